@@ -1,0 +1,222 @@
+//! `dupmj fan` and `dupmj waits`.
+
+use std::io::{BufRead, BufWriter, Write};
+
+use clap::Args;
+use mcr::{parse_hand, Rules, WinContext, Wind};
+use serde_json::json;
+
+use crate::handjson::score_line;
+
+#[derive(Args)]
+pub struct FanArgs {
+    /// The hand, e.g. '[123m3][555p2][EEEE]789sPP' (winning tile last).
+    hand: Option<String>,
+    /// Won with a tile drawn from the wall.
+    #[arg(long)]
+    self_drawn: bool,
+    /// The winning tile is the last of its kind (Last Tile).
+    #[arg(long)]
+    fourth_tile: bool,
+    /// Kong replacement tile (self-drawn) or robbing a kong (on a discard).
+    #[arg(long)]
+    kong: bool,
+    /// Last tile of the wall (Last Tile Draw / Last Tile Claim).
+    #[arg(long)]
+    last_tile: bool,
+    /// Seat wind: E, S, W or N.
+    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    seat: Wind,
+    /// Prevalent wind: E, S, W or N.
+    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    prevalent: Wind,
+    /// Flower tiles (regular MCR only).
+    #[arg(long, default_value_t = 0)]
+    flowers: u8,
+    /// Rule profile: seeds (default) or reference.
+    #[arg(long, default_value = "seeds", value_parser = parse_rules)]
+    rules: Rules,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Read JSON Lines hands (oracle format) on stdin, write them back scored.
+    #[arg(long)]
+    batch: bool,
+}
+
+#[derive(Args)]
+pub struct WaitsArgs {
+    /// 13 tiles less 3 per declared set, e.g. '[123m1]456p789s11pEE'.
+    hand: String,
+    /// Seat wind: E, S, W or N.
+    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    seat: Wind,
+    /// Prevalent wind: E, S, W or N.
+    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    prevalent: Wind,
+    /// Rule profile: seeds (default) or reference.
+    #[arg(long, default_value = "seeds", value_parser = parse_rules)]
+    rules: Rules,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_wind(s: &str) -> Result<Wind, String> {
+    let mut c = s.chars();
+    match (c.next().and_then(Wind::from_letter), c.next()) {
+        (Some(w), None) => Ok(w),
+        _ => Err(format!("'{s}' is not a wind: use E, S, W or N")),
+    }
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::by_name(s).ok_or_else(|| format!("unknown rules '{s}': use seeds or reference"))
+}
+
+pub fn fan(a: FanArgs) -> Result<(), String> {
+    if a.batch {
+        return batch(&a.rules);
+    }
+    let text = a
+        .hand
+        .as_deref()
+        .ok_or("give a hand, or --batch to read JSON Lines on stdin")?;
+    let ctx = WinContext {
+        self_drawn: a.self_drawn,
+        last_of_kind: a.fourth_tile,
+        kong: a.kong,
+        last_tile: a.last_tile,
+        seat_wind: a.seat,
+        prevalent_wind: a.prevalent,
+        flowers: a.flowers,
+    };
+    let hand = parse_hand(text, ctx).map_err(|e| format!("hand '{text}': {e}"))?;
+    let s = mcr::score(&hand, &a.rules).map_err(|e| format!("hand '{text}': {e}"))?;
+    let ok = s.reaches_minimum(&a.rules);
+    if a.json {
+        let fans: Vec<_> = s
+            .fans
+            .iter()
+            .map(|l| {
+                json!({"no": l.fan.number(), "name": l.fan.name(), "chinese": l.fan.chinese(),
+                       "points": l.points, "count": l.count, "sets": mcr::explain::uses(&s.reading, l.fan, &hand)})
+            })
+            .collect();
+        let out = json!({"hand": hand.to_string(), "rules": a.rules.name(), "fans": fans, "total": s.total,
+                         "reading": mcr::explain::reading_text(&s.reading), "reaches_minimum": ok});
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    println!("hand     {hand}   (rules: {})", a.rules.name());
+    println!("reading  {}", mcr::explain::reading_text(&s.reading));
+    println!();
+    println!(
+        "{:>3}  {:<34} {:>6} {:>5}  sets",
+        "no", "fan", "points", "count"
+    );
+    for l in &s.fans {
+        let name = format!("{} {}", l.fan.name(), l.fan.chinese());
+        println!(
+            "{:>3}  {:<width$} {:>6} {:>5}  {}",
+            l.fan.number(),
+            name,
+            l.points,
+            l.count,
+            mcr::explain::uses(&s.reading, l.fan, &hand),
+            width = 34 + name.chars().count() - display_width(&name),
+        );
+    }
+    println!();
+    let note = if ok {
+        String::new()
+    } else {
+        format!(
+            "   (below the {}-point minimum: not a legal win)",
+            a.rules.min_points
+        )
+    };
+    println!("total    {}{note}", s.total);
+    Ok(())
+}
+
+/// Columns a string takes in a terminal (CJK characters take two).
+fn display_width(s: &str) -> usize {
+    s.chars()
+        .map(|c| if (c as u32) >= 0x2E80 { 2 } else { 1 })
+        .sum()
+}
+
+fn batch(rules: &Rules) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| format!("reading line {}: {e}", n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v = score_line(&line, rules);
+        serde_json::to_writer(&mut out, &v).map_err(|e| e.to_string())?;
+        out.write_all(b"\n").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+pub fn waits(a: WaitsArgs) -> Result<(), String> {
+    let h =
+        mcr::notation::parse_hand_text(&a.hand).map_err(|e| format!("hand '{}': {e}", a.hand))?;
+    let mut standing = h.concealed.clone();
+    standing.push(h.win);
+    let ctx = WinContext {
+        seat_wind: a.seat,
+        prevalent_wind: a.prevalent,
+        ..WinContext::default()
+    };
+    let (sh, ws) = mcr::waits(&standing, &h.melds, ctx, &a.rules)
+        .map_err(|e| format!("hand '{}': {e}", a.hand))?;
+    if a.json {
+        let w: Vec<_> = ws
+            .iter()
+            .map(|w| {
+                json!({"tile": w.tile.code(), "self_drawn": w.self_drawn, "discard": w.discard,
+                            "self_drawn_ok": w.self_drawn_ok, "discard_ok": w.discard_ok})
+            })
+            .collect();
+        let out = json!({"shanten": sh.min(), "by_shape": {"regular": sh.regular, "seven_pairs": sh.seven_pairs,
+            "thirteen_orphans": sh.thirteen_orphans, "honors_knitted": sh.honors_knitted,
+            "knitted_straight": sh.knitted_straight}, "waits": w});
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    let label = match sh.min() {
+        -1 => "complete (already a winning shape)".to_string(),
+        0 => "0 (ready)".to_string(),
+        n => n.to_string(),
+    };
+    println!("shanten  {label}");
+    if ws.is_empty() {
+        return Ok(());
+    }
+    println!();
+    println!("{:<5} {:>11} {:>9}", "tile", "self-drawn", "discard");
+    let show = |v: Option<u32>, ok: bool| match v {
+        Some(p) if ok => format!("{p}"),
+        Some(p) => format!("{p} (<{})", a.rules.min_points),
+        None => "-".into(),
+    };
+    for w in &ws {
+        println!(
+            "{:<5} {:>11} {:>9}",
+            w.tile.code(),
+            show(w.self_drawn, w.self_drawn_ok),
+            show(w.discard, w.discard_ok)
+        );
+    }
+    Ok(())
+}

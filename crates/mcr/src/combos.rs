@@ -1,0 +1,365 @@
+//! Fans made of several chows or several pungs, with the combination principles.
+//!
+//! A fan of four sets takes them all. Otherwise the best three-set fan is taken and the
+//! fourth set may pair once with one of its three (non-repeat: the three do not pair
+//! among themselves). Without a three-set fan, two-set fans are chosen so that every set
+//! joins the already-combined sets only once (the chosen pairs form no cycle) and no set
+//! takes part twice in the same fan (non-identical).
+
+use crate::fan::Fan;
+
+/// A chow or pung reduced to what combinations look at: suit 0..=2 and rank 1..=9
+/// (lowest rank of a chow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub suit: u8,
+    pub rank: u8,
+}
+
+/// Adds `fan` to the list (fans are few; duplicates mean a count above one).
+pub type FanSink<'a> = &'a mut dyn FnMut(Fan);
+
+fn chow4(k: &[Key; 4], pair: Option<Key>) -> Option<Fan> {
+    let same_suit = k.iter().all(|x| x.suit == k[0].suit);
+    let mut r = [k[0].rank, k[1].rank, k[2].rank, k[3].rank];
+    r.sort_unstable();
+    if same_suit {
+        if r[0] == r[3] {
+            return Some(Fan::QuadrupleChow);
+        }
+        let d = r[1] - r[0];
+        if (d == 1 || d == 2) && r[2] - r[1] == d && r[3] - r[2] == d {
+            return Some(Fan::FourPureShiftedChows);
+        }
+        if r == [1, 1, 7, 7]
+            && pair
+                == Some(Key {
+                    suit: k[0].suit,
+                    rank: 5,
+                })
+        {
+            return Some(Fan::PureTerminalChows);
+        }
+        return None;
+    }
+    // Three-Suited Terminal Chows: 123+789 in two suits, pair of 5 in the third.
+    let p = pair?;
+    if p.rank != 5 {
+        return None;
+    }
+    let mut seen = [[0u8; 2]; 3];
+    for x in k {
+        match x.rank {
+            1 => seen[x.suit as usize][0] += 1,
+            7 => seen[x.suit as usize][1] += 1,
+            _ => return None,
+        }
+    }
+    let ok = (0..3).all(|s| {
+        if s == p.suit as usize {
+            seen[s] == [0, 0]
+        } else {
+            seen[s] == [1, 1]
+        }
+    });
+    ok.then_some(Fan::ThreeSuitedTerminalChows)
+}
+
+pub fn chow_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
+    let mut v = [a, b, c];
+    v.sort_unstable_by_key(|x| (x.rank, x.suit));
+    let [a, b, c] = v;
+    if a.suit == b.suit && b.suit == c.suit {
+        if a.rank == c.rank {
+            return Some(Fan::PureTripleChow);
+        }
+        if a.rank == 1 && b.rank == 4 && c.rank == 7 {
+            return Some(Fan::PureStraight);
+        }
+        let d = b.rank - a.rank;
+        if (d == 1 || d == 2) && c.rank - b.rank == d {
+            return Some(Fan::PureShiftedChows);
+        }
+        return None;
+    }
+    if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
+        return None;
+    }
+    if a.rank == c.rank {
+        return Some(Fan::MixedTripleChow);
+    }
+    if a.rank == 1 && b.rank == 4 && c.rank == 7 {
+        return Some(Fan::MixedStraight);
+    }
+    if b.rank == a.rank + 1 && c.rank == b.rank + 1 {
+        return Some(Fan::MixedShiftedChows);
+    }
+    None
+}
+
+pub fn chow_pair(a: Key, b: Key) -> Option<Fan> {
+    if a.suit == b.suit {
+        let (lo, hi) = if a.rank <= b.rank {
+            (a.rank, b.rank)
+        } else {
+            (b.rank, a.rank)
+        };
+        match hi - lo {
+            0 => Some(Fan::PureDoubleChow),
+            3 => Some(Fan::ShortStraight),
+            6 => Some(Fan::TwoTerminalChows),
+            _ => None,
+        }
+    } else if a.rank == b.rank {
+        Some(Fan::MixedDoubleChow)
+    } else {
+        None
+    }
+}
+
+fn pung4(k: &[Key; 4], _pair: Option<Key>) -> Option<Fan> {
+    if !k.iter().all(|x| x.suit == k[0].suit) {
+        return None;
+    }
+    let mut r = [k[0].rank, k[1].rank, k[2].rank, k[3].rank];
+    r.sort_unstable();
+    (r[1] == r[0] + 1 && r[2] == r[1] + 1 && r[3] == r[2] + 1).then_some(Fan::FourPureShiftedPungs)
+}
+
+pub fn pung_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
+    let mut v = [a, b, c];
+    v.sort_unstable_by_key(|x| (x.rank, x.suit));
+    let [a, b, c] = v;
+    let shifted = b.rank == a.rank + 1 && c.rank == b.rank + 1;
+    if a.suit == b.suit && b.suit == c.suit {
+        return shifted.then_some(Fan::PureShiftedPungs);
+    }
+    if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
+        return None;
+    }
+    if a.rank == c.rank {
+        return Some(Fan::TriplePung);
+    }
+    shifted.then_some(Fan::MixedShiftedPungs)
+}
+
+pub fn pung_pair(a: Key, b: Key) -> Option<Fan> {
+    (a.suit != b.suit && a.rank == b.rank).then_some(Fan::DoublePung)
+}
+
+/// The six pairs of four sets, and for each subset of them whether it has a cycle.
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+fn acyclic(mask: u8) -> bool {
+    // Union-find over 4 vertices.
+    let mut parent = [0usize, 1, 2, 3];
+    fn find(p: &mut [usize; 4], mut x: usize) -> usize {
+        while p[x] != x {
+            x = p[x];
+        }
+        x
+    }
+    for (i, &(a, b)) in PAIRS.iter().enumerate() {
+        if mask & (1 << i) != 0 {
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            if ra == rb {
+                return false;
+            }
+            parent[ra] = rb;
+        }
+    }
+    true
+}
+
+/// Best set of two-set fans for up to four sets; returns (points, fans as a list).
+fn best_pairs(
+    keys: &[Key],
+    two: fn(Key, Key) -> Option<Fan>,
+    value: &dyn Fn(Fan) -> u32,
+) -> ([Option<Fan>; 3], u32) {
+    let n = keys.len();
+    let mut fans: [Option<Fan>; 6] = [None; 6];
+    let mut any = 0u8;
+    for (i, &(a, b)) in PAIRS.iter().enumerate() {
+        if a < n && b < n {
+            fans[i] = two(keys[a], keys[b]);
+            if fans[i].is_some() {
+                any |= 1 << i;
+            }
+        }
+    }
+    let mut best = ([None; 3], 0u32);
+    if any == 0 {
+        return best;
+    }
+    // Enumerate subsets of the pairs that have a fan.
+    let mut sub = any;
+    loop {
+        if sub != 0 && sub.count_ones() <= 3 && acyclic(sub) {
+            let mut ok = true;
+            let mut total = 0;
+            let mut list = [None; 3];
+            let mut li = 0;
+            // non-identical: a set may not take part twice in the same fan
+            let mut used: [[Option<Fan>; 3]; 4] = [[None; 3]; 4];
+            let mut used_n = [0usize; 4];
+            for (i, &(a, b)) in PAIRS.iter().enumerate() {
+                if sub & (1 << i) == 0 {
+                    continue;
+                }
+                let f = fans[i].expect("fan in subset");
+                for v in [a, b] {
+                    if used[v][..used_n[v]].contains(&Some(f)) {
+                        ok = false;
+                    }
+                    used[v][used_n[v]] = Some(f);
+                    used_n[v] += 1;
+                }
+                total += value(f);
+                list[li] = Some(f);
+                li += 1;
+            }
+            if ok && total > best.1 {
+                best = (list, total);
+            }
+        }
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & any;
+    }
+    best
+}
+
+type Four = fn(&[Key; 4], Option<Key>) -> Option<Fan>;
+type Three = fn(Key, Key, Key) -> Option<Fan>;
+type Two = fn(Key, Key) -> Option<Fan>;
+
+fn combine(
+    keys: &[Key],
+    pair: Option<Key>,
+    four: Four,
+    three: Three,
+    two: Two,
+    value: &dyn Fn(Fan) -> u32,
+    out: FanSink,
+) {
+    let n = keys.len();
+    if n == 4 {
+        let k = [keys[0], keys[1], keys[2], keys[3]];
+        if let Some(f) = four(&k, pair) {
+            out(f);
+            return;
+        }
+    }
+    if n >= 3 {
+        // Best three-set fan, plus one pairing of the remaining set.
+        let mut best: Option<(Fan, Option<Fan>, u32)> = None;
+        let triples: &[[usize; 4]] = if n == 4 {
+            &[[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 3, 1], [1, 2, 3, 0]]
+        } else {
+            &[[0, 1, 2, 3]]
+        };
+        for t in triples {
+            if let Some(f) = three(keys[t[0]], keys[t[1]], keys[t[2]]) {
+                let mut extra: Option<Fan> = None;
+                if n == 4 {
+                    for &j in &t[..3] {
+                        if let Some(g) = two(keys[t[3]], keys[j]) {
+                            if extra.is_none_or(|e| value(g) > value(e)) {
+                                extra = Some(g);
+                            }
+                        }
+                    }
+                }
+                let v = value(f) + extra.map_or(0, value);
+                if best.is_none_or(|b| v > b.2) {
+                    best = Some((f, extra, v));
+                }
+            }
+        }
+        if let Some((f, e, _)) = best {
+            out(f);
+            if let Some(e) = e {
+                out(e);
+            }
+            return;
+        }
+    }
+    if n >= 2 {
+        let (list, _) = best_pairs(keys, two, value);
+        for f in list.into_iter().flatten() {
+            out(f);
+        }
+    }
+}
+
+/// Fans among the chows of a reading. `pair` is the pair when it is a numbered tile.
+pub fn chow_fans(keys: &[Key], pair: Option<Key>, value: &dyn Fn(Fan) -> u32, out: FanSink) {
+    combine(keys, pair, chow4, chow_triple, chow_pair, value, out)
+}
+
+/// Fans among the numbered pungs and kongs of a reading.
+pub fn pung_fans(keys: &[Key], value: &dyn Fn(Fan) -> u32, out: FanSink) {
+    combine(keys, None, pung4, pung_triple, pung_pair, value, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(s: &str) -> Key {
+        let b = s.as_bytes();
+        Key {
+            rank: b[0] - b'0',
+            suit: match b[1] {
+                b'm' => 0,
+                b's' => 1,
+                _ => 2,
+            },
+        }
+    }
+
+    fn chows(v: &[&str], pair: Option<&str>) -> Vec<Fan> {
+        let keys: Vec<Key> = v.iter().map(|s| k(s)).collect();
+        let mut out = Vec::new();
+        let val = |f: Fan| f.base_points() as u32;
+        chow_fans(&keys, pair.map(k), &val, &mut |f| out.push(f));
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn two_pure_double_chows_and_a_short_straight() {
+        // 123m 123m 456m 456m: the two doubles and one short straight joining them.
+        assert_eq!(
+            chows(&["1m", "1m", "4m", "4m"], None),
+            vec![Fan::PureDoubleChow, Fan::PureDoubleChow, Fan::ShortStraight]
+        );
+    }
+
+    #[test]
+    fn non_identical_limits_mixed_double_chows() {
+        // 123m 123m 123p: one pure double, and 123p joins once: one mixed double.
+        assert_eq!(
+            chows(&["1m", "1m", "1p"], None),
+            vec![Fan::PureDoubleChow, Fan::MixedDoubleChow]
+        );
+    }
+
+    #[test]
+    fn straight_plus_fourth() {
+        assert_eq!(
+            chows(&["1m", "4m", "7m", "1p"], None),
+            vec![Fan::PureStraight, Fan::MixedDoubleChow]
+        );
+        assert_eq!(
+            chows(&["1m", "1m", "7m", "7m"], Some("5m")),
+            vec![Fan::PureTerminalChows]
+        );
+        assert_eq!(
+            chows(&["1m", "7m", "1s", "7s"], Some("5p")),
+            vec![Fan::ThreeSuitedTerminalChows]
+        );
+    }
+}

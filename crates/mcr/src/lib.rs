@@ -1,0 +1,36 @@
+//! # mcr — the Mahjong Competition Rules core
+//!
+//! Owns everything about the Chinese Official rules that needs no table and no I/O:
+//! the 34 tiles and their text notation ([`tile`], [`notation`]), declared sets and hands
+//! ([`meld`], [`hand`]), winning shapes ([`shape`]), the 81 fans with the scoring
+//! principles ([`fan`], [`score`]) under named rule profiles ([`rules`]), and shanten and
+//! waits ([`wait`]).
+//!
+//! ```
+//! use mcr::{parse_hand, score, Rules, WinContext};
+//! let hand = parse_hand("[123m3][555p2][EEEE]789sPP", WinContext::default()).unwrap();
+//! let s = score(&hand, &Rules::seeds()).unwrap();
+//! assert!(s.total > 0);
+//! ```
+
+pub mod combos;
+mod exclude;
+pub mod explain;
+pub mod fan;
+pub mod hand;
+pub mod meld;
+pub mod notation;
+pub mod rules;
+pub mod score;
+pub mod shape;
+pub mod tile;
+pub mod wait;
+
+pub use fan::Fan;
+pub use hand::{Hand, HandError, WinContext};
+pub use meld::{Meld, MeldKind};
+pub use notation::{parse_hand, parse_tiles, HandParseError, ParseError};
+pub use rules::{Profile, Rules};
+pub use score::{score, FanLine, Reading, Scoring, Shape};
+pub use tile::{Suit, Tile, Wind};
+pub use wait::{shanten, waits, winning_tiles, Shanten, Wait};

@@ -1,0 +1,141 @@
+//! Declared sets: chows, pungs and the three kinds of kong.
+
+use crate::tile::{Suit, Tile};
+
+/// What a declared set is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MeldKind {
+    /// A run of three, claimed from the previous player.
+    Chow,
+    /// Three of a kind claimed from a discard.
+    Pung,
+    /// Four of a kind formed from the player's own draws; stays hidden in scoring terms.
+    ConcealedKong,
+    /// Four of a kind made by claiming a discard onto a concealed pung.
+    MeldedKong,
+    /// A melded pung extended with a self-drawn fourth tile (can be robbed).
+    PromotedKong,
+}
+
+/// A declared set.
+///
+/// `tile` is the lowest tile of a chow and the repeated tile otherwise. `from` follows the
+/// notation of SPEC §1: for a pung or kong the player it was claimed from (1 previous,
+/// 2 opposite, 3 next), for a chow which tile of the run was claimed (1 lowest); 0 means
+/// not recorded (and is the only value for a concealed kong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Meld {
+    pub kind: MeldKind,
+    pub tile: Tile,
+    pub from: u8,
+}
+
+impl Meld {
+    /// A chow starting at `low`, if `low` can start a run.
+    pub fn chow(low: Tile, from: u8) -> Option<Meld> {
+        (low.is_numbered() && low.rank() <= 7 && from <= 3).then_some(Meld {
+            kind: MeldKind::Chow,
+            tile: low,
+            from,
+        })
+    }
+    pub fn pung(tile: Tile, from: u8) -> Meld {
+        Meld {
+            kind: MeldKind::Pung,
+            tile,
+            from,
+        }
+    }
+    pub fn concealed_kong(tile: Tile) -> Meld {
+        Meld {
+            kind: MeldKind::ConcealedKong,
+            tile,
+            from: 0,
+        }
+    }
+    pub fn melded_kong(tile: Tile, from: u8) -> Meld {
+        Meld {
+            kind: MeldKind::MeldedKong,
+            tile,
+            from,
+        }
+    }
+    pub fn promoted_kong(tile: Tile, from: u8) -> Meld {
+        Meld {
+            kind: MeldKind::PromotedKong,
+            tile,
+            from,
+        }
+    }
+
+    pub fn is_kong(&self) -> bool {
+        matches!(
+            self.kind,
+            MeldKind::ConcealedKong | MeldKind::MeldedKong | MeldKind::PromotedKong
+        )
+    }
+
+    /// True for every set except a concealed kong.
+    pub fn is_exposed(&self) -> bool {
+        self.kind != MeldKind::ConcealedKong
+    }
+
+    /// The tiles of the set, lowest first (3 or 4 of them).
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let n = if self.is_kong() { 4 } else { 3 };
+        (0..n).map(move |i| match self.kind {
+            MeldKind::Chow => self.tile.offset(i as i8).unwrap_or(self.tile),
+            _ => self.tile,
+        })
+    }
+
+    /// The number of tiles of the set.
+    pub fn len(&self) -> usize {
+        if self.is_kong() {
+            4
+        } else {
+            3
+        }
+    }
+
+    /// Never empty; present for symmetry with `len`.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Checks that the `from` digit is in range and the chow is a real run.
+    pub fn check(&self) -> Result<(), String> {
+        match self.kind {
+            MeldKind::Chow => {
+                if !(self.tile.is_numbered() && self.tile.rank() <= 7) {
+                    return Err(format!("a chow cannot start at {}", self.tile));
+                }
+                if self.from > 3 {
+                    return Err(format!(
+                        "chow digit {} must be 1, 2 or 3 (which tile was claimed)",
+                        self.from
+                    ));
+                }
+            }
+            MeldKind::ConcealedKong => {
+                if self.from != 0 {
+                    return Err("a concealed kong is claimed from nobody".into());
+                }
+            }
+            _ => {
+                if self.from > 3 {
+                    return Err(format!(
+                        "claim digit {} must be 1, 2 or 3 (previous, opposite, next)",
+                        self.from
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Suit of the set.
+    pub fn suit(&self) -> Suit {
+        self.tile.suit()
+    }
+}

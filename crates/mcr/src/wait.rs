@@ -1,0 +1,408 @@
+//! Shanten (how many tiles from ready) for every shape, and the winning tiles of a
+//! ready hand with the points each would score.
+
+use crate::hand::{Hand, HandError, WinContext};
+use crate::meld::Meld;
+use crate::rules::Rules;
+use crate::score::score;
+use crate::shape::{self, knitted_tiles, ORPHANS};
+use crate::tile::{counts_of, Counts, Tile, KINDS};
+
+/// A bit per tile kind (bit i = tile index i).
+pub type TileSet = u64;
+
+/// Does `c` (standing tiles plus one) complete a hand with `melds` declared sets?
+fn completes(c: &Counts, melds: usize, specials: u8) -> bool {
+    if shape::is_regular_complete(c) {
+        return true;
+    }
+    if melds <= 1 && specials & KNIT != 0 && shape::is_knitted_complete(c) {
+        return true;
+    }
+    if melds == 0 {
+        if specials & PAIRS != 0 && shape::is_seven_pairs(c) {
+            return true;
+        }
+        if specials & ORPH != 0 && shape::is_thirteen_orphans(c) {
+            return true;
+        }
+        if specials & HK != 0 && shape::honors_and_knitted(c).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+const KNIT: u8 = 1;
+const PAIRS: u8 = 2;
+const ORPH: u8 = 4;
+const HK: u8 = 8;
+
+/// Which special shapes are within one tile of `c` (a cheap filter).
+fn plausible_specials(c: &Counts, melds: usize) -> u8 {
+    let mut s = 0;
+    if melds <= 1
+        && (0..6).any(|k| knitted_tiles(k).iter().filter(|t| c[t.index()] > 0).count() >= 8)
+    {
+        s |= KNIT;
+    }
+    if melds == 0 {
+        let pairs = c.iter().filter(|&&x| x >= 2).count() + c.iter().filter(|&&x| x == 4).count();
+        if pairs >= 6 {
+            s |= PAIRS;
+        }
+        if ORPHANS.iter().filter(|&&i| c[i] > 0).count() >= 12 {
+            s |= ORPH;
+        }
+        if c.iter().all(|&x| x <= 1) {
+            s |= HK;
+        }
+    }
+    s
+}
+
+/// The tiles that complete the standing tiles `c` (13 − 3 × melds of them) into a winning
+/// shape. `held` counts every copy the player holds (melds included): a tile whose four
+/// copies are all held is no wait.
+pub fn winning_tiles_counts(c: &Counts, held: &Counts, melds: usize) -> TileSet {
+    let specials = plausible_specials(c, melds);
+    let mut near = 0u64;
+    if specials & (ORPH | HK) != 0 {
+        near = (1u64 << KINDS) - 1;
+    } else {
+        for i in 0..KINDS {
+            if c[i] == 0 {
+                continue;
+            }
+            if i >= 27 {
+                near |= 1 << i;
+            } else {
+                let r = i % 9;
+                let lo = i - r.min(2);
+                let hi = (i + 2).min(i - r + 8);
+                for j in lo..=hi {
+                    near |= 1 << j;
+                }
+            }
+        }
+        if specials & KNIT != 0 {
+            for k in 0..6 {
+                for t in knitted_tiles(k) {
+                    near |= 1 << t.index();
+                }
+            }
+        }
+    }
+    let mut out = 0u64;
+    let mut d = *c;
+    let mut bits = near;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if held[i] >= 4 {
+            continue;
+        }
+        d[i] += 1;
+        if completes(&d, melds, specials) {
+            out |= 1 << i;
+        }
+        d[i] -= 1;
+    }
+    out
+}
+
+/// The winning tiles of a ready hand (standing tiles and declared sets).
+pub fn winning_tiles(standing: &[Tile], melds: &[Meld]) -> Vec<Tile> {
+    let c = counts_of(standing);
+    let mut held = c;
+    for m in melds {
+        for t in m.tiles() {
+            held[t.index()] += 1;
+        }
+    }
+    let set = winning_tiles_counts(&c, &held, melds.len());
+    Tile::all()
+        .filter(|t| set & (1 << t.index()) != 0)
+        .collect()
+}
+
+/// Regular-shape shanten: −1 complete, 0 ready, 1 one tile away, …
+pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
+    let mut d = *c;
+    let mut best = 8;
+    search(&mut d, 0, melds as i32, 0, false, &mut best);
+    best
+}
+
+fn search(c: &mut Counts, from: usize, sets: i32, partials: i32, pair: bool, best: &mut i32) {
+    let mut i = from;
+    while i < KINDS && c[i] == 0 {
+        i += 1;
+    }
+    let score = |s: i32, p: i32, h: bool| {
+        let p = p.min(4 - s);
+        8 - 2 * s - p - h as i32
+    };
+    if i == KINDS {
+        let v = score(sets, partials, pair);
+        if v < *best {
+            *best = v;
+        }
+        return;
+    }
+    // Bound: every remaining tile could at best add one set per three tiles.
+    let rest: i32 = c[i..].iter().map(|&x| x as i32).sum();
+    if score(sets + rest / 3, partials + 2, true) - 1 >= *best && sets + partials >= 4 {
+        return;
+    }
+    let numbered = i < 27;
+    let r = i % 9;
+    if c[i] >= 3 {
+        c[i] -= 3;
+        search(c, i, sets + 1, partials, pair, best);
+        c[i] += 3;
+    }
+    if numbered && r <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        search(c, i, sets + 1, partials, pair, best);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+    }
+    if c[i] >= 2 {
+        c[i] -= 2;
+        if !pair {
+            search(c, i, sets, partials, true, best);
+        }
+        search(c, i, sets, partials + 1, pair, best);
+        c[i] += 2;
+    }
+    if numbered && r <= 7 && c[i + 1] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        search(c, i, sets, partials + 1, pair, best);
+        c[i] += 1;
+        c[i + 1] += 1;
+    }
+    if numbered && r <= 6 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 2] -= 1;
+        search(c, i, sets, partials + 1, pair, best);
+        c[i] += 1;
+        c[i + 2] += 1;
+    }
+    // Leave one copy of this tile out.
+    c[i] -= 1;
+    search(c, i, sets, partials, pair, best);
+    c[i] += 1;
+}
+
+/// Seven pairs shanten (13 or 14 concealed tiles, no melds).
+pub fn shanten_seven_pairs(c: &Counts) -> i32 {
+    let pairs = c.iter().map(|&x| (x / 2) as i32).sum::<i32>();
+    let kinds = c.iter().filter(|&&x| x > 0).count() as i32;
+    6 - pairs.min(7) + (7 - kinds).max(0)
+}
+
+/// Thirteen orphans shanten.
+pub fn shanten_thirteen_orphans(c: &Counts) -> i32 {
+    let kinds = ORPHANS.iter().filter(|&&i| c[i] > 0).count() as i32;
+    let pair = ORPHANS.iter().any(|&i| c[i] >= 2) as i32;
+    13 - kinds - pair
+}
+
+/// Honours and knitted tiles shanten.
+pub fn shanten_honors_knitted(c: &Counts) -> i32 {
+    (0..6)
+        .map(|k| {
+            let kt = knitted_tiles(k);
+            let have = kt.iter().filter(|t| c[t.index()] > 0).count()
+                + (27..34).filter(|&i| c[i] > 0).count();
+            13 - have.min(14) as i32
+        })
+        .min()
+        .unwrap_or(13)
+}
+
+/// Knitted straight plus a set and a pair.
+pub fn shanten_knitted_straight(c: &Counts, melds: usize) -> i32 {
+    if melds > 1 {
+        return 8;
+    }
+    (0..6)
+        .map(|k| {
+            let mut d = *c;
+            let mut missing = 0;
+            for t in knitted_tiles(k) {
+                if d[t.index()] > 0 {
+                    d[t.index()] -= 1;
+                } else {
+                    missing += 1;
+                }
+            }
+            // The rest must make 1 − melds sets and a pair: as a regular hand with 3 more
+            // sets already counted.
+            missing + shanten_regular(&d, melds + 3)
+        })
+        .min()
+        .unwrap_or(8)
+}
+
+/// Shanten of a hand: the minimum over every shape (−1 complete, 0 ready).
+pub fn shanten(standing: &[Tile], melds: &[Meld]) -> Shanten {
+    let c = counts_of(standing);
+    let m = melds.len();
+    let regular = shanten_regular(&c, m);
+    let knitted = shanten_knitted_straight(&c, m);
+    let (pairs, orphans, honors) = if m == 0 {
+        (
+            shanten_seven_pairs(&c),
+            shanten_thirteen_orphans(&c),
+            shanten_honors_knitted(&c),
+        )
+    } else {
+        (99, 99, 99)
+    };
+    Shanten {
+        regular,
+        seven_pairs: pairs,
+        thirteen_orphans: orphans,
+        honors_knitted: honors,
+        knitted_straight: knitted,
+    }
+}
+
+/// Shanten by shape; `min()` is the hand's shanten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shanten {
+    pub regular: i32,
+    pub seven_pairs: i32,
+    pub thirteen_orphans: i32,
+    pub honors_knitted: i32,
+    pub knitted_straight: i32,
+}
+
+impl Shanten {
+    pub fn min(&self) -> i32 {
+        self.regular
+            .min(self.seven_pairs)
+            .min(self.thirteen_orphans)
+            .min(self.honors_knitted)
+            .min(self.knitted_straight)
+    }
+}
+
+/// One winning tile of a ready hand and what it would score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wait {
+    pub tile: Tile,
+    /// Points if drawn (None: the tiles make no valid hand in that context).
+    pub self_drawn: Option<u32>,
+    /// Points if won on a discard.
+    pub discard: Option<u32>,
+    /// Whether each reaches the minimum (flowers not counted).
+    pub self_drawn_ok: bool,
+    pub discard_ok: bool,
+}
+
+/// Shanten and, for a ready hand, every winning tile with its value. `ctx` gives the
+/// winds and flowers; its win flags are replaced by self-drawn / discard in turn.
+pub fn waits(
+    standing: &[Tile],
+    melds: &[Meld],
+    ctx: WinContext,
+    rules: &Rules,
+) -> Result<(Shanten, Vec<Wait>), HandError> {
+    let need = 13 - 3 * melds.len().min(4);
+    if melds.len() > 4 {
+        return Err(HandError::TooManyMelds(melds.len()));
+    }
+    if standing.len() != need {
+        return Err(HandError::WrongTileCount {
+            expected: need,
+            found: standing.len(),
+        });
+    }
+    let sh = shanten(standing, melds);
+    let mut out = Vec::new();
+    if sh.min() == 0 {
+        for t in winning_tiles(standing, melds) {
+            let value = |self_drawn: bool| -> (Option<u32>, bool) {
+                let c = WinContext {
+                    self_drawn,
+                    last_of_kind: false,
+                    kong: false,
+                    last_tile: false,
+                    ..ctx
+                };
+                match Hand::new(melds.to_vec(), standing.to_vec(), t, c)
+                    .and_then(|h| score(&h, rules))
+                {
+                    Ok(s) => (Some(s.total), s.reaches_minimum(rules)),
+                    Err(_) => (None, false),
+                }
+            };
+            let (sd, sd_ok) = value(true);
+            let (di, di_ok) = value(false);
+            out.push(Wait {
+                tile: t,
+                self_drawn: sd,
+                discard: di,
+                self_drawn_ok: sd_ok,
+                discard_ok: di_ok,
+            });
+        }
+    }
+    Ok((sh, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tiles;
+
+    fn tiles(s: &str) -> Vec<Tile> {
+        parse_tiles(s).unwrap()
+    }
+    fn codes(v: &[Tile]) -> String {
+        v.iter().map(|t| t.code()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn nine_gates_waits_on_nine() {
+        let w = winning_tiles(&tiles("1112345678999m"), &[]);
+        assert_eq!(codes(&w), "1m 2m 3m 4m 5m 6m 7m 8m 9m");
+    }
+
+    #[test]
+    fn thirteen_orphans_thirteen_sided() {
+        let w = winning_tiles(&tiles("19m19s19pESWNCFP"), &[]);
+        assert_eq!(w.len(), 13);
+    }
+
+    #[test]
+    fn shanten_values() {
+        assert_eq!(shanten(&tiles("123m456m789m111pE"), &[]).min(), 0);
+        assert_eq!(
+            shanten(&tiles("19m19s19pESWNCF1m"), &[]).thirteen_orphans,
+            0
+        );
+        assert_eq!(shanten(&tiles("1122m3344p5566sE"), &[]).seven_pairs, 0);
+        // 1 4 7 m 2 5 8 s 3 6 9 p + two honors: knitted straight ready? needs set+pair.
+        assert_eq!(shanten(&tiles("147m258s369pEES"), &[]).knitted_straight, 1);
+        assert_eq!(
+            shanten(&tiles("147m258s369pEEE1p"), &[]).knitted_straight,
+            0
+        );
+        assert_eq!(shanten(&tiles("159m159s159pESWN"), &[]).regular, 6);
+    }
+
+    #[test]
+    fn fifth_copy_is_no_wait() {
+        // 1111m held: 1m cannot come; 2m wait only via 11m + 12m? standing 1111m23m456p789sEE
+        let w = winning_tiles(&tiles("1111m23m456p789sE"), &[]);
+        assert!(!w.contains(&Tile::parse("1m").unwrap()));
+    }
+}
