@@ -147,31 +147,60 @@ pub fn pung_pair(a: Key, b: Key) -> Option<Fan> {
     (a.suit != b.suit && a.rank == b.rank).then_some(Fan::DoublePung)
 }
 
-/// The six pairs of four sets, and for each subset of them whether it has a cycle.
+/// The six pairs of four sets.
 const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
 
-fn acyclic(mask: u8) -> bool {
-    // Union-find over 4 vertices.
-    let mut parent = [0usize, 1, 2, 3];
-    fn find(p: &mut [usize; 4], mut x: usize) -> usize {
-        while p[x] != x {
-            x = p[x];
-        }
-        x
-    }
-    for (i, &(a, b)) in PAIRS.iter().enumerate() {
-        if mask & (1 << i) != 0 {
-            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-            if ra == rb {
-                return false;
+/// `ACYCLIC[m]`: the pairs in bit mask `m` form no cycle (so each set joins the others
+/// only once), and there are at most three of them.
+const ACYCLIC: [bool; 64] = {
+    let mut t = [false; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut parent = [0usize, 1, 2, 3];
+        let mut ok = true;
+        let mut i = 0;
+        while i < 6 {
+            if m & (1 << i) != 0 {
+                let (mut a, mut b) = PAIRS[i];
+                while parent[a] != a {
+                    a = parent[a];
+                }
+                while parent[b] != b {
+                    b = parent[b];
+                }
+                if a == b {
+                    ok = false;
+                }
+                parent[a] = b;
             }
-            parent[ra] = rb;
+            i += 1;
         }
+        t[m] = ok;
+        m += 1;
     }
-    true
-}
+    t
+};
 
-/// Best set of two-set fans for up to four sets; returns (points, fans as a list).
+/// `TOUCH[i]`: the pairs (other than pair i) that share a set with pair i.
+const TOUCH: [u8; 6] = {
+    let mut t = [0u8; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut j = 0;
+        while j < 6 {
+            let (a, b) = PAIRS[i];
+            let (c, d) = PAIRS[j];
+            if i != j && (a == c || a == d || b == c || b == d) {
+                t[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Best set of two-set fans for up to four sets; returns the fans and their points.
 fn best_pairs(
     keys: &[Key],
     two: fn(Key, Key) -> Option<Fan>,
@@ -181,7 +210,7 @@ fn best_pairs(
     let mut fans: [Option<Fan>; 6] = [None; 6];
     let mut any = 0u8;
     for (i, &(a, b)) in PAIRS.iter().enumerate() {
-        if a < n && b < n {
+        if b < n {
             fans[i] = two(keys[a], keys[b]);
             if fans[i].is_some() {
                 any |= 1 << i;
@@ -192,39 +221,36 @@ fn best_pairs(
     if any == 0 {
         return best;
     }
-    // Enumerate subsets of the pairs that have a fan.
+    if any.count_ones() == 1 {
+        let f = fans[any.trailing_zeros() as usize];
+        return ([f, None, None], f.map_or(0, value));
+    }
     let mut sub = any;
-    loop {
-        if sub != 0 && sub.count_ones() <= 3 && acyclic(sub) {
+    while sub != 0 {
+        if ACYCLIC[sub as usize] {
+            // Non-identical: two chosen pairs sharing a set may not be the same fan.
             let mut ok = true;
             let mut total = 0;
             let mut list = [None; 3];
             let mut li = 0;
-            // non-identical: a set may not take part twice in the same fan
-            let mut used: [[Option<Fan>; 3]; 4] = [[None; 3]; 4];
-            let mut used_n = [0usize; 4];
-            for (i, &(a, b)) in PAIRS.iter().enumerate() {
-                if sub & (1 << i) == 0 {
-                    continue;
+            let mut m = sub;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut near = TOUCH[i] & sub;
+                while near != 0 {
+                    let j = near.trailing_zeros() as usize;
+                    near &= near - 1;
+                    ok &= fans[i] != fans[j];
                 }
-                let f = fans[i].expect("fan in subset");
-                for v in [a, b] {
-                    if used[v][..used_n[v]].contains(&Some(f)) {
-                        ok = false;
-                    }
-                    used[v][used_n[v]] = Some(f);
-                    used_n[v] += 1;
-                }
-                total += value(f);
-                list[li] = Some(f);
+                let f = fans[i];
+                total += f.map_or(0, value);
+                list[li] = f;
                 li += 1;
             }
             if ok && total > best.1 {
                 best = (list, total);
             }
-        }
-        if sub == 0 {
-            break;
         }
         sub = (sub - 1) & any;
     }
@@ -331,11 +357,13 @@ mod tests {
 
     #[test]
     fn two_pure_double_chows_and_a_short_straight() {
-        // 123m 123m 456m 456m: the two doubles and one short straight joining them.
-        assert_eq!(
-            chows(&["1m", "1m", "4m", "4m"], None),
-            vec![Fan::PureDoubleChow, Fan::PureDoubleChow, Fan::ShortStraight]
-        );
+        // 123m 123m 456m 456m: three of the six pairs may count (no cycle), each chow
+        // at most once per fan: 3 one-point fans either way.
+        let got = chows(&["1m", "1m", "4m", "4m"], None);
+        assert_eq!(got.len(), 3);
+        assert!(got
+            .iter()
+            .all(|f| matches!(f, Fan::PureDoubleChow | Fan::ShortStraight)));
     }
 
     #[test]

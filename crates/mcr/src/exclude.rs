@@ -3,14 +3,15 @@
 //! Fans made of several chows or pungs are combined in [`crate::combos`], which already
 //! leaves out the two-set fans inside a three- or four-set fan.
 
-use crate::fan::Fan;
+use crate::fan::{Fan, ALL_FANS};
 use crate::rules::Rules;
-use crate::score::Tally;
+use crate::tally::Tally;
 
 use Fan::*;
 
 /// The fans each fan implies, as the rule books list them ("may not be combined with").
-fn implied(f: Fan, rules: &Rules) -> &'static [Fan] {
+/// Points where the books differ are in [`apply_exclusions`].
+const fn implied(f: Fan) -> &'static [Fan] {
     match f {
         BigFourWinds => &[
             BigThreeWinds,
@@ -20,13 +21,6 @@ fn implied(f: Fan, rules: &Rules) -> &'static [Fan] {
             PrevalentWind,
         ],
         BigThreeDragons => &[DragonPung, TwoDragonsPungs],
-        AllGreen => {
-            if rules.all_green_excludes_half_flush {
-                &[HalfFlush]
-            } else {
-                &[]
-            }
-        }
         NineGates => &[FullFlush, ConcealedHand, EdgeWait, ClosedWait, SingleWait],
         FourKongs => &[
             AllPungs,
@@ -40,19 +34,7 @@ fn implied(f: Fan, rules: &Rules) -> &'static [Fan] {
         ],
         SevenShiftedPairs => &[SevenPairs, FullFlush, ConcealedHand, SingleWait],
         ThirteenOrphans => &[AllTypes, ConcealedHand, SingleWait],
-        AllTerminals => {
-            if rules.all_terminals_double_pung {
-                &[NoHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors]
-            } else {
-                &[
-                    NoHonors,
-                    AllPungs,
-                    OutsideHand,
-                    PungOfTerminalsOrHonors,
-                    DoublePung,
-                ]
-            }
-        }
+        AllTerminals => &[NoHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors],
         LittleFourWinds => &[BigThreeWinds],
         LittleThreeDragons => &[TwoDragonsPungs, DragonPung],
         AllHonors => &[AllPungs, OutsideHand, PungOfTerminalsOrHonors],
@@ -114,16 +96,40 @@ fn implied(f: Fan, rules: &Rules) -> &'static [Fan] {
     }
 }
 
+const fn bit(f: Fan) -> u128 {
+    1 << f as u8
+}
+
+/// `EXCLUDES[n]`: bit mask of the fans implied by fan number `n`.
+const EXCLUDES: [u128; 83] = {
+    let mut t = [0u128; 83];
+    let mut i = 0;
+    while i < ALL_FANS.len() {
+        let f = ALL_FANS[i];
+        let list = implied(f);
+        let mut j = 0;
+        while j < list.len() {
+            t[f as usize] |= bit(list[j]);
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Removes every fan implied by a fan of the reading.
 pub(crate) fn apply_exclusions(t: &mut Tally, rules: &Rules) {
-    let present = *t;
-    for (i, &c) in present.iter().enumerate().skip(1) {
-        if c == 0 {
-            continue;
-        }
-        let f = Fan::from_number(i as u8).expect("fan number");
-        for &e in implied(f, rules) {
-            t[e as usize] = 0;
-        }
+    let mut removed = 0u128;
+    let mut m = t.mask();
+    while m != 0 {
+        removed |= EXCLUDES[m.trailing_zeros() as usize];
+        m &= m - 1;
     }
+    if t.has(AllGreen) && rules.all_green_excludes_half_flush {
+        removed |= bit(HalfFlush);
+    }
+    if t.has(AllTerminals) && !rules.all_terminals_double_pung {
+        removed |= bit(DoublePung);
+    }
+    t.remove(removed);
 }

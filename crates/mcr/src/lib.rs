@@ -23,6 +23,7 @@ pub mod notation;
 pub mod rules;
 pub mod score;
 pub mod shape;
+mod tally;
 pub mod tile;
 pub mod wait;
 

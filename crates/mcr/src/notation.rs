@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::hand::{Hand, HandError, WinContext};
 use crate::meld::{Meld, MeldKind};
-use crate::tile::{Suit, Tile};
+use crate::tile::{Suit, Tile, Wind};
 
 /// A notation error: where (character position, from 0) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,7 +138,7 @@ fn meld_from(
     let mut ts = tiles.to_vec();
     ts.sort();
     let from = digit.unwrap_or(0);
-    if !(from <= 3) {
+    if from > 3 {
         return err(pos, format!("claim digit {from} must be 1, 2 or 3"));
     }
     let same = ts.iter().all(|t| *t == ts[0]);
@@ -284,6 +284,74 @@ impl fmt::Display for HandParseError {
 }
 
 impl std::error::Error for HandParseError {}
+
+/// Parses win flags written as words: `self`, `fourth`, `kong`, `last`, `seat=S`,
+/// `wind=E` (prevalent), `flowers=2`. Unknown words are an error naming the word.
+pub fn parse_flags(s: &str) -> Result<WinContext, ParseError> {
+    let mut ctx = WinContext::default();
+    let mut pos = 0;
+    for word in s.split(' ') {
+        let here = pos;
+        pos += word.chars().count() + 1;
+        if word.is_empty() {
+            continue;
+        }
+        let wind = |v: &str| {
+            let mut c = v.chars();
+            match (c.next().and_then(Wind::from_letter), c.next()) {
+                (Some(w), None) => Ok(w),
+                _ => err(here, format!("'{v}' is not a wind (E, S, W, N)")),
+            }
+        };
+        match word.split_once('=') {
+            None => match word {
+                "self" => ctx.self_drawn = true,
+                "fourth" => ctx.last_of_kind = true,
+                "kong" => ctx.kong = true,
+                "last" => ctx.last_tile = true,
+                _ => return err(here, format!("unknown flag '{word}'")),
+            },
+            Some(("seat", v)) => ctx.seat_wind = wind(v)?,
+            Some(("wind", v)) => ctx.prevalent_wind = wind(v)?,
+            Some(("flowers", v)) => {
+                ctx.flowers = match v.parse::<u8>() {
+                    Ok(n) if n <= 8 => n,
+                    _ => return err(here, format!("flowers={v}: expected 0 to 8")),
+                }
+            }
+            Some((k, _)) => return err(here, format!("unknown flag '{k}'")),
+        }
+    }
+    Ok(ctx)
+}
+
+/// Writes win flags in the form [`parse_flags`] reads.
+pub fn format_flags(c: &WinContext) -> String {
+    let mut v: Vec<String> = Vec::new();
+    for (on, w) in [
+        (c.self_drawn, "self"),
+        (c.last_of_kind, "fourth"),
+        (c.kong, "kong"),
+        (c.last_tile, "last"),
+    ] {
+        if on {
+            v.push(w.into());
+        }
+    }
+    v.push(format!("seat={}", c.seat_wind));
+    v.push(format!("wind={}", c.prevalent_wind));
+    if c.flowers > 0 {
+        v.push(format!("flowers={}", c.flowers));
+    }
+    v.join(" ")
+}
+
+/// Parses `hand | flags`, the one-line form of the test corpora.
+pub fn parse_hand_line(line: &str) -> Result<Hand, HandParseError> {
+    let (h, f) = line.split_once('|').unwrap_or((line, ""));
+    let ctx = parse_flags(f.trim()).map_err(HandParseError::Syntax)?;
+    parse_hand(h.trim(), ctx)
+}
 
 /// Writes tiles compactly: numbered tiles of one suit share the suffix (`123m`).
 pub fn format_tiles(tiles: &[Tile]) -> String {

@@ -9,6 +9,7 @@ use crate::hand::{Hand, HandError};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::shape::{self, Part};
+use crate::tally::Tally;
 use crate::tile::{Counts, Tile};
 
 /// One scored fan: how many times it counts and its value each time.
@@ -84,18 +85,16 @@ impl Scoring {
     }
 }
 
-/// Fan counts indexed by fan number (0 unused).
-pub(crate) type Tally = [u8; 83];
-
 /// Facts about the hand that do not depend on the reading.
 struct Facts<'a> {
     rules: &'a Rules,
     hand: &'a Hand,
-    all: Counts,
     win: Tile,
     claimed: usize,
     last_of_kind: bool,
     traits: Tally,
+    /// Kinds of which the hand uses all four tiles.
+    quads: u64,
     unique_wait: std::cell::Cell<Option<bool>>,
 }
 
@@ -124,13 +123,9 @@ impl<'a> Facts<'a> {
     }
 
     fn total(&self, t: &Tally) -> u32 {
-        let mut s = 0;
-        for (i, &c) in t.iter().enumerate().skip(1) {
-            if c > 0 {
-                s += c as u32 * self.rules.points(Fan::from_number(i as u8).expect("fan")) as u32;
-            }
-        }
-        s
+        t.iter()
+            .map(|(f, c)| c as u32 * self.rules.points(f) as u32)
+            .sum()
     }
 
     /// Does the standing hand wait on exactly one tile? Computed once, when needed.
@@ -149,51 +144,57 @@ impl<'a> Facts<'a> {
     }
 }
 
+#[inline]
 fn add(t: &mut Tally, f: Fan) {
-    t[f as usize] += 1;
+    t.add(f);
 }
 
-fn trait_fans(all: &Counts) -> Tally {
-    let mut t = [0u8; 83];
-    let mut suits = [false; 3];
-    let (mut winds, mut dragons) = (false, false);
-    let mut all_simple = true;
-    let (mut all_term, mut all_th, mut all_honor) = (true, true, true);
-    let (mut upper, mut middle, mut lower, mut upper4, mut lower4) = (true, true, true, true, true);
-    let (mut green, mut reversible) = (true, true);
-    for (i, &c) in all.iter().enumerate() {
-        if c == 0 {
-            continue;
-        }
-        let tile = Tile::from_index(i).expect("tile");
-        green &= tile.is_green();
-        reversible &= tile.is_reversible();
-        if tile.is_honor() {
-            winds |= tile.is_wind();
-            dragons |= tile.is_dragon();
-            all_simple = false;
-            all_term = false;
-            upper = false;
-            middle = false;
-            lower = false;
-            upper4 = false;
-            lower4 = false;
-            continue;
-        }
-        all_honor = false;
-        suits[i / 9] = true;
-        let r = tile.rank();
-        all_simple &= (2..=8).contains(&r);
-        all_term &= tile.is_terminal();
-        all_th &= tile.is_terminal();
-        upper &= r >= 7;
-        middle &= (4..=6).contains(&r);
-        lower &= r <= 3;
-        upper4 &= r >= 6;
-        lower4 &= r <= 4;
+const fn bits(list: &[u8]) -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < list.len() {
+        m |= 1 << list[i];
+        i += 1;
     }
-    let honors = winds || dragons;
-    let nsuits = suits.iter().filter(|&&s| s).count();
+    m
+}
+
+const SUIT_M: u64 = 0x1ff;
+const SUIT_S: u64 = 0x1ff << 9;
+const SUIT_P: u64 = 0x1ff << 18;
+const WINDS: u64 = 0xf << 27;
+const DRAGONS: u64 = 0x7 << 31;
+const HONORS: u64 = WINDS | DRAGONS;
+const TERMINALS: u64 = bits(&[0, 8, 9, 17, 18, 26]);
+const SIMPLES: u64 = ranks(2, 8);
+/// 2 3 4 6 8 bamboo and the green dragon (as `Tile::is_green`).
+const GREEN: u64 = bits(&[10, 11, 12, 14, 16, 32]);
+/// As `Tile::is_reversible`.
+const REVERSIBLE: u64 = bits(&[18, 19, 20, 21, 22, 25, 26, 10, 12, 13, 14, 16, 17, 33]);
+const fn ranks(lo: u8, hi: u8) -> u64 {
+    let mut m = 0u64;
+    let mut r = lo;
+    while r <= hi {
+        m |= (1 << (r - 1)) | (1 << (r + 8)) | (1 << (r + 17));
+        r += 1;
+    }
+    m
+}
+
+/// Bit mask of the kinds present in `c`.
+pub(crate) fn presence(c: &Counts) -> u64 {
+    crate::tile::presence(c)
+}
+
+/// Fans that depend only on which tiles the hand holds (any reading).
+fn trait_fans(present: u64) -> Tally {
+    let mut t = Tally::EMPTY;
+    let only = |allowed: u64| present & !allowed == 0;
+    let honors = present & HONORS != 0;
+    let nsuits = [SUIT_M, SUIT_S, SUIT_P]
+        .iter()
+        .filter(|&&s| present & s != 0)
+        .count();
     if nsuits == 1 && !honors {
         add(&mut t, Fan::FullFlush);
     }
@@ -206,36 +207,36 @@ fn trait_fans(all: &Counts) -> Tally {
     if !honors {
         add(&mut t, Fan::NoHonors);
     }
-    if nsuits == 3 && winds && dragons {
+    if nsuits == 3 && present & WINDS != 0 && present & DRAGONS != 0 {
         add(&mut t, Fan::AllTypes);
     }
-    if all_simple {
+    if only(SIMPLES) {
         add(&mut t, Fan::AllSimples);
     }
-    if all_honor {
+    if only(HONORS) {
         add(&mut t, Fan::AllHonors);
-    } else if all_term {
+    } else if only(TERMINALS) {
         add(&mut t, Fan::AllTerminals);
-    } else if all_th && honors {
+    } else if only(TERMINALS | HONORS) && honors {
         add(&mut t, Fan::AllTerminalsAndHonors);
     }
-    if upper {
+    if only(ranks(7, 9)) {
         add(&mut t, Fan::UpperTiles);
-    } else if upper4 {
+    } else if only(ranks(6, 9)) {
         add(&mut t, Fan::UpperFour);
     }
-    if middle {
+    if only(ranks(4, 6)) {
         add(&mut t, Fan::MiddleTiles);
     }
-    if lower {
+    if only(ranks(1, 3)) {
         add(&mut t, Fan::LowerTiles);
-    } else if lower4 {
+    } else if only(ranks(1, 4)) {
         add(&mut t, Fan::LowerFour);
     }
-    if green {
+    if only(GREEN) {
         add(&mut t, Fan::AllGreen);
     }
-    if reversible {
+    if only(REVERSIBLE) {
         add(&mut t, Fan::ReversibleTiles);
     }
     t
@@ -296,11 +297,10 @@ fn win_fans(f: &Facts, t: &mut Tally, fully_concealed: bool) {
 fn finish(f: &Facts, t: &mut Tally) {
     apply_exclusions(t, f.rules);
     let flowers = f.hand.ctx.flowers;
-    let scored = (1..83).any(|i| t[i] > 0 && i != Fan::FlowerTiles as usize);
-    if !scored {
+    if t.mask() == 0 {
         add(t, Fan::ChickenHand);
     }
-    t[Fan::FlowerTiles as usize] = flowers;
+    t.set(Fan::FlowerTiles, flowers);
 }
 
 /// Scores one reading of four sets and a pair (or a knitted straight, a set and a pair).
@@ -439,7 +439,7 @@ fn eval_sets(
             poth - 1
         };
     }
-    t[Fan::PungOfTerminalsOrHonors as usize] = poth as u8;
+    t.set(Fan::PungOfTerminalsOrHonors, poth as u8);
 
     // Combinations of chows and of pungs.
     let value = |x: Fan| f.value(x);
@@ -453,7 +453,7 @@ fn eval_sets(
     let even = sets
         .iter()
         .all(|s| s.kind != SetKind::Chow && s.tile.is_numbered() && s.tile.rank() % 2 == 0);
-    if npung == 4 && even && pair.is_numbered() && pair.rank() % 2 == 0 {
+    if npung == 4 && even && pair.is_numbered() && pair.rank().is_multiple_of(2) {
         add(&mut t, Fan::AllEvenPungs);
     }
     let knit_chows = if knit.is_some() { 3 } else { 0 };
@@ -491,16 +491,18 @@ fn eval_sets(
     }
     // Tile Hog: four of a kind not declared as a kong.
     let mut hogs = 0;
-    for (i, &c) in f.all.iter().enumerate() {
-        if c == 4
-            && !sets
-                .iter()
-                .any(|s| s.kind == SetKind::Kong && s.tile.index() == i)
+    let mut quads = f.quads;
+    while quads != 0 {
+        let i = quads.trailing_zeros() as usize;
+        quads &= quads - 1;
+        if !sets
+            .iter()
+            .any(|s| s.kind == SetKind::Kong && s.tile.index() == i)
         {
             hogs += 1;
         }
     }
-    t[Fan::TileHog as usize] = hogs;
+    t.set(Fan::TileHog, hogs);
 
     let fc = (!nine_gates || f.rules.special_shapes_fully_concealed)
         && (conc_pungs < 4 || f.rules.four_concealed_pungs_fully_concealed);
@@ -508,7 +510,7 @@ fn eval_sets(
 
     // Edge, closed or single wait: only when the hand waits on this tile alone.
     if !nine_gates {
-        let no_single = t[Fan::MeldedHand as usize] > 0 || t[Fan::FourKongs as usize] > 0;
+        let no_single = t.has(Fan::MeldedHand) || t.has(Fan::FourKongs);
         let no_chow_wait = knit.is_some() && !f.rules.knitted_straight_edge_closed;
         let mut wait: Option<Fan> = None;
         if !no_chow_wait {
@@ -582,11 +584,11 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
     let facts = Facts {
         rules,
         hand,
-        all,
         win: hand.win_tile(),
         claimed,
         last_of_kind: hand.wins_on_last_of_kind(),
-        traits: trait_fans(&all),
+        traits: trait_fans(presence(&all)),
+        quads: crate::tile::fours(&all),
         unique_wait: std::cell::Cell::new(None),
     };
     let f = &facts;
@@ -610,6 +612,7 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
         };
     }
     let conc = hand.concealed_counts();
+    let conc_present = presence(&conc);
     let mut best: Option<Best> = None;
 
     let standing = {
@@ -656,7 +659,14 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
 
     // Knitted straight with one set and a pair.
     if nm <= 1 {
-        for k in shape::knitted_in(&conc).collect::<Vec<_>>() {
+        let mut ks = [0usize; 6];
+        let mut nk = 0;
+        let numbered = (conc_present & (SUIT_M | SUIT_S | SUIT_P)).count_ones();
+        for k in shape::knitted_in(&conc).filter(|_| numbered >= 9) {
+            ks[nk] = k;
+            nk += 1;
+        }
+        for &k in &ks[..nk] {
             let mut rest = conc;
             for t in shape::knitted_tiles(k) {
                 rest[t.index()] -= 1;
@@ -697,16 +707,17 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
     }
 
     if nm == 0 {
-        special_shapes(f, &conc, &mut best);
+        special_shapes(f, &conc, conc_present, &mut best);
     }
 
     let b = best.ok_or(HandError::NotWinning)?;
     Ok(build(f, b))
 }
 
-fn special_shapes(f: &Facts, conc: &Counts, best: &mut Option<Best>) {
+fn special_shapes(f: &Facts, conc: &Counts, present: u64, best: &mut Option<Best>) {
     let rules = f.rules;
-    if shape::is_seven_pairs(conc) {
+    let kinds = present.count_ones();
+    if kinds <= 7 && shape::is_seven_pairs(conc) {
         let mut t = f.traits;
         let mut shape = Shape::SevenPairs;
         // Seven shifted pairs: seven consecutive ranks of one suit.
@@ -718,17 +729,17 @@ fn special_shapes(f: &Facts, conc: &Counts, best: &mut Option<Best>) {
         add(&mut t, Fan::SevenPairs);
         let hogs = conc.iter().filter(|&&c| c == 4).count() as u8;
         let no_hog = rules.no_tile_hog_in_green_or_terminal_pairs
-            && (t[Fan::AllGreen as usize] > 0 || t[Fan::AllTerminals as usize] > 0);
+            && (t.has(Fan::AllGreen) || t.has(Fan::AllTerminals));
         if !no_hog {
-            t[Fan::TileHog as usize] = hogs;
+            t.set(Fan::TileHog, hogs);
         }
         win_fans(f, &mut t, rules.special_shapes_fully_concealed);
         finish(f, &mut t);
         let pairs_first = conc.iter().position(|&c| c > 0).and_then(Tile::from_index);
         consider_special(best, f, t, shape, pairs_first, None);
     }
-    if shape::is_thirteen_orphans(conc) {
-        let mut t = [0u8; 83];
+    if present & !(TERMINALS | HONORS) == 0 && shape::is_thirteen_orphans(conc) {
+        let mut t = Tally::EMPTY;
         add(&mut t, Fan::ThirteenOrphans);
         win_fans(f, &mut t, rules.special_shapes_fully_concealed);
         finish(f, &mut t);
@@ -738,8 +749,11 @@ fn special_shapes(f: &Facts, conc: &Counts, best: &mut Option<Best>) {
             .and_then(|&i| Tile::from_index(i));
         consider_special(best, f, t, Shape::ThirteenOrphans, pair, None);
     }
-    if let Some(k) = shape::honors_and_knitted(conc) {
-        let mut t = [0u8; 83];
+    if let Some(k) = (kinds == 14)
+        .then(|| shape::honors_and_knitted(conc))
+        .flatten()
+    {
+        let mut t = Tally::EMPTY;
         let greater = conc[27..].iter().all(|&c| c == 1);
         if greater {
             add(&mut t, Fan::GreaterHonorsAndKnittedTiles);
@@ -768,15 +782,12 @@ fn consider_special(
 
 fn build(f: &Facts, b: Best) -> Scoring {
     let mut fans = Vec::new();
-    for (i, &c) in b.tally.iter().enumerate().skip(1) {
-        if c > 0 {
-            let fan = Fan::from_number(i as u8).expect("fan number");
-            fans.push(FanLine {
-                fan,
-                points: f.value(fan),
-                count: c as u32,
-            });
-        }
+    for (fan, c) in b.tally.iter() {
+        fans.push(FanLine {
+            fan,
+            points: f.value(fan),
+            count: c as u32,
+        });
     }
     let sets = b.sets[..b.n]
         .iter()

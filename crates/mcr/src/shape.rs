@@ -1,6 +1,8 @@
 //! Winning shapes: fast completeness tests and every reading of four sets and a pair.
 
-use crate::tile::{Counts, Tile, KINDS};
+use std::sync::OnceLock;
+
+use crate::tile::{Counts, Tile};
 
 /// The six ways to give 1-4-7, 2-5-8 and 3-6-9 to the three suits: `KNITS[k][j]` is the
 /// suit holding ranks j+1, j+4, j+7.
@@ -30,7 +32,7 @@ pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 3
 
 /// Sets only, with chows: a run of counts greedily taken lowest rank first.
 #[inline]
-fn suit_sets(c: &[u8; 9]) -> bool {
+pub(crate) fn suit_sets(c: &[u8; 9]) -> bool {
     // owed1: chows that need this rank as their second tile; owed2: as their third.
     let mut need_mid = 0u8;
     let mut need_top = 0u8;
@@ -46,10 +48,19 @@ fn suit_sets(c: &[u8; 9]) -> bool {
     need_mid == 0 && need_top == 0
 }
 
+/// Sets and one pair. Every set's ranks sum to 0 mod 3, so the pair's rank p satisfies
+/// 2p ≡ Σ rank × count (mod 3): only every third rank needs trying.
 #[inline]
-fn suit_with_pair(c: &[u8; 9]) -> bool {
+pub(crate) fn suit_with_pair(c: &[u8; 9]) -> bool {
+    let weighted: u32 = c
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| i as u32 * x as u32)
+        .sum();
+    let first = (weighted * 2 % 3) as usize;
     let mut d = *c;
-    for r in 0..9 {
+    let mut r = first;
+    while r < 9 {
         if d[r] >= 2 {
             d[r] -= 2;
             if suit_sets(&d) {
@@ -57,37 +68,131 @@ fn suit_with_pair(c: &[u8; 9]) -> bool {
             }
             d[r] += 2;
         }
+        r += 3;
     }
     false
 }
 
-/// Are these concealed counts exactly some sets and one pair?
-pub fn is_regular_complete(c: &Counts) -> bool {
+/// 5^r for r = 0..9: a suit's nine counts (each 0..=4) as one base-5 number.
+pub(crate) const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
+
+/// Bit 0: the suit is sets only; bit 1: sets and one pair.
+pub(crate) const SETS: u8 = 1;
+pub(crate) const SETS_PAIR: u8 = 2;
+
+/// Completeness of every possible suit, indexed by [`suit_index`]: built once (about
+/// 2 MB) by adding up to four sets and a pair from nothing.
+pub(crate) fn suit_table() -> &'static [u8] {
+    static TABLE: OnceLock<Box<[u8]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = vec![0u8; POW5[9] as usize].into_boxed_slice();
+        fn fill(t: &mut [u8], c: &mut [u8; 9], from: usize, sets: usize) {
+            let idx = |c: &[u8; 9]| {
+                c.iter()
+                    .enumerate()
+                    .map(|(i, &x)| x as u32 * POW5[i])
+                    .sum::<u32>() as usize
+            };
+            t[idx(c)] |= SETS;
+            for r in 0..9 {
+                if c[r] + 2 <= 4 {
+                    c[r] += 2;
+                    t[idx(c)] |= SETS_PAIR;
+                    c[r] -= 2;
+                }
+            }
+            if sets == 4 {
+                return;
+            }
+            // Sets in a fixed order (kind k: pungs 0..9, chows 9..16) so each multiset once.
+            for k in from..16 {
+                let ok = if k < 9 {
+                    c[k] + 3 <= 4
+                } else {
+                    (0..3).all(|d| c[k - 9 + d] < 4)
+                };
+                if !ok {
+                    continue;
+                }
+                if k < 9 {
+                    c[k] += 3;
+                } else {
+                    (0..3).for_each(|d| c[k - 9 + d] += 1);
+                }
+                fill(t, c, k, sets + 1);
+                if k < 9 {
+                    c[k] -= 3;
+                } else {
+                    (0..3).for_each(|d| c[k - 9 + d] -= 1);
+                }
+            }
+        }
+        fill(&mut t, &mut [0; 9], 0, 0);
+        t
+    })
+}
+
+/// The base-5 index of suit `s` (0..3) of `c`.
+#[inline]
+pub(crate) fn suit_index(c: &Counts, s: usize) -> u32 {
+    let mut v = 0;
+    for r in (0..9).rev() {
+        v = v * 5 + c[s * 9 + r] as u32;
+    }
+    v
+}
+
+/// [`SETS`], [`SETS_PAIR`] or 0 for suit `s` of `c`; counts above 4 (a fifth copy, asked
+/// about when judging waits) take the slow path.
+#[inline]
+pub(crate) fn suit_state(c: &Counts, s: usize) -> u8 {
+    let a: &[u8] = &c[s * 9..s * 9 + 9];
+    if a.iter().all(|&x| x <= 4) {
+        return suit_table()[suit_index(c, s) as usize];
+    }
+    let mut v = [0u8; 9];
+    v.copy_from_slice(a);
+    match v.iter().map(|&x| x as u32).sum::<u32>() % 3 {
+        0 if suit_sets(&v) => SETS,
+        2 if suit_with_pair(&v) => SETS_PAIR,
+        _ => 0,
+    }
+}
+
+/// Honours: bit [`SETS`] when every count is 0 or 3, [`SETS_PAIR`] with exactly one 2.
+#[inline]
+pub(crate) fn honor_state(c: &Counts) -> u8 {
     let mut pairs = 0;
     for &x in &c[27..] {
         match x {
             0 | 3 => {}
             2 => pairs += 1,
-            _ => return false,
+            _ => return 0,
         }
     }
-    for s in 0..3 {
-        let mut a = [0u8; 9];
-        a.copy_from_slice(&c[s * 9..s * 9 + 9]);
-        let total: u8 = a.iter().sum();
-        match total % 3 {
-            0 => {
-                if !suit_sets(&a) {
-                    return false;
-                }
-            }
-            2 => {
-                pairs += 1;
-                if pairs > 1 || !suit_with_pair(&a) {
-                    return false;
-                }
-            }
-            _ => return false,
+    match pairs {
+        0 => SETS,
+        1 => SETS_PAIR,
+        _ => 0,
+    }
+}
+
+/// Are these concealed counts exactly some sets and one pair?
+pub fn is_regular_complete(c: &Counts) -> bool {
+    let states = [
+        suit_state(c, 0),
+        suit_state(c, 1),
+        suit_state(c, 2),
+        honor_state(c),
+    ];
+    // Every group complete, exactly one of them with the pair.
+    let mut pairs = 0;
+    for st in states {
+        if st == 0 {
+            return false;
+        }
+        if st == SETS_PAIR {
+            pairs += 1;
         }
     }
     pairs == 1
@@ -160,35 +265,35 @@ pub enum Part {
 }
 
 /// Calls `f` with every way to read `c` as sets and exactly one pair.
-pub fn each_reading(c: &Counts, f: &mut dyn FnMut(&[Part], Tile)) {
+pub fn each_reading<F: FnMut(&[Part], Tile)>(c: &Counts, f: &mut F) {
     let mut d = *c;
     let mut stack = [Part::Pung(Tile::EAST); 4];
-    walk(&mut d, 0, &mut stack, 0, None, f);
+    walk(&mut d, crate::tile::presence(c), &mut stack, 0, None, f);
 }
 
-fn walk(
+/// `left` marks the kinds still holding tiles; the lowest one is read next, so every
+/// reading is found once.
+fn walk<F: FnMut(&[Part], Tile)>(
     c: &mut Counts,
-    from: usize,
+    left: u64,
     stack: &mut [Part; 4],
     n: usize,
     pair: Option<Tile>,
-    f: &mut dyn FnMut(&[Part], Tile),
+    f: &mut F,
 ) {
-    let mut i = from;
-    while i < KINDS && c[i] == 0 {
-        i += 1;
-    }
-    if i == KINDS {
+    if left == 0 {
         if let Some(p) = pair {
             f(&stack[..n], p);
         }
         return;
     }
+    let i = left.trailing_zeros() as usize;
     let t = Tile::from_index(i).expect("index below 34");
+    let bit = |j: usize, c: &Counts| if c[j] == 0 { 1u64 << j } else { 0 };
     if c[i] >= 3 && n < 4 {
         c[i] -= 3;
         stack[n] = Part::Pung(t);
-        walk(c, i, stack, n + 1, pair, f);
+        walk(c, left & !bit(i, c), stack, n + 1, pair, f);
         c[i] += 3;
     }
     if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 && n < 4 {
@@ -196,14 +301,15 @@ fn walk(
         c[i + 1] -= 1;
         c[i + 2] -= 1;
         stack[n] = Part::Chow(t);
-        walk(c, i, stack, n + 1, pair, f);
+        let l = left & !(bit(i, c) | bit(i + 1, c) | bit(i + 2, c));
+        walk(c, l, stack, n + 1, pair, f);
         c[i] += 1;
         c[i + 1] += 1;
         c[i + 2] += 1;
     }
     if pair.is_none() && c[i] >= 2 {
         c[i] -= 2;
-        walk(c, i, stack, n, Some(t), f);
+        walk(c, left & !bit(i, c), stack, n, Some(t), f);
         c[i] += 2;
     }
 }

@@ -178,7 +178,7 @@ impl Tile {
     }
     /// A 1 or a 9.
     pub const fn is_terminal(self) -> bool {
-        self.0 < 27 && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        self.0 < 27 && (self.0.is_multiple_of(9) || self.0 % 9 == 8)
     }
     /// A terminal or an honour.
     pub const fn is_terminal_or_honor(self) -> bool {
@@ -266,6 +266,39 @@ impl fmt::Display for Tile {
     }
 }
 
+/// Bit mask of the kinds present in `c` (bit i set when `c[i] > 0`).
+#[inline]
+pub fn presence(c: &Counts) -> u64 {
+    // Eight counts at a time: a byte below 0x80 is non-zero exactly when adding 0x7f sets
+    // its top bit; the multiply gathers the eight top bits into one byte.
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut m = 0u64;
+    for k in 0..4 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[k * 8..k * 8 + 8]);
+        let v = u64::from_le_bytes(b);
+        let hi = (((v & LOW7) + LOW7) | v) & HIGH;
+        m |= ((hi >> 7).wrapping_mul(GATHER) >> 56) << (k * 8);
+    }
+    m | ((c[32] != 0) as u64) << 32 | ((c[33] != 0) as u64) << 33
+}
+
+/// Bit mask of the kinds of which `c` holds all four copies (counts are at most 4).
+#[inline]
+pub fn fours(c: &Counts) -> u64 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut m = 0u64;
+    for k in 0..4 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[k * 8..k * 8 + 8]);
+        let v = (u64::from_le_bytes(b) >> 2) & 0x0101_0101_0101_0101;
+        m |= (v.wrapping_mul(GATHER) >> 56) << (k * 8);
+    }
+    m | ((c[32] >= 4) as u64) << 32 | ((c[33] >= 4) as u64) << 33
+}
+
 /// Counts of a list of tiles.
 pub fn counts_of(tiles: &[Tile]) -> Counts {
     let mut c = [0u8; KINDS];
@@ -297,6 +330,26 @@ mod tests {
         );
         assert_eq!(Tile::parse("7p").unwrap().offset(2).unwrap().code(), "9p");
         assert_eq!(Tile::parse("8p").unwrap().offset(2), None);
+    }
+
+    #[test]
+    fn presence_mask() {
+        let mut c = [0u8; KINDS];
+        assert_eq!(presence(&c), 0);
+        for i in 0..KINDS {
+            for v in 1..=4 {
+                c[i] = v;
+                assert_eq!(presence(&c), 1 << i, "index {i} count {v}");
+            }
+            c[i] = 0;
+        }
+        c[0] = 2;
+        c[9] = 4;
+        c[33] = 1;
+        assert_eq!(presence(&c), 1 | 1 << 9 | 1 << 33);
+        c[33] = 4;
+        c[20] = 3;
+        assert_eq!(fours(&c), 1 << 9 | 1 << 33);
     }
 
     #[test]

@@ -38,10 +38,33 @@ const PAIRS: u8 = 2;
 const ORPH: u8 = 4;
 const HK: u8 = 8;
 
+const NUMBERED: u64 = (1 << 27) - 1;
+const RANK1: u64 = 1 | 1 << 9 | 1 << 18;
+const RANK2: u64 = RANK1 << 1;
+const RANK8: u64 = RANK1 << 7;
+const RANK9: u64 = RANK1 << 8;
+
+/// Tiles that can join the present ones in a set: the same honour, or a numbered tile
+/// within two ranks in the same suit.
+fn near_mask(c: &Counts) -> TileSet {
+    let mut p = 0u64;
+    for (i, &x) in c.iter().enumerate() {
+        p |= ((x != 0) as u64) << i;
+    }
+    let n = p & NUMBERED;
+    let up1 = (n << 1) & !RANK1;
+    let up2 = (n << 2) & !(RANK1 | RANK2);
+    let down1 = (n >> 1) & !RANK9;
+    let down2 = (n >> 2) & !(RANK8 | RANK9);
+    ((n | up1 | up2 | down1 | down2) & NUMBERED) | (p & !NUMBERED)
+}
+
 /// Which special shapes are within one tile of `c` (a cheap filter).
 fn plausible_specials(c: &Counts, melds: usize) -> u8 {
     let mut s = 0;
+    let kinds = c.iter().filter(|&&x| x > 0).count();
     if melds <= 1
+        && kinds >= 8
         && (0..6).any(|k| knitted_tiles(k).iter().filter(|t| c[t.index()] > 0).count() >= 8)
     {
         s |= KNIT;
@@ -51,10 +74,10 @@ fn plausible_specials(c: &Counts, melds: usize) -> u8 {
         if pairs >= 6 {
             s |= PAIRS;
         }
-        if ORPHANS.iter().filter(|&&i| c[i] > 0).count() >= 12 {
+        if kinds >= 12 && ORPHANS.iter().filter(|&&i| c[i] > 0).count() >= 12 {
             s |= ORPH;
         }
-        if c.iter().all(|&x| x <= 1) {
+        if kinds >= 13 && c.iter().all(|&x| x <= 1) {
             s |= HK;
         }
     }
@@ -65,37 +88,113 @@ fn plausible_specials(c: &Counts, melds: usize) -> u8 {
 /// shape. `held` counts every copy the player holds (melds included): a tile whose four
 /// copies are all held is no wait.
 pub fn winning_tiles_counts(c: &Counts, held: &Counts, melds: usize) -> TileSet {
-    let specials = plausible_specials(c, melds);
-    let mut near = 0u64;
-    if specials & (ORPH | HK) != 0 {
-        near = (1u64 << KINDS) - 1;
-    } else {
-        for i in 0..KINDS {
-            if c[i] == 0 {
-                continue;
-            }
-            if i >= 27 {
-                near |= 1 << i;
-            } else {
-                let r = i % 9;
-                let lo = i - r.min(2);
-                let hi = (i + 2).min(i - r + 8);
-                for j in lo..=hi {
-                    near |= 1 << j;
-                }
+    winning_tiles_limited(c, held, melds, KINDS as u32)
+}
+
+/// Regular-shape winning tiles among `cands`. Only the group (suit or honours) of the
+/// added tile changes, so the other groups are judged once, and a suit is judged by one
+/// look-up in [`shape::suit_table`].
+fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileSet {
+    let table = shape::suit_table();
+    let idx = [
+        shape::suit_index(c, 0),
+        shape::suit_index(c, 1),
+        shape::suit_index(c, 2),
+    ];
+    let states = [
+        shape::suit_state(c, 0),
+        shape::suit_state(c, 1),
+        shape::suit_state(c, 2),
+        shape::honor_state(c),
+    ];
+    let mut out = 0u64;
+    for g in 0..4 {
+        // Every other group must be complete, with at most one pair among them.
+        let mut pairs = 0;
+        let mut ok = true;
+        for (o, &st) in states.iter().enumerate() {
+            if o != g {
+                ok &= st != 0;
+                pairs += (st == shape::SETS_PAIR) as u32;
             }
         }
-        if specials & KNIT != 0 {
-            for k in 0..6 {
-                for t in knitted_tiles(k) {
-                    near |= 1 << t.index();
+        if !ok || pairs > 1 {
+            continue;
+        }
+        let want = if pairs == 1 {
+            shape::SETS
+        } else {
+            shape::SETS_PAIR
+        };
+        if g < 3 {
+            // The table covers counts up to 4; a fifth copy takes the slow path.
+            let small = c[g * 9..g * 9 + 9].iter().all(|&x| x <= 4);
+            let mut m = cands & (0x1ff << (g * 9));
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if held[i] >= 4 {
+                    continue;
+                }
+                let state = if small && c[i] < 4 {
+                    table[(idx[g] + shape::POW5[i - g * 9]) as usize]
+                } else {
+                    let mut d = *c;
+                    d[i] += 1;
+                    shape::suit_state(&d, g)
+                };
+                if state == want {
+                    out |= 1 << i;
+                    if out.count_ones() >= limit {
+                        return out;
+                    }
+                }
+            }
+        } else {
+            let mut d = *c;
+            let mut m = cands >> 27;
+            while m != 0 {
+                let i = 27 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if held[i] >= 4 {
+                    continue;
+                }
+                d[i] += 1;
+                if shape::honor_state(&d) == want {
+                    out |= 1 << i;
+                }
+                d[i] -= 1;
+                if out.count_ones() >= limit {
+                    return out;
                 }
             }
         }
     }
-    let mut out = 0u64;
+    out
+}
+
+/// As [`winning_tiles_counts`], stopping once `limit` winning tiles are found.
+pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32) -> TileSet {
+    let specials = plausible_specials(c, melds);
+    let near = if specials & (ORPH | HK) != 0 {
+        (1u64 << KINDS) - 1
+    } else {
+        let mut m = near_mask(c);
+        if specials & KNIT != 0 {
+            for k in 0..6 {
+                for t in knitted_tiles(k) {
+                    m |= 1 << t.index();
+                }
+            }
+        }
+        m
+    };
+    let mut out = regular_waits(c, held, near, limit);
+    if specials == 0 || out.count_ones() >= limit {
+        return out;
+    }
     let mut d = *c;
-    let mut bits = near;
+    let mut bits = near & !out;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
@@ -105,6 +204,9 @@ pub fn winning_tiles_counts(c: &Counts, held: &Counts, melds: usize) -> TileSet 
         d[i] += 1;
         if completes(&d, melds, specials) {
             out |= 1 << i;
+            if out.count_ones() >= limit {
+                break;
+            }
         }
         d[i] -= 1;
     }
@@ -150,9 +252,8 @@ fn search(c: &mut Counts, from: usize, sets: i32, partials: i32, pair: bool, bes
         }
         return;
     }
-    // Bound: every remaining tile could at best add one set per three tiles.
-    let rest: i32 = c[i..].iter().map(|&x| x as i32).sum();
-    if score(sets + rest / 3, partials + 2, true) - 1 >= *best && sets + partials >= 4 {
+    // Nothing can beat a complete hand.
+    if *best == -1 {
         return;
     }
     let numbered = i < 27;
@@ -396,7 +497,7 @@ mod tests {
             shanten(&tiles("147m258s369pEEE1p"), &[]).knitted_straight,
             0
         );
-        assert_eq!(shanten(&tiles("159m159s159pESWN"), &[]).regular, 6);
+        assert_eq!(shanten(&tiles("159m159s159pESWN"), &[]).regular, 8);
     }
 
     #[test]
