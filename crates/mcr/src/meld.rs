@@ -122,6 +122,12 @@ impl Meld {
                     return Err("a concealed kong is claimed from nobody".into());
                 }
             }
+            MeldKind::MeldedKong if self.from == 0 => {
+                return Err(
+                    "a melded kong needs its claim digit 1, 2 or 3 (without one it is concealed)"
+                        .into(),
+                );
+            }
             _ => {
                 if self.from > 3 {
                     return Err(format!(

@@ -382,10 +382,6 @@ pub fn format_meld(m: &Meld) -> String {
     if m.kind != MeldKind::ConcealedKong && m.from > 0 {
         s.push((b'0' + m.from) as char);
     }
-    if m.kind == MeldKind::MeldedKong && m.from == 0 {
-        // A melded kong needs a digit to differ from a concealed one.
-        s.push('1');
-    }
     if m.kind == MeldKind::PromotedKong {
         s.push('+');
     }

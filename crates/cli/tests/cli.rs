@@ -1,0 +1,199 @@
+//! The `dupmj` binary end to end: real processes, real output.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn dupmj(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dupmj"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dupmj runs");
+    {
+        let mut input = child.stdin.take().expect("stdin");
+        input
+            .write_all(stdin.unwrap_or("").as_bytes())
+            .expect("write stdin");
+    }
+    let out = child.wait_with_output().expect("dupmj ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+// SPEC §1's example hand, East seat in the East round, won on a discard. By seeds/004:
+// All Types 6, Prevalent Wind 2, Seat Wind 2, Concealed Kong 2, Pung of Terminals or
+// Honours 1 (#73 allows it with a wind fan), Single Wait 1 = 14. The reference calculator
+// gives 13 (no Pung of Terminals or Honours on a seat-wind pung).
+const SPEC_HAND: &str = "[123m3][555p2][EEEE]789sPP";
+
+#[test]
+fn fan_prints_a_table_and_the_total() {
+    let (code, out, _) = dupmj(&["fan", SPEC_HAND], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("All Types"), "{out}");
+    assert!(out.contains("pair PP"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("total") && l.contains("14")),
+        "{out}"
+    );
+    let (_, out, _) = dupmj(&["fan", SPEC_HAND, "--rules", "reference"], None);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("total") && l.contains("13")),
+        "{out}"
+    );
+}
+
+#[test]
+fn fan_json() {
+    let (code, out, _) = dupmj(&["fan", SPEC_HAND, "--json"], None);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["total"], 14);
+    assert_eq!(v["reaches_minimum"], true);
+    let nos: Vec<u64> = v["fans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nos, vec![51, 60, 61, 67, 73, 79]);
+}
+
+#[test]
+fn fan_flags_change_the_score() {
+    // Self-drawn on the last tile: Last Tile Draw (8) replaces Self-Drawn.
+    let (_, out, _) = dupmj(
+        &["fan", SPEC_HAND, "--self-drawn", "--last-tile", "--json"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["total"], 14 + 8);
+    let (_, out, _) = dupmj(
+        &[
+            "fan",
+            SPEC_HAND,
+            "--seat",
+            "S",
+            "--prevalent",
+            "S",
+            "--json",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // East is then neither seat nor prevalent wind: All Types 6, Concealed Kong 2, Pung of
+    // Terminals or Honours 1, Single Wait 1.
+    assert_eq!(v["total"], 10);
+}
+
+#[test]
+fn fan_errors_name_what_and_where() {
+    let (code, _, err) = dupmj(&["fan", "[123m3][555p2][EEEE]789sPX"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("position 25") && err.contains("'X'"), "{err}");
+    let (code, _, err) = dupmj(&["fan", "[123m3][555p2][EEEE]789sP"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("wrong tile count"), "{err}");
+    let (code, _, err) = dupmj(&["fan", "11111m234p567s99sE"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("1m used 5 times"), "{err}");
+    let (code, _, err) = dupmj(&["fan", "123m456m789m123p5p6p"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a winning hand"), "{err}");
+    let (code, _, err) = dupmj(&["fan", SPEC_HAND, "--seat", "X"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a wind"), "{err}");
+    let (code, _, err) = dupmj(
+        &["fan", "123m456m789m123pE5p", "--kong", "--self-drawn"],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("needs a kong"), "{err}");
+}
+
+#[test]
+fn batch_scores_each_line_and_survives_bad_ones() {
+    let input = concat!(
+        r#"{"id":1,"melds":[{"kind":"chow","tile":"1m","from":3},{"kind":"pung","tile":"5p","from":2},{"kind":"kong","tile":"E","concealed":true}],"hand":["7s","8s","9s","P"],"win_tile":"P","seat_wind":"E","prevalent_wind":"E"}"#,
+        "\n",
+        "{not json\n",
+        r#"{"id":3,"melds":[],"hand":["1m"],"win_tile":"1m"}"#,
+        "\n",
+        r#"{"id":4,"melds":[],"hand":"19m19s19pESWNCFP","win_tile":"1m","self_drawn":true}"#,
+        "\n",
+    );
+    let (code, out, _) = dupmj(&["fan", "--batch", "--rules", "reference"], Some(input));
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["total"], 13);
+    assert_eq!(lines[0]["id"], 1, "other keys are kept");
+    assert!(lines[1]["error"].as_str().unwrap().contains("bad JSON"));
+    assert!(lines[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("wrong tile count"));
+    // Thirteen Orphans 88 + Self-Drawn 1 under the reference.
+    assert_eq!(lines[3]["total"], 89);
+    assert_eq!(lines[3]["fans"][0]["name"], "Thirteen Orphans");
+}
+
+#[test]
+fn waits_lists_every_winning_tile() {
+    let (code, out, _) = dupmj(&["waits", "1112345678999m"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("shanten  0"), "{out}");
+    for r in 1..=9 {
+        assert!(out.contains(&format!("{r}m ")), "{out}");
+    }
+    // Nine Gates self-drawn on 1m under seeds: 88 + Pure Straight 16 + Tile Hog 2 + Fully
+    // Concealed 4 = 110.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("1m") && l.contains("110")),
+        "{out}"
+    );
+    // Ten different orphans and no pair: three from Thirteen Orphans.
+    let (_, out, _) = dupmj(&["waits", "159m159s159pESWN"], None);
+    assert!(out.contains("shanten  3"), "{out}");
+    let (code, _, err) = dupmj(&["waits", "123m"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("wrong tile count"), "{err}");
+}
+
+#[test]
+fn waits_flags_hands_below_the_minimum() {
+    // East seat, East round. 1m makes 123m: Mixed Straight 8 with 456p and 789s, plus Seat
+    // and Prevalent Wind 2 + 2 and Pung of Terminals or Honours 1 = 13 on a discard.
+    // 4m makes 234m: only the wind fans, 5, under the minimum.
+    let (_, out, _) = dupmj(&["waits", "[456p1][789s1]23m55mEEE", "--json"], None);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let w = v["waits"].as_array().unwrap();
+    assert_eq!(w.len(), 2);
+    assert_eq!(
+        (
+            w[0]["tile"].as_str(),
+            w[0]["discard"].as_u64(),
+            w[0]["discard_ok"].as_bool()
+        ),
+        (Some("1m"), Some(13), Some(true))
+    );
+    assert_eq!(
+        (
+            w[1]["tile"].as_str(),
+            w[1]["discard"].as_u64(),
+            w[1]["discard_ok"].as_bool()
+        ),
+        (Some("4m"), Some(5), Some(false))
+    );
+}
