@@ -16,9 +16,6 @@ pub struct Key {
     pub rank: u8,
 }
 
-/// Adds `fan` to the list (fans are few; duplicates mean a count above one).
-pub type FanSink<'a> = &'a mut dyn FnMut(Fan);
-
 fn chow4(k: &[Key; 4], pair: Option<Key>) -> Option<Fan> {
     let same_suit = k.iter().all(|x| x.suit == k[0].suit);
     let mut r = [k[0].rank, k[1].rank, k[2].rank, k[3].rank];
@@ -201,10 +198,10 @@ const TOUCH: [u8; 6] = {
 };
 
 /// Best set of two-set fans for up to four sets; returns the fans and their points.
-fn best_pairs(
+fn best_pairs<V: Fn(Fan) -> u32>(
     keys: &[Key],
     two: fn(Key, Key) -> Option<Fan>,
-    value: &dyn Fn(Fan) -> u32,
+    value: &V,
 ) -> ([Option<Fan>; 3], u32) {
     let n = keys.len();
     let mut fans: [Option<Fan>; 6] = [None; 6];
@@ -261,16 +258,19 @@ type Four = fn(&[Key; 4], Option<Key>) -> Option<Fan>;
 type Three = fn(Key, Key, Key) -> Option<Fan>;
 type Two = fn(Key, Key) -> Option<Fan>;
 
-fn combine(
+fn combine<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
     keys: &[Key],
     pair: Option<Key>,
     four: Four,
     three: Three,
     two: Two,
-    value: &dyn Fn(Fan) -> u32,
-    out: FanSink,
+    value: &V,
+    out: &mut O,
 ) {
     let n = keys.len();
+    if n < 2 {
+        return;
+    }
     if n == 4 {
         let k = [keys[0], keys[1], keys[2], keys[3]];
         if let Some(f) = four(&k, pair) {
@@ -321,12 +321,17 @@ fn combine(
 }
 
 /// Fans among the chows of a reading. `pair` is the pair when it is a numbered tile.
-pub fn chow_fans(keys: &[Key], pair: Option<Key>, value: &dyn Fn(Fan) -> u32, out: FanSink) {
+pub fn chow_fans<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
+    keys: &[Key],
+    pair: Option<Key>,
+    value: &V,
+    out: &mut O,
+) {
     combine(keys, pair, chow4, chow_triple, chow_pair, value, out)
 }
 
 /// Fans among the numbered pungs and kongs of a reading.
-pub fn pung_fans(keys: &[Key], value: &dyn Fn(Fan) -> u32, out: FanSink) {
+pub fn pung_fans<V: Fn(Fan) -> u32, O: FnMut(Fan)>(keys: &[Key], value: &V, out: &mut O) {
     combine(keys, None, pung4, pung_triple, pung_pair, value, out)
 }
 

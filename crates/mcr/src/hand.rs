@@ -79,6 +79,10 @@ pub struct Hand {
     concealed: Vec<Tile>,
     win: Tile,
     pub ctx: WinContext,
+    /// Counts of the concealed tiles with the winning tile, and of the whole hand: kept
+    /// because every scoring needs them.
+    conc_counts: Counts,
+    all_counts: Counts,
 }
 
 impl Hand {
@@ -108,13 +112,26 @@ impl Hand {
             return Err(HandError::TooManyFlowers(ctx.flowers));
         }
         concealed.sort();
+        let mut conc_counts = [0u8; KINDS];
+        for t in &concealed {
+            conc_counts[t.index()] += 1;
+        }
+        conc_counts[win.index()] += 1;
+        let mut all_counts = conc_counts;
+        for m in &melds {
+            for t in m.tiles() {
+                all_counts[t.index()] += 1;
+            }
+        }
         let hand = Hand {
             melds,
             concealed,
             win,
             ctx,
+            conc_counts,
+            all_counts,
         };
-        let all = hand.all_counts();
+        let all = hand.all_counts;
         if let Some(t) = Tile::all().find(|t| all[t.index()] > 4) {
             return Err(HandError::TooManyCopies {
                 tile: t,
@@ -192,22 +209,11 @@ impl Hand {
 
     /// Counts of the concealed tiles and the winning tile.
     pub fn concealed_counts(&self) -> Counts {
-        let mut c = [0u8; KINDS];
-        for t in &self.concealed {
-            c[t.index()] += 1;
-        }
-        c[self.win.index()] += 1;
-        c
+        self.conc_counts
     }
 
     /// Counts of every tile of the hand, melds included.
     pub fn all_counts(&self) -> Counts {
-        let mut c = self.concealed_counts();
-        for m in &self.melds {
-            for t in m.tiles() {
-                c[t.index()] += 1;
-            }
-        }
-        c
+        self.all_counts
     }
 }

@@ -781,7 +781,7 @@ fn consider_special(
 }
 
 fn build(f: &Facts, b: Best) -> Scoring {
-    let mut fans = Vec::new();
+    let mut fans = Vec::with_capacity(b.tally.mask().count_ones() as usize);
     for (fan, c) in b.tally.iter() {
         fans.push(FanLine {
             fan,

@@ -299,6 +299,21 @@ pub fn fours(c: &Counts) -> u64 {
     m | ((c[32] >= 4) as u64) << 32 | ((c[33] >= 4) as u64) << 33
 }
 
+/// Bit mask of the kinds of which `c` holds two or more (counts are at most 4).
+#[inline]
+pub fn at_least_two(c: &Counts) -> u64 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut m = 0u64;
+    for k in 0..4 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[k * 8..k * 8 + 8]);
+        let v = u64::from_le_bytes(b);
+        let v = ((v >> 1) | (v >> 2)) & 0x0101_0101_0101_0101;
+        m |= (v.wrapping_mul(GATHER) >> 56) << (k * 8);
+    }
+    m | ((c[32] >= 2) as u64) << 32 | ((c[33] >= 2) as u64) << 33
+}
+
 /// Counts of a list of tiles.
 pub fn counts_of(tiles: &[Tile]) -> Counts {
     let mut c = [0u8; KINDS];
@@ -350,6 +365,7 @@ mod tests {
         c[33] = 4;
         c[20] = 3;
         assert_eq!(fours(&c), 1 << 9 | 1 << 33);
+        assert_eq!(at_least_two(&c), 1 | 1 << 9 | 1 << 20 | 1 << 33);
     }
 
     #[test]

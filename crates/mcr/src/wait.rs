@@ -46,11 +46,7 @@ const RANK9: u64 = RANK1 << 8;
 
 /// Tiles that can join the present ones in a set: the same honour, or a numbered tile
 /// within two ranks in the same suit.
-fn near_mask(c: &Counts) -> TileSet {
-    let mut p = 0u64;
-    for (i, &x) in c.iter().enumerate() {
-        p |= ((x != 0) as u64) << i;
-    }
+fn near_mask(p: u64) -> TileSet {
     let n = p & NUMBERED;
     let up1 = (n << 1) & !RANK1;
     let up2 = (n << 2) & !(RANK1 | RANK2);
@@ -59,25 +55,50 @@ fn near_mask(c: &Counts) -> TileSet {
     ((n | up1 | up2 | down1 | down2) & NUMBERED) | (p & !NUMBERED)
 }
 
-/// Which special shapes are within one tile of `c` (a cheap filter).
-fn plausible_specials(c: &Counts, melds: usize) -> u8 {
+/// `KNIT_MASKS[k]`: the nine tiles of knitted straight `k` as a bit mask.
+const KNIT_MASKS: [u64; 6] = {
+    let mut m = [0u64; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut j = 0;
+        while j < 3 {
+            let s = shape::KNITS[k][j] as usize;
+            m[k] |= (1 << (s * 9 + j)) | (1 << (s * 9 + j + 3)) | (1 << (s * 9 + j + 6));
+            j += 1;
+        }
+        k += 1;
+    }
+    m
+};
+
+const ORPHAN_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < ORPHANS.len() {
+        m |= 1 << ORPHANS[i];
+        i += 1;
+    }
+    m
+};
+
+/// Which special shapes are within one tile of `c` (a cheap filter); `present` is the
+/// presence mask of `c`.
+fn plausible_specials(c: &Counts, present: u64, melds: usize) -> u8 {
     let mut s = 0;
-    let kinds = c.iter().filter(|&&x| x > 0).count();
-    if melds <= 1
-        && kinds >= 8
-        && (0..6).any(|k| knitted_tiles(k).iter().filter(|t| c[t.index()] > 0).count() >= 8)
-    {
+    let kinds = present.count_ones();
+    if melds <= 1 && kinds >= 8 && KNIT_MASKS.iter().any(|&k| (present & k).count_ones() >= 8) {
         s |= KNIT;
     }
     if melds == 0 {
-        let pairs = c.iter().filter(|&&x| x >= 2).count() + c.iter().filter(|&&x| x == 4).count();
+        let twos = crate::tile::at_least_two(c);
+        let pairs = twos.count_ones() + crate::tile::fours(c).count_ones();
         if pairs >= 6 {
             s |= PAIRS;
         }
-        if kinds >= 12 && ORPHANS.iter().filter(|&&i| c[i] > 0).count() >= 12 {
+        if (present & ORPHAN_MASK).count_ones() >= 12 {
             s |= ORPH;
         }
-        if kinds >= 13 && c.iter().all(|&x| x <= 1) {
+        if kinds >= 13 && twos == 0 {
             s |= HK;
         }
     }
@@ -175,26 +196,39 @@ fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileS
 
 /// As [`winning_tiles_counts`], stopping once `limit` winning tiles are found.
 pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32) -> TileSet {
-    let specials = plausible_specials(c, melds);
-    let near = if specials & (ORPH | HK) != 0 {
-        (1u64 << KINDS) - 1
+    let present = crate::tile::presence(c);
+    let specials = plausible_specials(c, present, melds);
+    let near = if specials & KNIT != 0 {
+        near_mask(present) | KNIT_MASKS.iter().fold(0, |m, k| m | k)
     } else {
-        let mut m = near_mask(c);
-        if specials & KNIT != 0 {
-            for k in 0..6 {
-                for t in knitted_tiles(k) {
-                    m |= 1 << t.index();
-                }
-            }
-        }
-        m
+        near_mask(present)
     };
     let mut out = regular_waits(c, held, near, limit);
     if specials == 0 || out.count_ones() >= limit {
         return out;
     }
+    // Only the tiles each plausible special shape could use: a tile already held for
+    // seven pairs, the orphans, the knitted tiles with what is near.
+    let mut special_cands = 0u64;
+    if specials & PAIRS != 0 {
+        special_cands |= present;
+    }
+    if specials & ORPH != 0 {
+        special_cands |= ORPHAN_MASK;
+    }
+    if specials & KNIT != 0 {
+        special_cands |= near;
+    }
+    if specials & HK != 0 {
+        const HONORS: u64 = 0x7f << 27;
+        for k in KNIT_MASKS {
+            if present & !(k | HONORS) == 0 {
+                special_cands |= (k | HONORS) & !present;
+            }
+        }
+    }
     let mut d = *c;
-    let mut bits = near & !out;
+    let mut bits = special_cands & !out;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
@@ -424,6 +458,20 @@ pub fn waits(
         return Err(HandError::WrongTileCount {
             expected: need,
             found: standing.len(),
+        });
+    }
+    let mut held = counts_of(standing);
+    for m in melds {
+        m.check()
+            .map_err(|reason| HandError::BadMeld { index: 0, reason })?;
+        for t in m.tiles() {
+            held[t.index()] += 1;
+        }
+    }
+    if let Some(t) = Tile::all().find(|t| held[t.index()] > 4) {
+        return Err(HandError::TooManyCopies {
+            tile: t,
+            count: held[t.index()],
         });
     }
     let sh = shanten(standing, melds);
