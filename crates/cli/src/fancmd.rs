@@ -1,5 +1,6 @@
 //! `dupmj fan` and `dupmj waits`.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, BufWriter, Write};
 
 use clap::Args;
@@ -62,6 +63,25 @@ pub struct WaitsArgs {
     json: bool,
 }
 
+/// `writeln!` into a `String` (which cannot fail).
+macro_rules! say {
+    ($o:expr) => {
+        $o.push('\n')
+    };
+    ($o:expr, $($t:tt)*) => {{
+        let _ = writeln!($o, $($t)*);
+    }};
+}
+
+/// Writes to stdout; a closed pipe (`dupmj fan … | head`) is not an error.
+fn emit(text: &str) -> Result<(), String> {
+    let mut o = std::io::stdout().lock();
+    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
+        _ => Ok(()),
+    }
+}
+
 fn parse_wind(s: &str) -> Result<Wind, String> {
     let mut c = s.chars();
     match (c.next().and_then(Wind::from_letter), c.next()) {
@@ -94,6 +114,7 @@ pub fn fan(a: FanArgs) -> Result<(), String> {
     let hand = parse_hand(text, ctx).map_err(|e| format!("hand '{text}': {e}"))?;
     let s = mcr::score(&hand, &a.rules).map_err(|e| format!("hand '{text}': {e}"))?;
     let ok = s.reaches_minimum(&a.rules);
+    let mut out = String::new();
     if a.json {
         let fans: Vec<_> = s
             .fans
@@ -103,24 +124,30 @@ pub fn fan(a: FanArgs) -> Result<(), String> {
                        "points": l.points, "count": l.count, "sets": mcr::explain::uses(&s.reading, l.fan, &hand)})
             })
             .collect();
-        let out = json!({"hand": hand.to_string(), "rules": a.rules.name(), "fans": fans, "total": s.total,
+        let json = json!({"hand": hand.to_string(), "rules": a.rules.name(), "fans": fans, "total": s.total,
                          "reading": mcr::explain::reading_text(&s.reading), "reaches_minimum": ok});
-        println!(
+        say!(
+            out,
             "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?
         );
-        return Ok(());
+        return emit(&out);
     }
-    println!("hand     {hand}   (rules: {})", a.rules.name());
-    println!("reading  {}", mcr::explain::reading_text(&s.reading));
-    println!();
-    println!(
+    say!(out, "hand     {hand}   (rules: {})", a.rules.name());
+    say!(out, "reading  {}", mcr::explain::reading_text(&s.reading));
+    say!(out);
+    say!(
+        out,
         "{:>3}  {:<34} {:>6} {:>5}  sets",
-        "no", "fan", "points", "count"
+        "no",
+        "fan",
+        "points",
+        "count"
     );
     for l in &s.fans {
         let name = format!("{} {}", l.fan.name(), l.fan.chinese());
-        println!(
+        say!(
+            out,
             "{:>3}  {:<width$} {:>6} {:>5}  {}",
             l.fan.number(),
             name,
@@ -130,7 +157,7 @@ pub fn fan(a: FanArgs) -> Result<(), String> {
             width = 34 + name.chars().count() - display_width(&name),
         );
     }
-    println!();
+    say!(out);
     let note = if ok {
         String::new()
     } else {
@@ -139,8 +166,8 @@ pub fn fan(a: FanArgs) -> Result<(), String> {
             a.rules.min_points
         )
     };
-    println!("total    {}{note}", s.total);
-    Ok(())
+    say!(out, "total    {}{note}", s.total);
+    emit(&out)
 }
 
 /// Columns a string takes in a terminal (CJK characters take two).
@@ -159,10 +186,21 @@ fn batch(rules: &Rules) -> Result<(), String> {
             continue;
         }
         let v = score_line(&line, rules);
-        serde_json::to_writer(&mut out, &v).map_err(|e| e.to_string())?;
-        out.write_all(b"\n").map_err(|e| e.to_string())?;
+        let mut text = serde_json::to_string(&v).map_err(|e| e.to_string())?;
+        text.push('\n');
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            return broken_pipe_ok(e);
+        }
     }
-    out.flush().map_err(|e| e.to_string())
+    out.flush().or_else(broken_pipe_ok)
+}
+
+fn broken_pipe_ok(e: std::io::Error) -> Result<(), String> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(format!("writing output: {e}"))
+    }
 }
 
 pub fn waits(a: WaitsArgs) -> Result<(), String> {
@@ -177,6 +215,7 @@ pub fn waits(a: WaitsArgs) -> Result<(), String> {
     };
     let (sh, ws) = mcr::waits(&standing, &h.melds, ctx, &a.rules)
         .map_err(|e| format!("hand '{}': {e}", a.hand))?;
+    let mut out = String::new();
     if a.json {
         let w: Vec<_> = ws
             .iter()
@@ -185,38 +224,40 @@ pub fn waits(a: WaitsArgs) -> Result<(), String> {
                             "self_drawn_ok": w.self_drawn_ok, "discard_ok": w.discard_ok})
             })
             .collect();
-        let out = json!({"shanten": sh.min(), "by_shape": {"regular": sh.regular, "seven_pairs": sh.seven_pairs,
+        let json = json!({"shanten": sh.min(), "by_shape": {"regular": sh.regular, "seven_pairs": sh.seven_pairs,
             "thirteen_orphans": sh.thirteen_orphans, "honors_knitted": sh.honors_knitted,
             "knitted_straight": sh.knitted_straight}, "waits": w});
-        println!(
+        say!(
+            out,
             "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?
         );
-        return Ok(());
+        return emit(&out);
     }
     let label = match sh.min() {
         -1 => "complete (already a winning shape)".to_string(),
         0 => "0 (ready)".to_string(),
         n => n.to_string(),
     };
-    println!("shanten  {label}");
+    say!(out, "shanten  {label}");
     if ws.is_empty() {
-        return Ok(());
+        return emit(&out);
     }
-    println!();
-    println!("{:<5} {:>11} {:>9}", "tile", "self-drawn", "discard");
+    say!(out);
+    say!(out, "{:<5} {:>11} {:>9}", "tile", "self-drawn", "discard");
     let show = |v: Option<u32>, ok: bool| match v {
         Some(p) if ok => format!("{p}"),
         Some(p) => format!("{p} (<{})", a.rules.min_points),
         None => "-".into(),
     };
     for w in &ws {
-        println!(
+        say!(
+            out,
             "{:<5} {:>11} {:>9}",
             w.tile.code(),
             show(w.self_drawn, w.self_drawn_ok),
             show(w.discard, w.discard_ok)
         );
     }
-    Ok(())
+    emit(&out)
 }

@@ -44,6 +44,15 @@ pub fn reading_text(r: &Reading) -> String {
     for s in &r.sets {
         parts.push(set_text(s));
     }
+    match r.shape {
+        Shape::SevenPairs | Shape::SevenShiftedPairs => {
+            for pair in r.tiles.chunks(2) {
+                parts.push(format_tiles(pair));
+            }
+        }
+        Shape::ThirteenOrphans | Shape::HonorsAndKnitted => parts.push(format_tiles(&r.tiles)),
+        _ => {}
+    }
     if let Some(p) = r.pair {
         if !r.sets.is_empty() || r.shape == Shape::KnittedStraight {
             parts.push(format!("pair {}", format_tiles(&[p, p])));

@@ -59,6 +59,9 @@ pub struct Reading {
     pub pair: Option<Tile>,
     /// The knitted straight's nine tiles, for knitted shapes.
     pub knitted: Option<[Tile; 9]>,
+    /// For the shapes without sets (seven pairs, thirteen orphans, honours and knitted):
+    /// the fourteen tiles, sorted.
+    pub tiles: Vec<Tile>,
 }
 
 /// The result of scoring a hand.
@@ -806,6 +809,18 @@ fn build(f: &Facts, b: Best) -> Scoring {
             sets,
             pair: b.pair,
             knitted: b.knit.map(shape::knitted_tiles),
+            tiles: match b.shape {
+                Shape::SevenPairs
+                | Shape::SevenShiftedPairs
+                | Shape::ThirteenOrphans
+                | Shape::HonorsAndKnitted => {
+                    let c = f.hand.concealed_counts();
+                    Tile::all()
+                        .flat_map(|t| std::iter::repeat_n(t, c[t.index()] as usize))
+                        .collect()
+                }
+                _ => Vec::new(),
+            },
         },
     }
 }
