@@ -257,6 +257,15 @@ pub fn nine_gates_suit(standing: &Counts) -> Option<usize> {
     })
 }
 
+/// Do these concealed counts (with the winning tile) complete a hand with `melds`
+/// declared sets, in any shape?
+pub fn is_winning_shape(c: &Counts, melds: usize) -> bool {
+    is_regular_complete(c)
+        || (melds <= 1 && is_knitted_complete(c))
+        || (melds == 0
+            && (is_seven_pairs(c) || is_thirteen_orphans(c) || honors_and_knitted(c).is_some()))
+}
+
 /// A concealed set of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {

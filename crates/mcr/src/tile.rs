@@ -314,6 +314,42 @@ pub fn at_least_two(c: &Counts) -> u64 {
     m | ((c[32] >= 2) as u64) << 32 | ((c[33] >= 2) as u64) << 33
 }
 
+#[cfg(feature = "serde")]
+mod serde_impls {
+    //! Tiles as their notation (`"5m"`, `"E"`), winds as their letter.
+    use super::{Tile, Wind};
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Tile {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.code())
+        }
+    }
+    impl<'de> Deserialize<'de> for Tile {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
+            let s = String::deserialize(d)?;
+            Tile::parse(&s).ok_or_else(|| D::Error::custom(format!("'{s}' is not a tile")))
+        }
+    }
+    impl Serialize for Wind {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&self.letter().to_string())
+        }
+    }
+    impl<'de> Deserialize<'de> for Wind {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Wind, D::Error> {
+            let s = String::deserialize(d)?;
+            let mut c = s.chars();
+            match (c.next().and_then(Wind::from_letter), c.next()) {
+                (Some(w), None) => Ok(w),
+                _ => Err(D::Error::custom(format!(
+                    "'{s}' is not a wind (E, S, W, N)"
+                ))),
+            }
+        }
+    }
+}
+
 /// Counts of a list of tiles.
 pub fn counts_of(tiles: &[Tile]) -> Counts {
     let mut c = [0u8; KINDS];

@@ -1,0 +1,179 @@
+//! Built-in bots. An [`Agent`] sees only its seat's [`View`] and answers with one of the
+//! legal actions listed there.
+
+use mcr::tile::{counts_of, Counts};
+use mcr::Tile;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use crate::engine::{Action, Decision, View};
+
+/// A player: view in, action out.
+pub trait Agent {
+    fn name(&self) -> &str;
+    fn act(&mut self, view: &View) -> Action;
+}
+
+/// Creates a built-in bot by name (`random`, `greedy`) with a seed.
+pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "greedy" => Some(Box::new(GreedyBot)),
+        _ => None,
+    }
+}
+
+/// Picks a legal action uniformly at random.
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Agent for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn act(&mut self, view: &View) -> Action {
+        let n = view.legal.len() as u64;
+        if n == 0 {
+            return Action::Pass;
+        }
+        view.legal[((self.rng.next_u32() as u64 * n) >> 32) as usize]
+    }
+}
+
+/// Plays for tile efficiency: wins whenever it can, discards to the lowest shanten
+/// (keeping connected tiles on ties), and claims only when that lowers its shanten.
+pub struct GreedyBot;
+
+/// Shanten of concealed counts with `melds` declared sets (regular or seven pairs).
+fn shanten(c: &Counts, melds: usize) -> i32 {
+    let r = mcr::wait::shanten_regular(c, melds);
+    if melds == 0 {
+        r.min(mcr::wait::shanten_seven_pairs(c))
+    } else {
+        r
+    }
+}
+
+/// How useful a tile is to keep: copies and neighbours.
+fn keep_score(c: &Counts, t: Tile) -> i32 {
+    let mut s = 3 * c[t.index()] as i32;
+    if t.is_numbered() {
+        for (d, w) in [(-2i8, 1), (-1, 2), (1, 2), (2, 1)] {
+            if let Some(x) = t.offset(d) {
+                s += w * c[x.index()].min(1) as i32;
+            }
+        }
+        if !t.is_terminal() {
+            s += 1;
+        }
+    }
+    s
+}
+
+/// The best discard of counts `c` and the shanten it leaves.
+fn best_discard(c: &Counts, melds: usize) -> Option<(Tile, i32)> {
+    let mut best: Option<(Tile, i32, i32)> = None;
+    let mut d = *c;
+    for t in Tile::all() {
+        if c[t.index()] == 0 {
+            continue;
+        }
+        d[t.index()] -= 1;
+        let sh = shanten(&d, melds);
+        d[t.index()] += 1;
+        let keep = keep_score(c, t);
+        if best.is_none_or(|(_, bs, bk)| (sh, keep) < (bs, bk)) {
+            best = Some((t, sh, keep));
+        }
+    }
+    best.map(|(t, sh, _)| (t, sh))
+}
+
+fn melds_of(view: &View) -> usize {
+    view.melds[view.seat.index()].len()
+}
+
+impl Agent for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+    fn act(&mut self, view: &View) -> Action {
+        if view.legal.contains(&Action::Hu) {
+            return Action::Hu;
+        }
+        let c = counts_of(&view.hand);
+        let m = melds_of(view);
+        match view.decision {
+            Some(Decision::Turn { .. }) => {
+                let discard = best_discard(&c, m);
+                let now = discard.map_or(8, |(_, sh)| sh);
+                for a in &view.legal {
+                    if let Action::ConcealedKong(t) = a {
+                        let mut k = c;
+                        k[t.index()] -= 4;
+                        if shanten(&k, m + 1) <= now {
+                            return *a;
+                        }
+                    }
+                    if let Action::PromotedKong(t) = a {
+                        let mut k = c;
+                        k[t.index()] -= 1;
+                        if shanten(&k, m) <= now {
+                            return *a;
+                        }
+                    }
+                }
+                match discard {
+                    Some((t, _)) if view.legal.contains(&Action::Discard(t)) => Action::Discard(t),
+                    _ => view
+                        .legal
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Discard(_)))
+                        .unwrap_or(Action::Pass),
+                }
+            }
+            Some(Decision::Claim { tile, .. }) => {
+                let now = shanten(&c, m);
+                let mut best = (now, Action::Pass);
+                for a in &view.legal {
+                    let mut k = c;
+                    let after = match a {
+                        Action::Pung => {
+                            k[tile.index()] -= 2;
+                            best_discard(&k, m + 1).map_or(8, |(_, sh)| sh)
+                        }
+                        Action::Kong => {
+                            k[tile.index()] -= 3;
+                            shanten(&k, m + 1)
+                        }
+                        Action::Chow(low) => {
+                            for d in 0..3 {
+                                let x = low.offset(d).expect("chow tile");
+                                if x != tile {
+                                    k[x.index()] -= 1;
+                                }
+                            }
+                            best_discard(&k, m + 1).map_or(8, |(_, sh)| sh)
+                        }
+                        _ => continue,
+                    };
+                    if after < best.0 {
+                        best = (after, *a);
+                    }
+                }
+                best.1
+            }
+            Some(Decision::RobKong { .. }) | None => Action::Pass,
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! Hand logs: one JSON object per hand, and replay.
+//!
+//! # Format
+//!
+//! ```json
+//! {
+//!   "format": "dupmj-hand/1",
+//!   "rules": "seeds",
+//!   "deal": { "version": 1, "seed": 7, "prevalent": "E", "seats": { "E": { "hand": [...], "wall": [...] }, ... } },
+//!   "actions": [ { "seat": "E", "action": "discard", "tile": "9m" }, { "seat": "S", "action": "pass" }, ... ],
+//!   "events": [
+//!     { "type": "draw", "seat": "E", "tile": "5p", "label": "A", "replacement": false },
+//!     { "type": "discard", "seat": "E", "tile": "9m" },
+//!     { "type": "chow", "seat": "S", "tile": "9m", "low": "7m" },
+//!     { "type": "pung", "seat": "W", "tile": "E" },
+//!     { "type": "kong", "seat": "N", "tile": "5s", "kind": "concealed" },
+//!     { "type": "last_tile_point", "seat": "W" },
+//!     { "type": "hu", "win": { "seat": "S", "hand": "[789m1]…", "self_drawn": false, "value": 12, "fans": [...] } },
+//!     { "type": "end", "result": { "kind": "discard", "discarder": "E", "wins": [...], "points": [-20, 36, -8, -8] } }
+//!   ],
+//!   "result": { ... the same as the end event ... }
+//! }
+//! ```
+//!
+//! `actions` are the decisions in the order the engine received them (passes included);
+//! `events` is what happened. Replay feeds the actions to a fresh engine, checks each one is
+//! legal, and compares the events and the result it produces with the logged ones.
+
+use mcr::{Hand, Scoring, Tile, Wind};
+use serde::{Deserialize, Serialize};
+
+use crate::deal::Deal;
+use crate::engine::{Action, HandResult, Table};
+use crate::rules::TableRules;
+
+/// Log format tag.
+pub const FORMAT: &str = "dupmj-hand/1";
+
+/// One fan of a win.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FanRecord {
+    pub no: u8,
+    pub name: String,
+    pub points: u32,
+    pub count: u32,
+}
+
+/// A win: the seat, the hand (notation of SPEC §1 with its flags), fans and value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinRecord {
+    pub seat: Wind,
+    pub hand: String,
+    pub flags: String,
+    pub self_drawn: bool,
+    pub value: u32,
+    pub fans: Vec<FanRecord>,
+}
+
+impl WinRecord {
+    pub fn new(seat: Wind, hand: &Hand, s: &Scoring) -> WinRecord {
+        WinRecord {
+            seat,
+            hand: hand.to_string(),
+            flags: mcr::notation::format_flags(&hand.ctx),
+            self_drawn: hand.ctx.self_drawn,
+            value: s.total,
+            fans: s
+                .fans
+                .iter()
+                .map(|l| FanRecord {
+                    no: l.fan.number(),
+                    name: l.fan.name().into(),
+                    points: l.points,
+                    count: l.count,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Something that happened at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Draw {
+        seat: Wind,
+        tile: Tile,
+        label: String,
+        replacement: bool,
+    },
+    Discard {
+        seat: Wind,
+        tile: Tile,
+    },
+    Chow {
+        seat: Wind,
+        tile: Tile,
+        low: Tile,
+    },
+    Pung {
+        seat: Wind,
+        tile: Tile,
+    },
+    Kong {
+        seat: Wind,
+        tile: Tile,
+        kind: String,
+    },
+    /// The last tile of the wall was reached as `seat` got the turn.
+    LastTilePoint {
+        seat: Wind,
+    },
+    Hu {
+        win: WinRecord,
+    },
+    End {
+        result: HandResult,
+    },
+}
+
+/// A decision as logged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: Wind,
+    #[serde(flatten)]
+    pub action: Action,
+}
+
+/// One hand, complete.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandLog {
+    pub format: String,
+    pub rules: String,
+    pub deal: serde_json::Value,
+    pub actions: Vec<Decision>,
+    pub events: Vec<Event>,
+    pub result: Option<HandResult>,
+}
+
+impl HandLog {
+    /// The log of a table (finished or not) and the decisions that led there.
+    pub fn of(table: &Table, actions: Vec<Decision>) -> HandLog {
+        HandLog {
+            format: FORMAT.into(),
+            rules: table.rules().name.into(),
+            deal: table.deal().to_json(),
+            actions,
+            events: table.events().to_vec(),
+            result: table.result().cloned(),
+        }
+    }
+}
+
+/// Why a log does not replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError(pub String);
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Replays a log through the engine; the rebuilt table on success.
+pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
+    if log.format != FORMAT {
+        return Err(ReplayError(format!(
+            "format '{}' is not {FORMAT}",
+            log.format
+        )));
+    }
+    let rules = TableRules::by_name(&log.rules)
+        .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
+    let deal = Deal::from_json(&log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
+    let mut table = Table::new(deal, rules);
+    for (i, d) in log.actions.iter().enumerate() {
+        table
+            .apply(d.seat, d.action)
+            .map_err(|e| ReplayError(format!("action {} ({} {}): {e}", i + 1, d.seat, d.action)))?;
+        // Events so far must match the log.
+        let n = table.events().len();
+        if let Some(k) = (0..n).find(|&k| log.events.get(k) != Some(&table.events()[k])) {
+            return Err(ReplayError(format!(
+                "event {} differs after action {}: log has {}, the engine gives {}",
+                k + 1,
+                i + 1,
+                log.events
+                    .get(k)
+                    .map_or("nothing".into(), |e| serde_json::to_string(e)
+                        .unwrap_or_default()),
+                serde_json::to_string(&table.events()[k]).unwrap_or_default()
+            )));
+        }
+    }
+    if table.events().len() != log.events.len() {
+        return Err(ReplayError(format!(
+            "the log has {} events, the actions give {}",
+            log.events.len(),
+            table.events().len()
+        )));
+    }
+    if table.result() != log.result.as_ref() {
+        return Err(ReplayError(
+            "the logged result differs from the replayed one".into(),
+        ));
+    }
+    Ok(table)
+}
+
+/// Serde for a meld as bracket notation (`"[555p2]"`).
+pub mod meld_text {
+    use mcr::Meld;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(m: &Meld, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&mcr::notation::format_meld(m))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Meld, D::Error> {
+        let text = String::deserialize(d)?;
+        let h = mcr::notation::parse_hand_text(&format!("{text}1m"))
+            .map_err(serde::de::Error::custom)?;
+        h.melds
+            .first()
+            .copied()
+            .ok_or_else(|| serde::de::Error::custom("not a meld"))
+    }
+}

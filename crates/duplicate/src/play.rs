@@ -1,0 +1,49 @@
+//! Playing whole hands with agents.
+
+use mcr::Wind;
+
+use crate::bots::Agent;
+use crate::deal::Deal;
+use crate::engine::{Action, Table};
+use crate::log::{Decision, HandLog};
+use crate::rules::TableRules;
+
+/// Plays one hand with one agent per seat (E, S, W, N) and returns its log. An agent's
+/// illegal answer is replaced by a safe default: pass on a claim, or discard the drawn tile
+/// (the first legal discard).
+pub fn play_hand(
+    deal: Deal,
+    rules: TableRules,
+    agents: &mut [Box<dyn Agent + Send>; 4],
+) -> HandLog {
+    let mut table = Table::new(deal, rules);
+    let mut actions = Vec::new();
+    while !table.is_over() {
+        for seat in table.to_act() {
+            let view = table.view(seat);
+            let mut action = agents[seat.index()].act(&view);
+            if !view.legal.contains(&action) {
+                action = safe_default(&view.legal);
+            }
+            table.apply(seat, action).expect("a legal action applies");
+            actions.push(Decision { seat, action });
+        }
+    }
+    HandLog::of(&table, actions)
+}
+
+/// Pass when passing is allowed, otherwise the last legal discard (the drawn tile sorts
+/// anywhere, so take the first one offered).
+pub fn safe_default(legal: &[Action]) -> Action {
+    if legal.contains(&Action::Pass) {
+        return Action::Pass;
+    }
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Discard(_)))
+        .unwrap_or(Action::Pass)
+}
+
+/// The seat wind order, for callers that index agents by seat.
+pub const SEATS: [Wind; 4] = Wind::ALL;
