@@ -242,7 +242,7 @@ fn last_tile_point_reached_by_a_pung_claim() {
     table.apply(North, Action::Pung).unwrap();
     assert!(table.last_tile_point());
     assert!(matches!(
-        table.events().iter().rev().nth(0),
+        table.events().last(),
         Some(Event::LastTilePoint { seat: North })
     ));
     let legal = table.legal_actions(North);
