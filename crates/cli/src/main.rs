@@ -2,6 +2,7 @@
 
 mod fancmd;
 mod handjson;
+mod tablecmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +24,15 @@ enum Cmd {
     Fan(fancmd::FanArgs),
     /// Shanten and winning tiles of a 13-tile hand.
     Waits(fancmd::WaitsArgs),
+    /// Print duplicate deals: the sheet staff use to rebuild the walls.
+    Deal(tablecmd::DealArgs),
+    /// Play hands with built-in bots and print a summary.
+    Play(tablecmd::PlayArgs),
+    /// Check a hand log through the engine and print the hands.
+    Replay(tablecmd::ReplayArgs),
+    /// Speed measurements.
+    #[command(subcommand)]
+    Bench(tablecmd::BenchCmd),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +40,10 @@ fn main() -> ExitCode {
     let res = match cli.cmd {
         Cmd::Fan(a) => fancmd::fan(a),
         Cmd::Waits(a) => fancmd::waits(a),
+        Cmd::Deal(a) => tablecmd::deal(a),
+        Cmd::Play(a) => tablecmd::play(a),
+        Cmd::Replay(a) => tablecmd::replay_cmd(a),
+        Cmd::Bench(c) => tablecmd::bench(c),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,7 @@
 //! Built-in bots. An [`Agent`] sees only its seat's [`View`] and answers with one of the
 //! legal actions listed there.
 
-use mcr::tile::{counts_of, Counts};
+use mcr::tile::Counts;
 use mcr::Tile;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -110,13 +110,13 @@ impl Agent for GreedyBot {
         if view.legal.contains(&Action::Hu) {
             return Action::Hu;
         }
-        let c = counts_of(&view.hand);
+        let c = *view.hand.counts();
         let m = melds_of(view);
         match view.decision {
             Some(Decision::Turn { .. }) => {
                 let discard = best_discard(&c, m);
                 let now = discard.map_or(8, |(_, sh)| sh);
-                for a in &view.legal {
+                for a in view.legal.iter() {
                     if let Action::ConcealedKong(t) = a {
                         let mut k = c;
                         k[t.index()] -= 4;
@@ -145,7 +145,7 @@ impl Agent for GreedyBot {
             Some(Decision::Claim { tile, .. }) => {
                 let now = shanten(&c, m);
                 let mut best = (now, Action::Pass);
-                for a in &view.legal {
+                for a in view.legal.iter() {
                     let mut k = c;
                     let after = match a {
                         Action::Pung => {

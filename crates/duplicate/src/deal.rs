@@ -155,6 +155,17 @@ pub fn wall_label(seat: Wind, i: usize) -> String {
     (base + 10 * row + k / 2).to_string()
 }
 
+/// [`wall_label`] without allocating: every label is a static string.
+pub fn wall_label_static(seat: Wind, i: usize) -> &'static str {
+    const LABELS: [[&str; WALL]; 4] = [
+        ["A", "10", "20", "11", "21", "12", "22", "13", "23", "14", "24", "15", "25", "16", "26", "17", "27", "18", "28", "19", "29"],
+        ["B", "30", "40", "31", "41", "32", "42", "33", "43", "34", "44", "35", "45", "36", "46", "37", "47", "38", "48", "39", "49"],
+        ["C", "50", "60", "51", "61", "52", "62", "53", "63", "54", "64", "55", "65", "56", "66", "57", "67", "58", "68", "59", "69"],
+        ["D", "70", "80", "71", "81", "72", "82", "73", "83", "74", "84", "75", "85", "76", "86", "77", "87", "78", "88", "79", "89"],
+    ];
+    LABELS[seat.index()][i]
+}
+
 // ---- JSON form ----
 
 #[derive(Serialize, Deserialize)]
@@ -297,6 +308,11 @@ mod tests {
         assert_eq!(wall_label(Wind::West, 1), "50");
         assert_eq!(wall_label(Wind::North, 20), "89");
         assert_eq!(hand_label(Wind::North), "4");
+        for w in Wind::ALL {
+            for i in 0..WALL {
+                assert_eq!(wall_label_static(w, i), wall_label(w, i));
+            }
+        }
     }
 
     #[test]

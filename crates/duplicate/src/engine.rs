@@ -7,10 +7,10 @@
 use std::fmt;
 
 use mcr::tile::{Counts, KINDS};
-use mcr::{Hand, Meld, MeldKind, Tile, WinContext, Wind};
+use mcr::{Meld, MeldKind, Tile, WinContext, Wind};
 use serde::{Deserialize, Serialize};
 
-use crate::deal::{wall_label, Deal, WALL};
+use crate::deal::{wall_label_static, Deal, WALL};
 use crate::log::{Event, WinRecord};
 use crate::points::{match_points, Settlement};
 use crate::rules::TableRules;
@@ -117,6 +117,11 @@ pub struct Table {
     visible: Counts,
     last_tile_point: bool,
     phase: Phase,
+    /// What each seat may do now (recomputed on every change of phase).
+    legal: [Vec<Action>; 4],
+    /// Melds as others see them (concealed kongs hidden) and as their owner sees them.
+    public_melds: [Vec<SeenMeld>; 4],
+    own_melds: [Vec<SeenMeld>; 4],
     events: Vec<Event>,
     result: Option<HandResult>,
 }
@@ -149,11 +154,44 @@ impl Table {
             visible: [0; KINDS],
             last_tile_point: false,
             phase: Phase::Over,
+            legal: Default::default(),
+            public_melds: Default::default(),
+            own_melds: Default::default(),
             events: Vec::new(),
             result: None,
         };
         t.start_turn(Wind::East, false);
+        t.refresh_legal();
         t
+    }
+
+    /// Recomputes what each seat may do after a change of phase.
+    fn refresh_legal(&mut self) {
+        match self.phase {
+            // Claim options are set when the claims open.
+            Phase::Claims { .. } => {}
+            Phase::Turn { seat, .. } => {
+                for w in Wind::ALL {
+                    let mut v = std::mem::take(&mut self.legal[w.index()]);
+                    v.clear();
+                    if w == seat {
+                        self.turn_options(w, &mut v);
+                    }
+                    self.legal[w.index()] = v;
+                }
+            }
+            Phase::Over => self.legal = Default::default(),
+        }
+    }
+
+    /// The first seat that must decide now, if any.
+    pub fn next_to_act(&self) -> Option<Wind> {
+        Wind::ALL.into_iter().find(|w| !self.legal[w.index()].is_empty())
+    }
+
+    /// Everything `seat` may do now, as a slice.
+    pub fn legal(&self, seat: Wind) -> &[Action] {
+        &self.legal[seat.index()]
     }
 
     pub fn rules(&self) -> &TableRules {
@@ -194,14 +232,7 @@ impl Table {
     /// The seats that must decide now (one on a turn; the asked seats that have not yet
     /// answered on a claim).
     pub fn to_act(&self) -> Vec<Wind> {
-        match &self.phase {
-            Phase::Turn { seat, .. } => vec![*seat],
-            Phase::Claims { answers, asked, .. } => Wind::ALL
-                .into_iter()
-                .filter(|w| asked[w.index()] && answers[w.index()].is_none())
-                .collect(),
-            Phase::Over => Vec::new(),
-        }
+        Wind::ALL.into_iter().filter(|w| !self.legal[w.index()].is_empty()).collect()
     }
 
     fn wall_empty(&self, seat: Wind) -> bool {
@@ -223,7 +254,7 @@ impl Table {
             return None;
         }
         let t = self.deal.walls[s][self.drawn[s]];
-        let label = wall_label(seat, self.drawn[s]);
+        let label = wall_label_static(seat, self.drawn[s]).into();
         self.drawn[s] += 1;
         self.conc[s][t.index()] += 1;
         self.events.push(Event::Draw {
@@ -312,7 +343,7 @@ impl Table {
             prevalent_wind: self.deal.prevalent,
             flowers: 0,
         };
-        let hand = Hand::new(melds.clone(), standing, tile, ctx).ok()?;
+        let hand = mcr::Hand::new(melds.clone(), standing, tile, ctx).ok()?;
         let scored = mcr::score(&hand, &self.rules.scoring).ok()?;
         if !scored.reaches_minimum(&self.rules.scoring) {
             return None;
@@ -322,56 +353,43 @@ impl Table {
 
     /// Everything `seat` may do now.
     pub fn legal_actions(&self, seat: Wind) -> Vec<Action> {
+        self.legal[seat.index()].clone()
+    }
+
+    /// The options of the seat whose turn it is.
+    fn turn_options(&self, seat: Wind, out: &mut Vec<Action>) {
         let s = seat.index();
-        match &self.phase {
-            Phase::Over => Vec::new(),
-            Phase::Turn {
-                seat: turn,
-                drew,
-                replacement,
-            } => {
-                if *turn != seat {
-                    return Vec::new();
-                }
-                let mut out = Vec::new();
-                if let Some(t) = drew {
-                    if self
-                        .win_with(seat, *t, true, *replacement, self.last_tile_point)
-                        .is_some()
-                    {
-                        out.push(Action::Hu);
-                    }
-                    if self.kong_allowed(seat, false) {
-                        for k in Tile::all() {
-                            if self.conc[s][k.index()] == 4 {
-                                out.push(Action::ConcealedKong(k));
-                            }
-                        }
-                        for m in &self.melds[s] {
-                            if m.kind == MeldKind::Pung && self.conc[s][m.tile.index()] > 0 {
-                                out.push(Action::PromotedKong(m.tile));
-                            }
-                        }
-                    }
-                }
-                for k in Tile::all() {
-                    if self.conc[s][k.index()] > 0 {
-                        out.push(Action::Discard(k));
-                    }
-                }
-                out
+        let Phase::Turn {
+            seat: turn,
+            drew,
+            replacement,
+        } = &self.phase
+        else {
+            return;
+        };
+        if *turn != seat {
+            return;
+        }
+        if let Some(t) = drew {
+            if self.win_with(seat, *t, true, *replacement, self.last_tile_point).is_some() {
+                out.push(Action::Hu);
             }
-            Phase::Claims {
-                from,
-                tile,
-                robbing,
-                answers,
-                asked,
-            } => {
-                if !asked[s] || answers[s].is_some() {
-                    return Vec::new();
+            if self.kong_allowed(seat, false) {
+                for k in Tile::all() {
+                    if self.conc[s][k.index()] == 4 {
+                        out.push(Action::ConcealedKong(k));
+                    }
                 }
-                self.claim_options(seat, *from, *tile, *robbing)
+                for m in &self.melds[s] {
+                    if m.kind == MeldKind::Pung && self.conc[s][m.tile.index()] > 0 {
+                        out.push(Action::PromotedKong(m.tile));
+                    }
+                }
+            }
+        }
+        for k in Tile::all() {
+            if self.conc[s][k.index()] > 0 {
+                out.push(Action::Discard(k));
             }
         }
     }
@@ -421,7 +439,7 @@ impl Table {
 
     /// Applies one decision; an illegal one changes nothing.
     pub fn apply(&mut self, seat: Wind, action: Action) -> Result<(), IllegalAction> {
-        let legal = self.legal_actions(seat);
+        let legal = &self.legal[seat.index()];
         if !legal.contains(&action) {
             let why = match &self.phase {
                 Phase::Over => "the hand is over".to_string(),
@@ -457,12 +475,16 @@ impl Table {
                     answers,
                     asked,
                 };
+                self.legal[seat.index()].clear();
                 if done {
                     self.resolve_claims(from, tile, robbing, answers);
+                    self.refresh_legal();
                 }
+                return Ok(());
             }
             Phase::Over => unreachable!("no legal action when over"),
         }
+        self.refresh_legal();
         Ok(())
     }
 
@@ -495,6 +517,7 @@ impl Table {
             Action::ConcealedKong(t) => {
                 self.conc[s][t.index()] -= 4;
                 self.melds[s].push(Meld::concealed_kong(t));
+                self.sync_melds(seat);
                 self.events.push(Event::Kong {
                     seat,
                     tile: t,
@@ -531,9 +554,9 @@ impl Table {
     fn open_claims(&mut self, from: Wind, tile: Tile, robbing: bool) {
         let mut asked = [false; 4];
         for w in Wind::ALL {
-            if w != from {
-                asked[w.index()] = self.claim_options(w, from, tile, robbing).len() > 1;
-            }
+            let options = if w == from { Vec::new() } else { self.claim_options(w, from, tile, robbing) };
+            asked[w.index()] = options.len() > 1;
+            self.legal[w.index()] = if asked[w.index()] { options } else { Vec::new() };
         }
         let answers = [None; 4];
         if asked.iter().any(|&a| a) {
@@ -596,6 +619,7 @@ impl Table {
             {
                 *m = Meld::promoted_kong(tile, m.from);
             }
+            self.sync_melds(from);
             self.replacement_draw(from);
             return;
         }
@@ -614,6 +638,7 @@ impl Table {
                     } else {
                         Meld::pung(tile, rel)
                     });
+                    self.sync_melds(w);
                     if kong {
                         self.events.push(Event::Kong {
                             seat: w,
@@ -647,6 +672,7 @@ impl Table {
             self.visible[tile.index()] -= 1; // the claimed tile was already visible
             let pos = tile.rank() - low.rank() + 1;
             self.melds[s].push(Meld::chow(low, pos).expect("chow"));
+            self.sync_melds(next);
             self.events.push(Event::Chow {
                 seat: next,
                 tile,
@@ -671,51 +697,41 @@ impl Table {
         // The tile moves from a discard pile into a meld: still visible.
     }
 
-    /// What `seat` may know now.
-    pub fn view(&self, seat: Wind) -> View {
+    /// Keeps the seen melds of `seat` in step with its melds.
+    fn sync_melds(&mut self, seat: Wind) {
         let s = seat.index();
-        let melds = std::array::from_fn(|i| {
-            self.melds[i]
-                .iter()
-                .map(|m| {
-                    if i != s && m.kind == MeldKind::ConcealedKong {
-                        SeenMeld::HiddenKong
-                    } else {
-                        SeenMeld::Open(*m)
-                    }
-                })
-                .collect()
-        });
+        self.own_melds[s] = self.melds[s].iter().map(|m| SeenMeld::Open(*m)).collect();
+        self.public_melds[s] = self.melds[s]
+            .iter()
+            .map(|m| if m.kind == MeldKind::ConcealedKong { SeenMeld::HiddenKong } else { SeenMeld::Open(*m) })
+            .collect();
+    }
+
+    /// What `seat` may know now.
+    pub fn view(&self, seat: Wind) -> View<'_> {
+        let s = seat.index();
+        let legal: &[Action] = &self.legal[s];
         let decision = match &self.phase {
             Phase::Turn { seat: t, drew, .. } if *t == seat => Some(Decision::Turn { drew: *drew }),
             Phase::Claims {
-                from,
-                tile,
-                robbing,
-                ..
-            } if !self.legal_actions(seat).is_empty() => Some(if *robbing {
-                Decision::RobKong {
-                    from: *from,
-                    tile: *tile,
-                }
+                from, tile, robbing, ..
+            } if !legal.is_empty() => Some(if *robbing {
+                Decision::RobKong { from: *from, tile: *tile }
             } else {
-                Decision::Claim {
-                    from: *from,
-                    tile: *tile,
-                }
+                Decision::Claim { from: *from, tile: *tile }
             }),
             _ => None,
         };
         View {
             seat,
             prevalent: self.deal.prevalent,
-            hand: counts_to_tiles(&self.conc[s]),
-            melds,
-            discards: self.discards.clone(),
+            hand: Hand(&self.conc[s]),
+            melds: std::array::from_fn(|i| if i == s { self.own_melds[i].as_slice() } else { self.public_melds[i].as_slice() }),
+            discards: std::array::from_fn(|i| self.discards[i].as_slice()),
             wall_left: self.wall_left(),
             last_tile_point: self.last_tile_point,
             decision,
-            legal: self.legal_actions(seat),
+            legal,
         }
     }
 }
@@ -742,18 +758,37 @@ pub enum Decision {
 
 /// One seat's knowledge: its own tiles and everything public, never another player's
 /// concealed tiles or an undrawn wall tile.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct View {
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View<'a> {
     pub seat: Wind,
     pub prevalent: Wind,
     /// Own concealed tiles (the drawn tile included).
-    pub hand: Vec<Tile>,
-    pub melds: [Vec<SeenMeld>; 4],
-    pub discards: [Vec<Tile>; 4],
+    pub hand: Hand<'a>,
+    pub melds: [&'a [SeenMeld]; 4],
+    pub discards: [&'a [Tile]; 4],
     pub wall_left: [usize; 4],
     pub last_tile_point: bool,
     pub decision: Option<Decision>,
-    pub legal: Vec<Action>,
+    pub legal: &'a [Action],
+}
+
+/// A seat's concealed tiles, as counts; serialised as a list of tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hand<'a>(pub &'a Counts);
+
+impl Hand<'_> {
+    pub fn counts(&self) -> &Counts {
+        self.0
+    }
+    pub fn tiles(&self) -> Vec<Tile> {
+        counts_to_tiles(self.0)
+    }
+}
+
+impl Serialize for Hand<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.tiles().serialize(s)
+    }
 }
 
 pub(crate) fn counts_to_tiles(c: &Counts) -> Vec<Tile> {

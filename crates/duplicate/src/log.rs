@@ -26,6 +26,8 @@
 //! `events` is what happened. Replay feeds the actions to a fresh engine, checks each one is
 //! legal, and compares the events and the result it produces with the logged ones.
 
+use std::borrow::Cow;
+
 use mcr::{Hand, Scoring, Tile, Wind};
 use serde::{Deserialize, Serialize};
 
@@ -85,7 +87,7 @@ pub enum Event {
     Draw {
         seat: Wind,
         tile: Tile,
-        label: String,
+        label: Cow<'static, str>,
         replacement: bool,
     },
     Discard {
@@ -104,7 +106,8 @@ pub enum Event {
     Kong {
         seat: Wind,
         tile: Tile,
-        kind: String,
+        /// "concealed", "melded" or "promoted".
+        kind: Cow<'static, str>,
     },
     /// The last tile of the wall was reached as `seat` got the turn.
     LastTilePoint {

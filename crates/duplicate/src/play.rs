@@ -8,6 +8,22 @@ use crate::engine::{Action, Table};
 use crate::log::{Decision, HandLog};
 use crate::rules::TableRules;
 
+/// Plays one hand without keeping a log: the finished table and the number of decisions.
+pub fn play_table(deal: Deal, rules: TableRules, agents: &mut [Box<dyn Agent + Send>; 4]) -> (Table, usize) {
+    let mut table = Table::new(deal, rules);
+    let mut n = 0;
+    while let Some(seat) = table.next_to_act() {
+        let view = table.view(seat);
+        let mut action = agents[seat.index()].act(&view);
+        if !view.legal.contains(&action) {
+            action = safe_default(view.legal);
+        }
+        table.apply(seat, action).expect("a legal action applies");
+        n += 1;
+    }
+    (table, n)
+}
+
 /// Plays one hand with one agent per seat (E, S, W, N) and returns its log. An agent's
 /// illegal answer is replaced by a safe default: pass on a claim, or discard the drawn tile
 /// (the first legal discard).
@@ -18,16 +34,14 @@ pub fn play_hand(
 ) -> HandLog {
     let mut table = Table::new(deal, rules);
     let mut actions = Vec::new();
-    while !table.is_over() {
-        for seat in table.to_act() {
-            let view = table.view(seat);
-            let mut action = agents[seat.index()].act(&view);
-            if !view.legal.contains(&action) {
-                action = safe_default(&view.legal);
-            }
-            table.apply(seat, action).expect("a legal action applies");
-            actions.push(Decision { seat, action });
+    while let Some(seat) = table.next_to_act() {
+        let view = table.view(seat);
+        let mut action = agents[seat.index()].act(&view);
+        if !view.legal.contains(&action) {
+            action = safe_default(view.legal);
         }
+        table.apply(seat, action).expect("a legal action applies");
+        actions.push(Decision { seat, action });
     }
     HandLog::of(&table, actions)
 }

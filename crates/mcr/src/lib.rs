@@ -17,6 +17,7 @@ pub mod combos;
 mod exclude;
 pub mod explain;
 pub mod fan;
+mod fastshanten;
 pub mod hand;
 pub mod meld;
 pub mod notation;

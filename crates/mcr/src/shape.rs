@@ -261,7 +261,7 @@ pub fn nine_gates_suit(standing: &Counts) -> Option<usize> {
 /// declared sets, in any shape?
 pub fn is_winning_shape(c: &Counts, melds: usize) -> bool {
     is_regular_complete(c)
-        || (melds <= 1 && is_knitted_complete(c))
+        || (melds <= 1 && (crate::tile::presence(c) & ((1 << 27) - 1)).count_ones() >= 9 && is_knitted_complete(c))
         || (melds == 0
             && (is_seven_pairs(c) || is_thirteen_orphans(c) || honors_and_knitted(c).is_some()))
 }

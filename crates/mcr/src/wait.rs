@@ -264,6 +264,11 @@ pub fn winning_tiles(standing: &[Tile], melds: &[Meld]) -> Vec<Tile> {
 
 /// Regular-shape shanten: −1 complete, 0 ready, 1 one tile away, …
 pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
+    crate::fastshanten::shanten_regular(c, melds)
+}
+
+/// The same by a plain search over the whole hand (slow; the reference for tests).
+pub fn shanten_regular_slow(c: &Counts, melds: usize) -> i32 {
     let mut d = *c;
     let mut best = 8;
     search(&mut d, 0, melds as i32, 0, false, &mut best);

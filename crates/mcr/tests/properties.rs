@@ -217,6 +217,21 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn fast_shanten_equals_the_plain_search((melds, conc, _t, _ctx) in any_hand()) {
+        let c = counts_of(&conc);
+        prop_assume!(c.iter().all(|&x| x <= 4));
+        prop_assert_eq!(
+            mcr::wait::shanten_regular(&c, melds.len()),
+            mcr::wait::shanten_regular_slow(&c, melds.len()),
+            "{:?} with {} melds", conc, melds.len()
+        );
+    }
+}
+
 /// A ready hand whose only winning tiles are all held already (no tile can complete it).
 fn held_out_only(conc: &[Tile], melds: &[Meld]) -> bool {
     let c = counts_of(conc);

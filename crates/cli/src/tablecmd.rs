@@ -1,0 +1,264 @@
+//! `dupmj deal`, `dupmj play`, `dupmj replay` and `dupmj bench play`.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use clap::{Args, Subcommand, ValueEnum};
+use duplicate::bots::{builtin, Agent};
+use duplicate::log::{replay, Event, HandLog};
+use duplicate::play::play_hand;
+use duplicate::{sheet, Deal, TableRules};
+use mcr::Wind;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum DealFormat {
+    Json,
+    Text,
+    Html,
+}
+
+#[derive(Args)]
+pub struct DealArgs {
+    /// Seed of the first deal; deal i uses seed + i − 1.
+    #[arg(long)]
+    seed: u64,
+    /// How many deals.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    #[arg(long, value_enum, default_value = "text")]
+    format: DealFormat,
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Deals to play.
+    #[arg(long, default_value_t = 1)]
+    deals: u64,
+    /// Seed of the first deal (deal i uses seed + i − 1); bots are seeded from it too.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Four bots by seat E,S,W,N: random or greedy.
+    #[arg(long, default_value = "greedy,greedy,greedy,greedy")]
+    bots: String,
+    /// Table rules: seeds or botzone.
+    #[arg(long, default_value = "seeds")]
+    rules: String,
+    /// Write every hand's log here (JSON Lines).
+    #[arg(long)]
+    log: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// A log file written by `dupmj play --log` (JSON Lines, one hand per line).
+    file: std::path::PathBuf,
+    /// Only check; print one line per hand.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Subcommand)]
+pub enum BenchCmd {
+    /// Hands per second with built-in bots on one core.
+    Play {
+        /// Seconds to run each bot lineup.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+}
+
+fn emit(text: &str) -> Result<(), String> {
+    let mut o = std::io::stdout().lock();
+    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
+        _ => Ok(()),
+    }
+}
+
+pub fn deal(a: DealArgs) -> Result<(), String> {
+    if a.count == 0 {
+        return Err("--count must be at least 1".into());
+    }
+    let deals: Vec<(String, Deal)> = (0..a.count)
+        .map(|i| ((i + 1).to_string(), Deal::generate(a.seed.wrapping_add(i))))
+        .collect();
+    let out = match a.format {
+        DealFormat::Json => {
+            let v: Vec<serde_json::Value> = deals.iter().map(|(_, d)| d.to_json()).collect();
+            let v = if v.len() == 1 { v[0].clone() } else { serde_json::Value::Array(v) };
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
+        }
+        DealFormat::Text => deals
+            .iter()
+            .map(|(n, d)| sheet::text(d, n))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        DealFormat::Html => sheet::html(&deals),
+    };
+    emit(&out)
+}
+
+fn lineup(spec: &str, seed: u64) -> Result<[Box<dyn Agent + Send>; 4], String> {
+    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    if names.len() != 4 {
+        return Err(format!("--bots needs four bots (E,S,W,N), got {}", names.len()));
+    }
+    let mut v = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        v.push(builtin(n, seed.wrapping_mul(4).wrapping_add(i as u64)).ok_or_else(|| format!("unknown bot '{n}': use random or greedy"))?);
+    }
+    v.try_into().map_err(|_| "four bots".to_string())
+}
+
+pub fn play(a: PlayArgs) -> Result<(), String> {
+    let rules = TableRules::by_name(&a.rules).ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
+    let mut log = match &a.log {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
+    let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
+    let (mut points, mut wins, mut self_drawn, mut dealt_in) = ([0i64; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
+    let (mut draws, mut value_sum, mut win_count) = (0u32, 0u64, 0u64);
+    let start = Instant::now();
+    for i in 0..a.deals {
+        let seed = a.seed.wrapping_add(i);
+        let mut agents = lineup(&a.bots, seed)?;
+        let hand = play_hand(Deal::generate(seed), rules.clone(), &mut agents);
+        let r = hand.result.as_ref().ok_or("a hand did not finish")?;
+        for s in 0..4 {
+            points[s] += r.points[s] as i64;
+        }
+        if r.kind == "draw" {
+            draws += 1;
+        }
+        if let Some(d) = r.discarder {
+            dealt_in[d.index()] += 1;
+        }
+        for w in &r.wins {
+            wins[w.seat.index()] += 1;
+            value_sum += w.value as u64;
+            win_count += 1;
+            if w.self_drawn {
+                self_drawn[w.seat.index()] += 1;
+            }
+        }
+        if let Some(f) = log.as_mut() {
+            let line = serde_json::to_string(&hand).map_err(|e| e.to_string())?;
+            writeln!(f, "{line}").map_err(|e| format!("writing the log: {e}"))?;
+        }
+    }
+    if let Some(mut f) = log {
+        f.flush().map_err(|e| format!("writing the log: {e}"))?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = String::new();
+    let n = a.deals.max(1) as f64;
+    let _ = writeln!(out, "{} hands, rules {}, seed {} ({:.2} s)", a.deals, rules.name, a.seed, secs);
+    let _ = writeln!(out, "draws {} ({:.1}%), average winning value {:.1}", draws, 100.0 * draws as f64 / n, value_sum as f64 / (win_count.max(1)) as f64);
+    let _ = writeln!(out);
+    let _ = writeln!(out, "seat  bot      wins  self-drawn  dealt in  match points  per hand");
+    for w in Wind::ALL {
+        let s = w.index();
+        let _ = writeln!(
+            out,
+            "{:<5} {:<8} {:>4}  {:>10}  {:>8}  {:>12}  {:>8.2}",
+            w.to_string(),
+            names.get(s).map_or("?", |x| x.as_str()),
+            wins[s],
+            self_drawn[s],
+            dealt_in[s],
+            points[s],
+            points[s] as f64 / n
+        );
+    }
+    emit(&out)
+}
+
+fn account(log: &HandLog) -> String {
+    let mut out = String::new();
+    for e in &log.events {
+        let line = match e {
+            Event::Draw { seat, tile, label, replacement } => {
+                format!("{seat} draws {tile} ({label}){}", if *replacement { ", replacement" } else { "" })
+            }
+            Event::Discard { seat, tile } => format!("{seat} discards {tile}"),
+            Event::Chow { seat, tile, low } => {
+                let run: Vec<String> = (0..3).filter_map(|k| low.offset(k)).map(|t| t.to_string()).collect();
+                format!("{seat} chows {tile} into {}", run.join(" "))
+            }
+            Event::Pung { seat, tile } => format!("{seat} pungs {tile}"),
+            Event::Kong { seat, tile, kind } => format!("{seat} declares a {kind} kong of {tile}"),
+            Event::LastTilePoint { seat } => format!("last tile of the wall reached as {seat} takes the turn"),
+            Event::Hu { win } => {
+                let fans: Vec<String> = win
+                    .fans
+                    .iter()
+                    .map(|f| if f.count > 1 { format!("{} {}x{}", f.name, f.points, f.count) } else { format!("{} {}", f.name, f.points) })
+                    .collect();
+                format!("{} wins with {} | {}: {} points ({})", win.seat, win.hand, win.flags, win.value, fans.join(", "))
+            }
+            Event::End { result } => format!(
+                "end: {}; match points E {} S {} W {} N {}",
+                result.kind, result.points[0], result.points[1], result.points[2], result.points[3]
+            ),
+        };
+        let _ = writeln!(out, "  {line}");
+    }
+    out
+}
+
+pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
+    let f = std::fs::File::open(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
+    let mut out = String::new();
+    let mut n = 0;
+    for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
+        let line = line.map_err(|e| format!("{} line {}: {e}", a.file.display(), i + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let log: HandLog = serde_json::from_str(&line).map_err(|e| format!("{} line {}: not a hand log: {e}", a.file.display(), i + 1))?;
+        replay(&log).map_err(|e| format!("{} line {}: {e}", a.file.display(), i + 1))?;
+        n += 1;
+        let seed = log.deal.get("seed").and_then(|s| s.as_u64()).map_or(String::new(), |s| format!(" (seed {s})"));
+        let points = log.result.as_ref().map(|r| r.points).unwrap_or([0; 4]);
+        let _ = writeln!(out, "hand {n}{seed}: replayed, {} events, all legal; points {:?}", log.events.len(), points);
+        if !a.quiet {
+            out.push_str(&account(&log));
+        }
+    }
+    let _ = writeln!(out, "{n} hands replayed");
+    emit(&out)
+}
+
+pub fn bench(cmd: BenchCmd) -> Result<(), String> {
+    match cmd {
+        BenchCmd::Play { seconds } => {
+            let mut out = String::new();
+            for bots in ["random,random,random,random", "greedy,greedy,greedy,greedy"] {
+                let start = Instant::now();
+                let mut hands = 0u64;
+                let mut decisions = 0usize;
+                while start.elapsed().as_secs_f64() < seconds {
+                    let mut agents = lineup(bots, hands)?;
+                    let (_, n) = duplicate::play::play_table(Deal::generate(hands), TableRules::seeds(), &mut agents);
+                    decisions += n;
+                    hands += 1;
+                }
+                let secs = start.elapsed().as_secs_f64();
+                let _ = writeln!(
+                    out,
+                    "{:<28} {:>7} hands in {:.2} s: {:>9.0} hands/s on one core ({:.0} decisions per hand)",
+                    bots,
+                    hands,
+                    secs,
+                    hands as f64 / secs,
+                    decisions as f64 / hands.max(1) as f64
+                );
+            }
+            emit(&out)
+        }
+    }
+}
