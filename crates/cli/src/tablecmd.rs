@@ -86,7 +86,11 @@ pub fn deal(a: DealArgs) -> Result<(), String> {
     let out = match a.format {
         DealFormat::Json => {
             let v: Vec<serde_json::Value> = deals.iter().map(|(_, d)| d.to_json()).collect();
-            let v = if v.len() == 1 { v[0].clone() } else { serde_json::Value::Array(v) };
+            let v = if v.len() == 1 {
+                v[0].clone()
+            } else {
+                serde_json::Value::Array(v)
+            };
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
         }
         DealFormat::Text => deals
@@ -102,17 +106,24 @@ pub fn deal(a: DealArgs) -> Result<(), String> {
 fn lineup(spec: &str, seed: u64) -> Result<[Box<dyn Agent + Send>; 4], String> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     if names.len() != 4 {
-        return Err(format!("--bots needs four bots (E,S,W,N), got {}", names.len()));
+        return Err(format!(
+            "--bots needs four bots (E,S,W,N), got {}",
+            names.len()
+        ));
     }
     let mut v = Vec::new();
     for (i, n) in names.iter().enumerate() {
-        v.push(builtin(n, seed.wrapping_mul(4).wrapping_add(i as u64)).ok_or_else(|| format!("unknown bot '{n}': use random or greedy"))?);
+        v.push(
+            builtin(n, seed.wrapping_mul(4).wrapping_add(i as u64))
+                .ok_or_else(|| format!("unknown bot '{n}': use random or greedy"))?,
+        );
     }
     v.try_into().map_err(|_| "four bots".to_string())
 }
 
 pub fn play(a: PlayArgs) -> Result<(), String> {
-    let rules = TableRules::by_name(&a.rules).ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
+    let rules = TableRules::by_name(&a.rules)
+        .ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
     let mut log = match &a.log {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
@@ -120,14 +131,33 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
         None => None,
     };
     let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
-    let (mut points, mut wins, mut self_drawn, mut dealt_in) = ([0i64; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
+    let (mut points, mut wins, mut self_drawn, mut dealt_in) =
+        ([0i64; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
     let (mut draws, mut value_sum, mut win_count) = (0u32, 0u64, 0u64);
     let start = Instant::now();
     for i in 0..a.deals {
         let seed = a.seed.wrapping_add(i);
         let mut agents = lineup(&a.bots, seed)?;
-        let hand = play_hand(Deal::generate(seed), rules.clone(), &mut agents);
-        let r = hand.result.as_ref().ok_or("a hand did not finish")?;
+        // Keep the full log only when it is written.
+        let (hand, table) = if log.is_some() {
+            (
+                Some(play_hand(Deal::generate(seed), rules.clone(), &mut agents)),
+                None,
+            )
+        } else {
+            (
+                None,
+                Some(
+                    duplicate::play::play_table(Deal::generate(seed), rules.clone(), &mut agents).0,
+                ),
+            )
+        };
+        let r = match (&hand, &table) {
+            (Some(h), _) => h.result.clone(),
+            (_, Some(t)) => t.result().cloned(),
+            _ => None,
+        }
+        .ok_or("a hand did not finish")?;
         for s in 0..4 {
             points[s] += r.points[s] as i64;
         }
@@ -145,8 +175,8 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
                 self_drawn[w.seat.index()] += 1;
             }
         }
-        if let Some(f) = log.as_mut() {
-            let line = serde_json::to_string(&hand).map_err(|e| e.to_string())?;
+        if let (Some(f), Some(hand)) = (log.as_mut(), &hand) {
+            let line = serde_json::to_string(hand).map_err(|e| e.to_string())?;
             writeln!(f, "{line}").map_err(|e| format!("writing the log: {e}"))?;
         }
     }
@@ -156,10 +186,23 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
     let secs = start.elapsed().as_secs_f64();
     let mut out = String::new();
     let n = a.deals.max(1) as f64;
-    let _ = writeln!(out, "{} hands, rules {}, seed {} ({:.2} s)", a.deals, rules.name, a.seed, secs);
-    let _ = writeln!(out, "draws {} ({:.1}%), average winning value {:.1}", draws, 100.0 * draws as f64 / n, value_sum as f64 / (win_count.max(1)) as f64);
+    let _ = writeln!(
+        out,
+        "{} hands, rules {}, seed {} ({:.2} s)",
+        a.deals, rules.name, a.seed, secs
+    );
+    let _ = writeln!(
+        out,
+        "draws {} ({:.1}%), average winning value {:.1}",
+        draws,
+        100.0 * draws as f64 / n,
+        value_sum as f64 / (win_count.max(1)) as f64
+    );
     let _ = writeln!(out);
-    let _ = writeln!(out, "seat  bot      wins  self-drawn  dealt in  match points  per hand");
+    let _ = writeln!(
+        out,
+        "seat  bot      wins  self-drawn  dealt in  match points  per hand"
+    );
     for w in Wind::ALL {
         let s = w.index();
         let _ = writeln!(
@@ -181,24 +224,50 @@ fn account(log: &HandLog) -> String {
     let mut out = String::new();
     for e in &log.events {
         let line = match e {
-            Event::Draw { seat, tile, label, replacement } => {
-                format!("{seat} draws {tile} ({label}){}", if *replacement { ", replacement" } else { "" })
+            Event::Draw {
+                seat,
+                tile,
+                label,
+                replacement,
+            } => {
+                format!(
+                    "{seat} draws {tile} ({label}){}",
+                    if *replacement { ", replacement" } else { "" }
+                )
             }
             Event::Discard { seat, tile } => format!("{seat} discards {tile}"),
             Event::Chow { seat, tile, low } => {
-                let run: Vec<String> = (0..3).filter_map(|k| low.offset(k)).map(|t| t.to_string()).collect();
+                let run: Vec<String> = (0..3)
+                    .filter_map(|k| low.offset(k))
+                    .map(|t| t.to_string())
+                    .collect();
                 format!("{seat} chows {tile} into {}", run.join(" "))
             }
             Event::Pung { seat, tile } => format!("{seat} pungs {tile}"),
             Event::Kong { seat, tile, kind } => format!("{seat} declares a {kind} kong of {tile}"),
-            Event::LastTilePoint { seat } => format!("last tile of the wall reached as {seat} takes the turn"),
+            Event::LastTilePoint { seat } => {
+                format!("last tile of the wall reached as {seat} takes the turn")
+            }
             Event::Hu { win } => {
                 let fans: Vec<String> = win
                     .fans
                     .iter()
-                    .map(|f| if f.count > 1 { format!("{} {}x{}", f.name, f.points, f.count) } else { format!("{} {}", f.name, f.points) })
+                    .map(|f| {
+                        if f.count > 1 {
+                            format!("{} {}x{}", f.name, f.points, f.count)
+                        } else {
+                            format!("{} {}", f.name, f.points)
+                        }
+                    })
                     .collect();
-                format!("{} wins with {} | {}: {} points ({})", win.seat, win.hand, win.flags, win.value, fans.join(", "))
+                format!(
+                    "{} wins with {} | {}: {} points ({})",
+                    win.seat,
+                    win.hand,
+                    win.flags,
+                    win.value,
+                    fans.join(", ")
+                )
             }
             Event::End { result } => format!(
                 "end: {}; match points E {} S {} W {} N {}",
@@ -219,12 +288,22 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let log: HandLog = serde_json::from_str(&line).map_err(|e| format!("{} line {}: not a hand log: {e}", a.file.display(), i + 1))?;
+        let log: HandLog = serde_json::from_str(&line)
+            .map_err(|e| format!("{} line {}: not a hand log: {e}", a.file.display(), i + 1))?;
         replay(&log).map_err(|e| format!("{} line {}: {e}", a.file.display(), i + 1))?;
         n += 1;
-        let seed = log.deal.get("seed").and_then(|s| s.as_u64()).map_or(String::new(), |s| format!(" (seed {s})"));
+        let seed = log
+            .deal
+            .get("seed")
+            .and_then(|s| s.as_u64())
+            .map_or(String::new(), |s| format!(" (seed {s})"));
         let points = log.result.as_ref().map(|r| r.points).unwrap_or([0; 4]);
-        let _ = writeln!(out, "hand {n}{seed}: replayed, {} events, all legal; points {:?}", log.events.len(), points);
+        let _ = writeln!(
+            out,
+            "hand {n}{seed}: replayed, {} events, all legal; points {:?}",
+            log.events.len(),
+            points
+        );
         if !a.quiet {
             out.push_str(&account(&log));
         }
@@ -243,7 +322,11 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 let mut decisions = 0usize;
                 while start.elapsed().as_secs_f64() < seconds {
                     let mut agents = lineup(bots, hands)?;
-                    let (_, n) = duplicate::play::play_table(Deal::generate(hands), TableRules::seeds(), &mut agents);
+                    let (_, n) = duplicate::play::play_table(
+                        Deal::generate(hands),
+                        TableRules::seeds(),
+                        &mut agents,
+                    );
                     decisions += n;
                     hands += 1;
                 }

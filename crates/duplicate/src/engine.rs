@@ -148,16 +148,16 @@ impl Table {
             rules,
             deal,
             conc,
-            melds: Default::default(),
+            melds: std::array::from_fn(|_| Vec::with_capacity(4)),
             drawn: [0; 4],
-            discards: Default::default(),
+            discards: std::array::from_fn(|_| Vec::with_capacity(32)),
             visible: [0; KINDS],
             last_tile_point: false,
             phase: Phase::Over,
-            legal: Default::default(),
+            legal: std::array::from_fn(|_| Vec::with_capacity(20)),
             public_melds: Default::default(),
             own_melds: Default::default(),
-            events: Vec::new(),
+            events: Vec::with_capacity(200),
             result: None,
         };
         t.start_turn(Wind::East, false);
@@ -180,13 +180,15 @@ impl Table {
                     self.legal[w.index()] = v;
                 }
             }
-            Phase::Over => self.legal = Default::default(),
+            Phase::Over => self.legal.iter_mut().for_each(Vec::clear),
         }
     }
 
     /// The first seat that must decide now, if any.
     pub fn next_to_act(&self) -> Option<Wind> {
-        Wind::ALL.into_iter().find(|w| !self.legal[w.index()].is_empty())
+        Wind::ALL
+            .into_iter()
+            .find(|w| !self.legal[w.index()].is_empty())
     }
 
     /// Everything `seat` may do now, as a slice.
@@ -229,10 +231,37 @@ impl Table {
         &self.discards[seat.index()]
     }
 
+    /// Where every tile is: concealed hands, melds, discard piles and undrawn walls
+    /// together (a referee's check: each kind must add up to four).
+    pub fn census(&self) -> Counts {
+        let mut c = [0u8; KINDS];
+        for s in 0..4 {
+            for (i, x) in self.conc[s].iter().enumerate() {
+                c[i] += x;
+            }
+            for m in &self.melds[s] {
+                for t in m.tiles() {
+                    c[t.index()] += 1;
+                }
+            }
+            for t in &self.discards[s] {
+                c[t.index()] += 1;
+            }
+            for t in &self.deal.walls[s][self.drawn[s]..] {
+                c[t.index()] += 1;
+            }
+        }
+        // A kong being promoted (pending robbing) holds its tile in the hand still.
+        c
+    }
+
     /// The seats that must decide now (one on a turn; the asked seats that have not yet
     /// answered on a claim).
     pub fn to_act(&self) -> Vec<Wind> {
-        Wind::ALL.into_iter().filter(|w| !self.legal[w.index()].is_empty()).collect()
+        Wind::ALL
+            .into_iter()
+            .filter(|w| !self.legal[w.index()].is_empty())
+            .collect()
     }
 
     fn wall_empty(&self, seat: Wind) -> bool {
@@ -371,14 +400,18 @@ impl Table {
             return;
         }
         if let Some(t) = drew {
-            if self.win_with(seat, *t, true, *replacement, self.last_tile_point).is_some() {
+            if self
+                .win_with(seat, *t, true, *replacement, self.last_tile_point)
+                .is_some()
+            {
                 out.push(Action::Hu);
             }
             if self.kong_allowed(seat, false) {
-                for k in Tile::all() {
-                    if self.conc[s][k.index()] == 4 {
-                        out.push(Action::ConcealedKong(k));
-                    }
+                let mut fours = mcr::tile::fours(&self.conc[s]);
+                while fours != 0 {
+                    let k = Tile::from_index(fours.trailing_zeros() as usize).expect("tile");
+                    fours &= fours - 1;
+                    out.push(Action::ConcealedKong(k));
                 }
                 for m in &self.melds[s] {
                     if m.kind == MeldKind::Pung && self.conc[s][m.tile.index()] > 0 {
@@ -387,23 +420,32 @@ impl Table {
                 }
             }
         }
-        for k in Tile::all() {
-            if self.conc[s][k.index()] > 0 {
-                out.push(Action::Discard(k));
-            }
+        let mut held = mcr::tile::presence(&self.conc[s]);
+        while held != 0 {
+            let k = Tile::from_index(held.trailing_zeros() as usize).expect("tile");
+            held &= held - 1;
+            out.push(Action::Discard(k));
         }
     }
 
     /// A seat's options on a discard or robbable kong (Pass first).
-    fn claim_options(&self, seat: Wind, from: Wind, tile: Tile, robbing: bool) -> Vec<Action> {
+    fn claim_options_into(
+        &self,
+        seat: Wind,
+        from: Wind,
+        tile: Tile,
+        robbing: bool,
+        out: &mut Vec<Action>,
+    ) {
         let s = seat.index();
-        let mut out = vec![Action::Pass];
+        out.clear();
+        out.push(Action::Pass);
         let last = self.last_tile_point && !robbing;
         if self.win_with(seat, tile, false, robbing, last).is_some() {
             out.push(Action::Hu);
         }
         if robbing || self.last_tile_point {
-            return out;
+            return;
         }
         let held = self.conc[s][tile.index()];
         if held >= 2 {
@@ -426,7 +468,6 @@ impl Table {
                 }
             }
         }
-        out
     }
 
     fn illegal(&self, seat: Wind, action: Action, reason: impl Into<String>) -> IllegalAction {
@@ -554,9 +595,16 @@ impl Table {
     fn open_claims(&mut self, from: Wind, tile: Tile, robbing: bool) {
         let mut asked = [false; 4];
         for w in Wind::ALL {
-            let options = if w == from { Vec::new() } else { self.claim_options(w, from, tile, robbing) };
+            let mut options = std::mem::take(&mut self.legal[w.index()]);
+            options.clear();
+            if w != from {
+                self.claim_options_into(w, from, tile, robbing, &mut options);
+            }
             asked[w.index()] = options.len() > 1;
-            self.legal[w.index()] = if asked[w.index()] { options } else { Vec::new() };
+            if !asked[w.index()] {
+                options.clear();
+            }
+            self.legal[w.index()] = options;
         }
         let answers = [None; 4];
         if asked.iter().any(|&a| a) {
@@ -700,11 +748,16 @@ impl Table {
     /// Keeps the seen melds of `seat` in step with its melds.
     fn sync_melds(&mut self, seat: Wind) {
         let s = seat.index();
-        self.own_melds[s] = self.melds[s].iter().map(|m| SeenMeld::Open(*m)).collect();
-        self.public_melds[s] = self.melds[s]
-            .iter()
-            .map(|m| if m.kind == MeldKind::ConcealedKong { SeenMeld::HiddenKong } else { SeenMeld::Open(*m) })
-            .collect();
+        self.own_melds[s].clear();
+        self.own_melds[s].extend(self.melds[s].iter().map(|m| SeenMeld::Open(*m)));
+        self.public_melds[s].clear();
+        self.public_melds[s].extend(self.melds[s].iter().map(|m| {
+            if m.kind == MeldKind::ConcealedKong {
+                SeenMeld::HiddenKong
+            } else {
+                SeenMeld::Open(*m)
+            }
+        }));
     }
 
     /// What `seat` may know now.
@@ -714,11 +767,20 @@ impl Table {
         let decision = match &self.phase {
             Phase::Turn { seat: t, drew, .. } if *t == seat => Some(Decision::Turn { drew: *drew }),
             Phase::Claims {
-                from, tile, robbing, ..
+                from,
+                tile,
+                robbing,
+                ..
             } if !legal.is_empty() => Some(if *robbing {
-                Decision::RobKong { from: *from, tile: *tile }
+                Decision::RobKong {
+                    from: *from,
+                    tile: *tile,
+                }
             } else {
-                Decision::Claim { from: *from, tile: *tile }
+                Decision::Claim {
+                    from: *from,
+                    tile: *tile,
+                }
             }),
             _ => None,
         };
@@ -726,7 +788,13 @@ impl Table {
             seat,
             prevalent: self.deal.prevalent,
             hand: Hand(&self.conc[s]),
-            melds: std::array::from_fn(|i| if i == s { self.own_melds[i].as_slice() } else { self.public_melds[i].as_slice() }),
+            melds: std::array::from_fn(|i| {
+                if i == s {
+                    self.own_melds[i].as_slice()
+                } else {
+                    self.public_melds[i].as_slice()
+                }
+            }),
             discards: std::array::from_fn(|i| self.discards[i].as_slice()),
             wall_left: self.wall_left(),
             last_tile_point: self.last_tile_point,

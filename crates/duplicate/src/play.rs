@@ -9,7 +9,11 @@ use crate::log::{Decision, HandLog};
 use crate::rules::TableRules;
 
 /// Plays one hand without keeping a log: the finished table and the number of decisions.
-pub fn play_table(deal: Deal, rules: TableRules, agents: &mut [Box<dyn Agent + Send>; 4]) -> (Table, usize) {
+pub fn play_table(
+    deal: Deal,
+    rules: TableRules,
+    agents: &mut [Box<dyn Agent + Send>; 4],
+) -> (Table, usize) {
     let mut table = Table::new(deal, rules);
     let mut n = 0;
     while let Some(seat) = table.next_to_act() {

@@ -37,7 +37,15 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-fn search(c: &mut [u8], suited: bool, i: usize, sets: usize, partials: i8, pair: usize, best: &mut GroupBest) {
+fn search(
+    c: &mut [u8],
+    suited: bool,
+    i: usize,
+    sets: usize,
+    partials: i8,
+    pair: usize,
+    best: &mut GroupBest,
+) {
     let mut i = i;
     while i < c.len() && c[i] == 0 {
         i += 1;
@@ -109,7 +117,12 @@ fn group(c: &[u8], suited: bool) -> GroupBest {
 
 /// Regular-shape shanten of concealed counts with `melds` declared sets.
 pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
-    let groups = [group(&c[0..9], true), group(&c[9..18], true), group(&c[18..27], true), group(&c[27..34], false)];
+    let groups = [
+        group(&c[0..9], true),
+        group(&c[9..18], true),
+        group(&c[18..27], true),
+        group(&c[27..34], false),
+    ];
     // Combine: state [pair][sets] → most partial sets.
     let mut acc: GroupBest = [[-1; 5]; 2];
     acc[0][0] = 0;

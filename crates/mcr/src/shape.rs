@@ -179,6 +179,18 @@ pub(crate) fn honor_state(c: &Counts) -> u8 {
 
 /// Are these concealed counts exactly some sets and one pair?
 pub fn is_regular_complete(c: &Counts) -> bool {
+    // Each suit must hold 0 or 2 tiles modulo 3, exactly one of the groups 2.
+    let mut twos = 0;
+    for s in 0..3 {
+        match c[s * 9..s * 9 + 9].iter().map(|&x| x as u32).sum::<u32>() % 3 {
+            0 => {}
+            2 => twos += 1,
+            _ => return false,
+        }
+    }
+    if twos > 1 {
+        return false;
+    }
     let states = [
         suit_state(c, 0),
         suit_state(c, 1),
@@ -261,7 +273,9 @@ pub fn nine_gates_suit(standing: &Counts) -> Option<usize> {
 /// declared sets, in any shape?
 pub fn is_winning_shape(c: &Counts, melds: usize) -> bool {
     is_regular_complete(c)
-        || (melds <= 1 && (crate::tile::presence(c) & ((1 << 27) - 1)).count_ones() >= 9 && is_knitted_complete(c))
+        || (melds <= 1
+            && (crate::tile::presence(c) & ((1 << 27) - 1)).count_ones() >= 9
+            && is_knitted_complete(c))
         || (melds == 0
             && (is_seven_pairs(c) || is_thirteen_orphans(c) || honors_and_knitted(c).is_some()))
 }
