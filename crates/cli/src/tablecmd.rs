@@ -158,8 +158,8 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
             _ => None,
         }
         .ok_or("a hand did not finish")?;
-        for s in 0..4 {
-            points[s] += r.points[s] as i64;
+        for (total, p) in points.iter_mut().zip(r.points) {
+            *total += p as i64;
         }
         if r.kind == "draw" {
             draws += 1;

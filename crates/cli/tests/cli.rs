@@ -197,3 +197,85 @@ fn waits_flags_hands_below_the_minimum() {
         (Some("4m"), Some(5), Some(false))
     );
 }
+
+#[test]
+fn deal_prints_labelled_sheets() {
+    let (code, out, _) = dupmj(&["deal", "--seed", "42"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("seed 42 (version 1)"), "{out}");
+    for label in ["A=", "10=", "29=", "B=", "49=", "C=", "69=", "D=", "89="] {
+        assert!(out.contains(label), "{label} missing: {out}");
+    }
+    let (_, out, _) = dupmj(
+        &["deal", "--seed", "42", "--count", "2", "--format", "json"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2);
+    assert_eq!(v[0]["seed"], 42);
+    assert_eq!(v[1]["seed"], 43);
+    assert_eq!(v[0]["seats"]["E"]["wall"].as_array().unwrap().len(), 21);
+    let (_, out, _) = dupmj(&["deal", "--seed", "42", "--format", "html"], None);
+    assert!(
+        out.starts_with("<!doctype html>") && out.contains("size: A4"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_then_replay_and_catch_tampering() {
+    let dir = std::env::temp_dir().join(format!("dupmj-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("hands.jsonl");
+    let log_s = log.to_str().unwrap();
+    let (code, out, err) = dupmj(
+        &[
+            "play",
+            "--deals",
+            "5",
+            "--seed",
+            "3",
+            "--bots",
+            "greedy,greedy,random,greedy",
+            "--log",
+            log_s,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("5 hands, rules seeds, seed 3"), "{out}");
+    let (code, out, _) = dupmj(&["replay", log_s], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("5 hands replayed"), "{out}");
+    assert!(out.contains("E draws") && out.contains("(A)"), "{out}");
+    // Tamper with the third hand: swap one drawn tile in its events.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut v: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
+    let events = v["events"].as_array_mut().unwrap();
+    let k = events.iter().position(|e| e["type"] == "discard").unwrap();
+    let tile = events[k]["tile"].as_str().unwrap().to_string();
+    events[k]["tile"] = serde_json::json!(if tile == "E" { "W" } else { "E" });
+    lines[2] = v.to_string();
+    std::fs::write(&log, lines.join("\n")).unwrap();
+    let (code, _, err) = dupmj(&["replay", log_s], None);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("line 3") && err.contains(&format!("event {}", k + 1)),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_refuses_bad_arguments() {
+    let (code, _, err) = dupmj(&["play", "--bots", "greedy,greedy"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("four bots"), "{err}");
+    let (code, _, err) = dupmj(&["play", "--bots", "greedy,smart,greedy,greedy"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown bot 'smart'"), "{err}");
+    let (code, _, err) = dupmj(&["replay", "/nonexistent/file.jsonl"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("/nonexistent/file.jsonl"), "{err}");
+}

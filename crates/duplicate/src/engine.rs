@@ -335,7 +335,7 @@ impl Table {
             points,
         };
         self.events.push(Event::End {
-            result: result.clone(),
+            result: Box::new(result.clone()),
         });
         self.result = Some(result);
         self.phase = Phase::Over;
@@ -538,7 +538,9 @@ impl Table {
                     .win_with(seat, t, true, replacement, self.last_tile_point)
                     .expect("offered win is valid");
                 let value = win.value;
-                self.events.push(Event::Hu { win: win.clone() });
+                self.events.push(Event::Hu {
+                    win: Box::new(win.clone()),
+                });
                 self.finish(
                     Settlement::SelfDrawn {
                         winner: seat,
@@ -647,7 +649,9 @@ impl Table {
                 })
                 .collect();
             for w in &wins {
-                self.events.push(Event::Hu { win: w.clone() });
+                self.events.push(Event::Hu {
+                    win: Box::new(w.clone()),
+                });
             }
             let settle = Settlement::Discard {
                 discarder: from,

@@ -114,10 +114,10 @@ pub enum Event {
         seat: Wind,
     },
     Hu {
-        win: WinRecord,
+        win: Box<WinRecord>,
     },
     End {
-        result: HandResult,
+        result: Box<HandResult>,
     },
 }
 

@@ -15,6 +15,22 @@ pub const KNITS: [[u8; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// `KNIT_MASKS[k]`: the nine tiles of knitted straight `k` as a bit mask.
+pub const KNIT_MASKS: [u64; 6] = {
+    let mut m = [0u64; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut j = 0;
+        while j < 3 {
+            let s = KNITS[k][j] as usize;
+            m[k] |= (1 << (s * 9 + j)) | (1 << (s * 9 + j + 3)) | (1 << (s * 9 + j + 6));
+            j += 1;
+        }
+        k += 1;
+    }
+    m
+};
+
 /// The nine tiles of knitted straight number `k`.
 pub fn knitted_tiles(k: usize) -> [Tile; 9] {
     let mut out = [Tile::EAST; 9];
@@ -235,18 +251,18 @@ pub fn is_thirteen_orphans(c: &Counts) -> bool {
 /// Honours and knitted tiles: 14 different tiles from one knitted straight and the seven
 /// honours. Returns the knitted straight used.
 pub fn honors_and_knitted(c: &Counts) -> Option<usize> {
-    if c.iter().any(|&x| x > 1) || c.iter().map(|&x| x as usize).sum::<usize>() != 14 {
+    const HONORS: u64 = 0x7f << 27;
+    let present = crate::tile::presence(c);
+    if present.count_ones() != 14 || crate::tile::at_least_two(c) != 0 {
         return None;
     }
-    (0..6).find(|&k| {
-        let kt = knitted_tiles(k);
-        (0..27).all(|i| c[i] == 0 || kt.iter().any(|t| t.index() == i))
-    })
+    (0..6).find(|&k| present & !(KNIT_MASKS[k] | HONORS) == 0)
 }
 
 /// Knitted straights whose nine tiles are all in `c`.
 pub fn knitted_in(c: &Counts) -> impl Iterator<Item = usize> + '_ {
-    (0..6).filter(move |&k| knitted_tiles(k).iter().all(|t| c[t.index()] >= 1))
+    let present = crate::tile::presence(c);
+    (0..6).filter(move |&k| present & KNIT_MASKS[k] == KNIT_MASKS[k])
 }
 
 /// Is this a knitted straight plus sets and a pair (the sets needed = (len − 11) / 3)?

@@ -55,22 +55,6 @@ fn near_mask(p: u64) -> TileSet {
     ((n | up1 | up2 | down1 | down2) & NUMBERED) | (p & !NUMBERED)
 }
 
-/// `KNIT_MASKS[k]`: the nine tiles of knitted straight `k` as a bit mask.
-const KNIT_MASKS: [u64; 6] = {
-    let mut m = [0u64; 6];
-    let mut k = 0;
-    while k < 6 {
-        let mut j = 0;
-        while j < 3 {
-            let s = shape::KNITS[k][j] as usize;
-            m[k] |= (1 << (s * 9 + j)) | (1 << (s * 9 + j + 3)) | (1 << (s * 9 + j + 6));
-            j += 1;
-        }
-        k += 1;
-    }
-    m
-};
-
 const ORPHAN_MASK: u64 = {
     let mut m = 0u64;
     let mut i = 0;
@@ -86,7 +70,12 @@ const ORPHAN_MASK: u64 = {
 fn plausible_specials(c: &Counts, present: u64, melds: usize) -> u8 {
     let mut s = 0;
     let kinds = present.count_ones();
-    if melds <= 1 && kinds >= 8 && KNIT_MASKS.iter().any(|&k| (present & k).count_ones() >= 8) {
+    if melds <= 1
+        && kinds >= 8
+        && shape::KNIT_MASKS
+            .iter()
+            .any(|&k| (present & k).count_ones() >= 8)
+    {
         s |= KNIT;
     }
     if melds == 0 {
@@ -199,7 +188,7 @@ pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32
     let present = crate::tile::presence(c);
     let specials = plausible_specials(c, present, melds);
     let near = if specials & KNIT != 0 {
-        near_mask(present) | KNIT_MASKS.iter().fold(0, |m, k| m | k)
+        near_mask(present) | shape::KNIT_MASKS.iter().fold(0, |m, k| m | k)
     } else {
         near_mask(present)
     };
@@ -221,7 +210,7 @@ pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32
     }
     if specials & HK != 0 {
         const HONORS: u64 = 0x7f << 27;
-        for k in KNIT_MASKS {
+        for k in shape::KNIT_MASKS {
             if present & !(k | HONORS) == 0 {
                 special_cands |= (k | HONORS) & !present;
             }
