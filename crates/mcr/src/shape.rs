@@ -96,10 +96,21 @@ pub(crate) const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 3906
 pub(crate) const SETS: u8 = 1;
 pub(crate) const SETS_PAIR: u8 = 2;
 
-/// Completeness of every possible suit, indexed by [`suit_index`]: built once (about
-/// 2 MB) by adding up to four sets and a pair from nothing.
-pub(crate) fn suit_table() -> &'static [u8] {
-    static TABLE: OnceLock<Box<[u8]>> = OnceLock::new();
+/// Completeness of every possible suit, indexed by [`suit_index`], two bits each
+/// (about 480 KB, small enough to stay in cache): built once by adding up to four sets
+/// and a pair from nothing.
+pub(crate) struct SuitTable(Box<[u64]>);
+
+impl SuitTable {
+    /// [`SETS`], [`SETS_PAIR`] or 0 for the suit with this index.
+    #[inline]
+    pub(crate) fn get(&self, idx: u32) -> u8 {
+        ((self.0[(idx >> 5) as usize] >> ((idx & 31) * 2)) & 3) as u8
+    }
+}
+
+pub(crate) fn suit_table() -> &'static SuitTable {
+    static TABLE: OnceLock<SuitTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = vec![0u8; POW5[9] as usize].into_boxed_slice();
         fn fill(t: &mut [u8], c: &mut [u8; 9], from: usize, sets: usize) {
@@ -144,7 +155,11 @@ pub(crate) fn suit_table() -> &'static [u8] {
             }
         }
         fill(&mut t, &mut [0; 9], 0, 0);
-        t
+        let mut packed = vec![0u64; t.len().div_ceil(32)].into_boxed_slice();
+        for (i, &v) in t.iter().enumerate() {
+            packed[i >> 5] |= (v as u64) << ((i & 31) * 2);
+        }
+        SuitTable(packed)
     })
 }
 
@@ -164,7 +179,7 @@ pub(crate) fn suit_index(c: &Counts, s: usize) -> u32 {
 pub(crate) fn suit_state(c: &Counts, s: usize) -> u8 {
     let a: &[u8] = &c[s * 9..s * 9 + 9];
     if a.iter().all(|&x| x <= 4) {
-        return suit_table()[suit_index(c, s) as usize];
+        return suit_table().get(suit_index(c, s));
     }
     let mut v = [0u8; 9];
     v.copy_from_slice(a);

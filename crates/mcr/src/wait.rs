@@ -147,7 +147,7 @@ fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileS
                     continue;
                 }
                 let state = if small && c[i] < 4 {
-                    table[(idx[g] + shape::POW5[i - g * 9]) as usize]
+                    table.get(idx[g] + shape::POW5[i - g * 9])
                 } else {
                     let mut d = *c;
                     d[i] += 1;
