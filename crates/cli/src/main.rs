@@ -3,6 +3,7 @@
 mod fancmd;
 mod handjson;
 mod tablecmd;
+mod tourncmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +31,10 @@ enum Cmd {
     Play(tablecmd::PlayArgs),
     /// Check a hand log through the engine and print the hands.
     Replay(tablecmd::ReplayArgs),
+    /// Seating for an event: rounds, hands, tables, deals and winds, with a quality report.
+    Movement(tourncmd::MovementArgs),
+    /// Individual or team standings from a results file.
+    Standings(tourncmd::StandingsArgs),
     /// Speed measurements.
     #[command(subcommand)]
     Bench(tablecmd::BenchCmd),
@@ -44,6 +49,8 @@ fn main() -> ExitCode {
         Cmd::Play(a) => tablecmd::play(a),
         Cmd::Replay(a) => tablecmd::replay_cmd(a),
         Cmd::Bench(c) => tablecmd::bench(c),
+        Cmd::Movement(a) => tourncmd::movement(a),
+        Cmd::Standings(a) => tourncmd::standings(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

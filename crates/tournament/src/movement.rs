@@ -153,12 +153,12 @@ impl std::fmt::Display for MovementError {
 
 /// An individual movement for `players` (a multiple of 4, at least 8).
 pub fn individual(players: u32, rounds: Option<u32>, seed: u64) -> Result<Movement, MovementError> {
-    if players < 8 || players % 4 != 0 {
+    if players < 8 || !players.is_multiple_of(4) {
         return Err(MovementError(format!(
             "{players} players: a movement needs a multiple of 4, at least 8"
         )));
     }
-    if players % 16 == 0 {
+    if players.is_multiple_of(16) {
         let r = rounds.unwrap_or(5);
         if r > 5 {
             return Err(MovementError(format!(
@@ -292,7 +292,7 @@ fn local_search(n: usize, rounds: usize, seed: u64) -> Vec<Groups> {
 /// table holds one member of each team and each team plays every deal on all four winds
 /// (a Latin square).
 pub fn teams(teams: u32) -> Result<Movement, MovementError> {
-    if teams == 0 || teams % 4 != 0 {
+    if teams == 0 || !teams.is_multiple_of(4) {
         return Err(MovementError(format!(
             "{teams} teams: the team movement needs a multiple of 4 teams"
         )));

@@ -145,13 +145,13 @@ pub fn possible_result(p: [i32; 4]) -> bool {
             let k = mask.count_ones() as i32;
             let mut ok = true;
             let mut paid = 0;
-            for o in 0..4 {
+            for (o, &po) in p.iter().enumerate() {
                 if mask & (1 << o) != 0 {
-                    let hv = p[o] - 24 + 8 * (k - 1);
+                    let hv = po - 24 + 8 * (k - 1);
                     ok &= hv >= 8;
                     paid += hv + 8;
                 } else if o != d {
-                    ok &= p[o] == -8 * k;
+                    ok &= po == -8 * k;
                 }
             }
             if ok && p[d] == -paid {
@@ -326,7 +326,9 @@ impl Results {
     pub fn individual(&self) -> Result<Standings, ResultsError> {
         self.check()?;
         let rows = self.adjusted();
-        let mut groups: BTreeMap<(usize, Wind), Vec<(u32, u32, i32)>> = BTreeMap::new();
+        // (deal index, wind) → (player, table, ms)
+        type Group = Vec<(u32, u32, i32)>;
+        let mut groups: BTreeMap<(usize, Wind), Group> = BTreeMap::new();
         let order: BTreeMap<&str, usize> = self
             .deals
             .iter()
@@ -485,11 +487,14 @@ impl Results {
     }
 }
 
-/// Team totals and per-deal rows `(team index, team sum, DIF, IMP)`.
+/// One team's result on one deal: `(team index, team sum, DIF, IMP)`.
+pub type TeamRow = (usize, i64, Dif, i32);
+
+/// Team totals and per-deal rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamStandings {
     pub lines: Vec<Line>,
-    pub deals: Vec<(String, Vec<(usize, i64, Dif, i32)>)>,
+    pub deals: Vec<(String, Vec<TeamRow>)>,
 }
 
 /// Sorts by IMP, then match points; equal on both share a rank (seeds/003 §19).

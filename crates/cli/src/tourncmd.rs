@@ -1,0 +1,361 @@
+//! `dupmj movement` and `dupmj standings`.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use tournament::check::{check, Quality};
+use tournament::movement::{individual, teams, Movement};
+use tournament::standings::Results;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Html,
+    Csv,
+}
+
+#[derive(Args)]
+pub struct MovementArgs {
+    /// Number of players (a multiple of 4, at least 8).
+    #[arg(long)]
+    players: Option<u32>,
+    /// A team movement for this many teams of four (a multiple of 4) instead.
+    #[arg(long)]
+    teams: Option<u32>,
+    /// Rounds of four hands (default 5).
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Seed of the local search (sizes that are not a multiple of 16).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// One printable guide card per player (HTML): where to sit for every hand.
+    #[arg(long)]
+    cards: bool,
+}
+
+#[derive(Args)]
+pub struct StandingsArgs {
+    /// A results file (JSON; the format is in the docs of `tournament::standings`).
+    file: std::path::PathBuf,
+    /// Team standings instead of individual ones.
+    #[arg(long)]
+    team: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+fn emit(text: &str) -> Result<(), String> {
+    let mut o = std::io::stdout().lock();
+    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
+        _ => Ok(()),
+    }
+}
+
+fn quality_text(q: &Quality) -> String {
+    let hist = |h: &std::collections::BTreeMap<u32, u32>| {
+        h.iter()
+            .map(|(k, v)| format!("{k}×: {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = String::new();
+    let _ = writeln!(s, "quality (checked independently of the generator):");
+    let _ = writeln!(
+        s,
+        "  pairs by rounds at one table:       {}",
+        hist(&q.table_meetings)
+    );
+    let _ = writeln!(
+        s,
+        "  pairs by deal-seats played alike:   {}",
+        hist(&q.seat_meetings)
+    );
+    let _ = writeln!(
+        s,
+        "  players per deal-seat:              {}–{}",
+        q.players_per_deal_seat.0, q.players_per_deal_seat.1
+    );
+    let _ = writeln!(
+        s,
+        "  sit-outs {}, players seated twice {}",
+        q.sit_outs, q.repeats
+    );
+    for p in &q.problems {
+        let _ = writeln!(s, "  PROBLEM: {p}");
+    }
+    s
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;")
+}
+
+fn html_page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{}</title><style>\n\
+         body {{ font-family: sans-serif; margin: 1.5em; }} table {{ border-collapse: collapse; margin: .4em 0 1em; }}\n\
+         td, th {{ border: 1px solid #555; padding: .2em .5em; text-align: center; }} th {{ background: #eee; }}\n\
+         .card {{ border: 2px solid #000; padding: .6em; margin: .5em; width: 16em; display: inline-block; vertical-align: top; }}\n\
+         @page {{ size: A4; margin: 12mm; }} @media print {{ .round {{ page-break-after: always; }} }}\n\
+         </style></head><body>\n<h1>{}</h1>\n{body}</body></html>\n",
+        esc(title),
+        esc(title)
+    )
+}
+
+pub fn movement(a: MovementArgs) -> Result<(), String> {
+    let m: Movement = match (a.players, a.teams) {
+        (Some(_), Some(_)) => return Err("give --players or --teams, not both".into()),
+        (Some(n), None) => individual(n, a.rounds, a.seed).map_err(|e| e.0)?,
+        (None, Some(t)) => teams(t).map_err(|e| e.0)?,
+        (None, None) => return Err("give --players N (or --teams N)".into()),
+    };
+    let q = check(&m);
+    let out = match (a.format, a.cards) {
+        (_, true) => cards(&m),
+        (Format::Json, _) => {
+            let mut v = serde_json::to_value(&m).map_err(|e| e.to_string())?;
+            v["quality"] = serde_json::to_value(&q).map_err(|e| e.to_string())?;
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
+        }
+        (Format::Html, _) => {
+            let mut body = String::new();
+            for r in &m.rounds {
+                let _ = write!(body, "<section class=\"round\"><h2>Round {}</h2>", r.round);
+                for h in &r.hands {
+                    let _ = write!(body, "<h3>Hand {}</h3><table><tr><th>table</th><th>deal</th><th>E</th><th>S</th><th>W</th><th>N</th></tr>", h.hand);
+                    for t in &h.tables {
+                        let mut by_dir =
+                            [String::new(), String::new(), String::new(), String::new()];
+                        for s in &t.seats {
+                            by_dir[s.direction.index()] = format!("{} ({})", s.player, s.wind);
+                        }
+                        let _ = write!(
+                            body,
+                            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+                            t.table,
+                            t.deal,
+                            by_dir.join("</td><td>")
+                        );
+                    }
+                    body.push_str("</table>");
+                }
+                body.push_str("</section>\n");
+            }
+            let _ = write!(body, "<pre>{}</pre>", esc(&quality_text(&q)));
+            html_page(
+                &format!("Movement for {} players ({})", m.players, m.method),
+                &body,
+            )
+        }
+        _ => {
+            let mut s = format!(
+                "movement for {} players: {}, {} rounds of 4 hands\n",
+                m.players,
+                m.method,
+                m.rounds.len()
+            );
+            for r in &m.rounds {
+                let _ = writeln!(s, "\nround {}", r.round);
+                for h in &r.hands {
+                    let _ = writeln!(s, "  hand {}", h.hand);
+                    for t in &h.tables {
+                        let seats: Vec<String> = t
+                            .seats
+                            .iter()
+                            .map(|x| format!("{}:{:>3}({})", x.direction, x.player, x.wind))
+                            .collect();
+                        let _ = writeln!(
+                            s,
+                            "    table {:>2}  deal {:<5} {}",
+                            t.table,
+                            t.deal,
+                            seats.join("  ")
+                        );
+                    }
+                }
+            }
+            s.push('\n');
+            s + &quality_text(&q)
+        }
+    };
+    emit(&out)
+}
+
+/// One guide card per player: table, direction and wind for every hand.
+fn cards(m: &Movement) -> String {
+    let mut body = String::new();
+    for p in 1..=m.players {
+        let _ = write!(body, "<div class=\"card\"><h3>Player {p}</h3><table><tr><th>round</th><th>hand</th><th>table</th><th>sit</th><th>wind</th></tr>");
+        for r in &m.rounds {
+            for h in &r.hands {
+                for t in &h.tables {
+                    if let Some(s) = t.seats.iter().find(|s| s.player == p) {
+                        let _ = write!(
+                            body,
+                            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                            r.round, h.hand, t.table, s.direction, s.wind
+                        );
+                    }
+                }
+            }
+        }
+        body.push_str("</table></div>\n");
+    }
+    html_page(&format!("Guide cards — {} players", m.players), &body)
+}
+
+pub fn standings(a: StandingsArgs) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
+    let results: Results = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a results file: {e}", a.file.display()))?;
+    let err = |e: tournament::standings::ResultsError| format!("{}: {e}", a.file.display());
+    if a.team {
+        let t = results.team().map_err(err)?;
+        let out = match a.format {
+            Format::Json => {
+                let lines: Vec<_> = t.lines.iter().map(|l| serde_json::json!({"rank": l.rank, "team": l.name, "deals": l.hands, "ms": l.ms, "imp": l.imp})).collect();
+                serde_json::to_string_pretty(&lines).map_err(|e| e.to_string())? + "\n"
+            }
+            Format::Csv => {
+                let mut s = "rank,team,deals,ms,imp\n".to_string();
+                for l in &t.lines {
+                    let _ = writeln!(
+                        s,
+                        "{},{},{},{},{}",
+                        l.rank,
+                        csv(&l.name),
+                        l.hands,
+                        l.ms,
+                        l.imp
+                    );
+                }
+                s
+            }
+            _ => {
+                let mut s = "rank  team                 deals      ms    IMP\n".to_string();
+                for l in &t.lines {
+                    let _ = writeln!(
+                        s,
+                        "{:>4}  {:<20} {:>5} {:>7} {:>6}",
+                        l.rank, l.name, l.hands, l.ms, l.imp
+                    );
+                }
+                for (deal, rows) in &t.deals {
+                    let _ = writeln!(s, "\ndeal {deal}: team sum, DIF, IMP");
+                    for (team, sum, dif, imp) in rows {
+                        let _ = writeln!(
+                            s,
+                            "  {:<20} {:>6} {:>8} {:>4}",
+                            results.teams[*team].name,
+                            sum,
+                            dif.to_string(),
+                            imp
+                        );
+                    }
+                }
+                s
+            }
+        };
+        return emit(&out);
+    }
+    let st = results.individual().map_err(err)?;
+    let out = match a.format {
+        Format::Json => {
+            let lines: Vec<_> = st
+                .lines
+                .iter()
+                .map(|l| serde_json::json!({"rank": l.rank, "player": l.player, "name": l.name, "hands": l.hands, "ms": l.ms, "imp": l.imp, "penalty_imp": l.penalty_imp}))
+                .collect();
+            let seats: Vec<_> = st
+                .deal_seats
+                .iter()
+                .map(|d| serde_json::json!({"deal": d.deal, "wind": d.wind, "average": d.sum as f64 / d.n as f64,
+                    "entries": d.entries.iter().map(|e| serde_json::json!({"player": e.player, "table": e.table, "ms": e.ms, "dif": e.dif.to_f64(), "imp": e.imp})).collect::<Vec<_>>()}))
+                .collect();
+            serde_json::to_string_pretty(
+                &serde_json::json!({"standings": lines, "deal_seats": seats}),
+            )
+            .map_err(|e| e.to_string())?
+                + "\n"
+        }
+        Format::Csv => {
+            let mut s = "rank,player,name,hands,ms,imp,penalty_imp\n".to_string();
+            for l in &st.lines {
+                let _ = writeln!(
+                    s,
+                    "{},{},{},{},{},{},{}",
+                    l.rank,
+                    l.player,
+                    csv(&l.name),
+                    l.hands,
+                    l.ms,
+                    l.imp,
+                    l.penalty_imp
+                );
+            }
+            s
+        }
+        _ => {
+            let mut s =
+                "rank  player  name                 hands      ms    IMP  (penalty)\n".to_string();
+            for l in &st.lines {
+                let pen = if l.penalty_imp != 0 {
+                    format!("  (−{})", l.penalty_imp)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    s,
+                    "{:>4}  {:>6}  {:<20} {:>5} {:>7} {:>6}{pen}",
+                    l.rank, l.player, l.name, l.hands, l.ms, l.imp
+                );
+            }
+            for d in &st.deal_seats {
+                let avg = tournament::imp::Dif {
+                    num: d.sum,
+                    den: d.n,
+                };
+                let _ = writeln!(s, "\ndeal {} seat {}: average ms {}", d.deal, d.wind, avg);
+                let _ = writeln!(s, "  player  table      ms      DIF   IMP");
+                for e in &d.entries {
+                    let _ = writeln!(
+                        s,
+                        "  {:>6}  {:>5} {:>7} {:>8} {:>5}",
+                        e.player,
+                        e.table,
+                        e.ms,
+                        e.dif.to_string(),
+                        e.imp
+                    );
+                }
+            }
+            for n in &st.notes {
+                let _ = writeln!(
+                    s,
+                    "\nnote: player {} {:?} on deal {}: {}",
+                    n.player,
+                    n.kind,
+                    n.deal.as_deref().unwrap_or("-"),
+                    n.reason
+                );
+            }
+            s
+        }
+    };
+    emit(&out)
+}
+
+fn csv(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
