@@ -317,25 +317,7 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
                     l.rank, l.player, l.name, l.hands, l.ms, l.imp
                 );
             }
-            for d in &st.deal_seats {
-                let avg = tournament::imp::Dif {
-                    num: d.sum,
-                    den: d.n,
-                };
-                let _ = writeln!(s, "\ndeal {} seat {}: average ms {}", d.deal, d.wind, avg);
-                let _ = writeln!(s, "  player  table      ms      DIF   IMP");
-                for e in &d.entries {
-                    let _ = writeln!(
-                        s,
-                        "  {:>6}  {:>5} {:>7} {:>8} {:>5}",
-                        e.player,
-                        e.table,
-                        e.ms,
-                        e.dif.to_string(),
-                        e.imp
-                    );
-                }
-            }
+            s.push_str(&comparison_tables(&st));
             for n in &st.notes {
                 let _ = writeln!(
                     s,
@@ -350,6 +332,60 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
         }
     };
     emit(&out)
+}
+
+/// The per-deal tables in the layout of seeds/003 Appendix 3: players compared with each
+/// other (the same seat of the same deals) side by side, a row per deal with ms, DIF and
+/// IMP for each and the average, and a row of sums.
+fn comparison_tables(st: &tournament::standings::Standings) -> String {
+    use std::collections::BTreeMap;
+    let mut groups: BTreeMap<Vec<u32>, Vec<&tournament::standings::DealSeat>> = BTreeMap::new();
+    for d in &st.deal_seats {
+        let mut players: Vec<u32> = d.entries.iter().map(|e| e.player).collect();
+        players.sort();
+        groups.entry(players).or_default().push(d);
+    }
+    let mut s = String::new();
+    for (players, seats) in groups {
+        let _ = write!(s, "\n{:<12}", "deal (seat)");
+        for p in &players {
+            let _ = write!(s, " | player {:<14}", p);
+        }
+        let _ = writeln!(s, " | average");
+        let _ = write!(s, "{:<12}", "");
+        for _ in &players {
+            let _ = write!(s, " | {:>5} {:>8} {:>4}  ", "ms", "DIF", "IMP");
+        }
+        let _ = writeln!(s, " |");
+        let mut sums = vec![(0i64, 0i64); players.len()];
+        for d in &seats {
+            let _ = write!(s, "{:<12}", format!("{} ({})", d.deal, d.wind));
+            for (i, p) in players.iter().enumerate() {
+                let e = d
+                    .entries
+                    .iter()
+                    .find(|e| e.player == *p)
+                    .expect("player of the group");
+                sums[i].0 += e.ms as i64;
+                sums[i].1 += e.imp as i64;
+                let _ = write!(s, " | {:>5} {:>8} {:>4}  ", e.ms, e.dif.to_string(), e.imp);
+            }
+            let _ = writeln!(
+                s,
+                " | {}",
+                tournament::imp::Dif {
+                    num: d.sum,
+                    den: d.n
+                }
+            );
+        }
+        let _ = write!(s, "{:<12}", "sum");
+        for (ms, imp) in &sums {
+            let _ = write!(s, " | {:>5} {:>8} {:>4}  ", ms, "", imp);
+        }
+        let _ = writeln!(s, " |");
+    }
+    s
 }
 
 fn csv(s: &str) -> String {

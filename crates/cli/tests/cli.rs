@@ -279,3 +279,52 @@ fn play_refuses_bad_arguments() {
     assert_ne!(code, 0);
     assert!(err.contains("/nonexistent/file.jsonl"), "{err}");
 }
+
+#[test]
+fn movement_for_sixteen_players() {
+    let (code, out, _) = dupmj(&["movement", "--players", "16", "--format", "json"], None);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["players"], 16);
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 5);
+    let t = &v["rounds"][0]["hands"][0]["tables"][0];
+    assert_eq!(t["table"], 1);
+    assert_eq!(t["deal"], "1-1");
+    assert_eq!(t["seats"].as_array().unwrap().len(), 4);
+    assert!(
+        t["seats"][0]["player"].is_number()
+            && t["seats"][0]["direction"] == "E"
+            && t["seats"][0]["wind"] == "E"
+    );
+    assert!(v["quality"]["problems"].as_array().unwrap().is_empty());
+    let (_, out, _) = dupmj(&["movement", "--players", "16"], None);
+    assert!(
+        out.contains("pairs by rounds at one table:       1×: 120"),
+        "{out}"
+    );
+    let (_, out, _) = dupmj(&["movement", "--players", "16", "--cards"], None);
+    assert!(out.contains("Player 16") && out.contains("@page"), "cards");
+    let (code, _, err) = dupmj(&["movement", "--players", "10"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("multiple of 4"), "{err}");
+}
+
+#[test]
+fn standings_reproduce_appendix_3() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/results-appendix3.json"
+    );
+    let (code, out, err) = dupmj(&["standings", file], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1-1 (E)      |    -8     8.25    2"), "{out}");
+    assert!(out.contains("| -16.25"), "{out}");
+    let (_, out, _) = dupmj(&["standings", file, "--format", "csv"], None);
+    assert!(
+        out.starts_with("rank,player,name,hands,ms,imp,penalty_imp\n1,4,Player 4,4,73,13,0"),
+        "{out}"
+    );
+    let (code, _, err) = dupmj(&["standings", file, "--team"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("no teams"), "{err}");
+}

@@ -8,5 +8,6 @@
 pub mod check;
 pub mod imp;
 pub mod movement;
+pub mod regular;
 pub mod standings;
 pub mod tablepoints;
