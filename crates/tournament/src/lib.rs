@@ -1,9 +1,9 @@
 //! # tournament — running a duplicate event
 //!
 //! Owns what happens between hands: the IMP scale on exact averages ([`imp`]), individual
-//! and team standings with penalties ([`standings`]), regular MCR table points
-//! ([`tablepoints`]), and seating movements with an independent quality check
-//! ([`movement`], [`check`]).
+//! and team standings with penalties ([`standings`]), regular MCR table points and
+//! sessions ([`tablepoints`], [`regular`]), and seating movements with an independent
+//! quality check ([`movement`], [`check`]).
 
 pub mod check;
 pub mod imp;
