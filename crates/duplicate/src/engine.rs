@@ -110,6 +110,10 @@ pub struct Table {
     rules: TableRules,
     deal: Deal,
     conc: [Counts; 4],
+    /// Per seat: tiles per group (three suits, honours) and the kinds held, kept with
+    /// `conc` so that most win checks end without looking at the counts.
+    group_size: [[u8; 4]; 4],
+    held: [u64; 4],
     melds: [Vec<Meld>; 4],
     drawn: [usize; 4],
     discards: [Vec<Tile>; 4],
@@ -144,10 +148,20 @@ impl Table {
                 c[t.index()] += 1;
             }
         }
+        let group_size = std::array::from_fn(|s| {
+            let mut g = [0u8; 4];
+            for t in deal.hands[s] {
+                g[t.index() / 9] += 1;
+            }
+            g
+        });
+        let held = std::array::from_fn(|s| mcr::tile::presence(&conc[s]));
         let mut t = Table {
             rules,
             deal,
             conc,
+            group_size,
+            held,
             melds: std::array::from_fn(|_| Vec::with_capacity(4)),
             drawn: [0; 4],
             discards: std::array::from_fn(|_| Vec::with_capacity(32)),
@@ -163,6 +177,70 @@ impl Table {
         t.start_turn(Wind::East, false);
         t.refresh_legal();
         t
+    }
+
+    fn add_tile(&mut self, s: usize, t: Tile) {
+        self.conc[s][t.index()] += 1;
+        self.group_size[s][t.index() / 9] += 1;
+        self.held[s] |= 1 << t.index();
+    }
+
+    fn remove_tiles(&mut self, s: usize, t: Tile, n: u8) {
+        self.conc[s][t.index()] -= n;
+        self.group_size[s][t.index() / 9] -= n;
+        if self.conc[s][t.index()] == 0 {
+            self.held[s] &= !(1 << t.index());
+        }
+    }
+
+    /// A necessary condition for `seat` to win with `tile` (added unless self-drawn): the
+    /// group sizes allow four sets and a pair, or the kinds held allow a special shape.
+    fn could_win(&self, s: usize, tile: Tile, self_drawn: bool) -> bool {
+        // Group sizes modulo 3 as a base-3 number; four sets and a pair need one group at 2
+        // and the others at 0.
+        const REGULAR: [bool; 81] = {
+            let mut t = [false; 81];
+            let mut g = 0;
+            while g < 4 {
+                let mut p = 1;
+                let mut k = 0;
+                while k < g {
+                    p *= 3;
+                    k += 1;
+                }
+                t[2 * p] = true;
+                g += 1;
+            }
+            t
+        };
+        const POW3: [usize; 4] = [1, 3, 9, 27];
+        let g = self.group_size[s];
+        let mut code = (g[0] % 3) as usize
+            + 3 * (g[1] % 3) as usize
+            + 9 * (g[2] % 3) as usize
+            + 27 * (g[3] % 3) as usize;
+        let mut held = self.held[s];
+        if !self_drawn {
+            let k = tile.index() / 9;
+            code = if (g[k] % 3) == 2 {
+                code - 2 * POW3[k]
+            } else {
+                code + POW3[k]
+            };
+            held |= 1 << tile.index();
+        }
+        if REGULAR[code] {
+            return true;
+        }
+        let melds = self.melds[s].len();
+        if melds > 1 {
+            return false;
+        }
+        const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+        let kinds = held.count_ones();
+        let knitted = mcr::shape::KNIT_MASKS.iter().any(|&k| held & k == k);
+        knitted
+            || (melds == 0 && (kinds <= 7 || (held & !ORPHANS == 0 && kinds == 13) || kinds == 14))
     }
 
     /// Recomputes what each seat may do after a change of phase.
@@ -285,7 +363,7 @@ impl Table {
         let t = self.deal.walls[s][self.drawn[s]];
         let label = wall_label_static(seat, self.drawn[s]).into();
         self.drawn[s] += 1;
-        self.conc[s][t.index()] += 1;
+        self.add_tile(s, t);
         self.events.push(Event::Draw {
             seat,
             tile: t,
@@ -351,6 +429,9 @@ impl Table {
         last_tile: bool,
     ) -> Option<WinRecord> {
         let s = seat.index();
+        if !self.could_win(s, tile, self_drawn) {
+            return None;
+        }
         let mut c = self.conc[s];
         if !self_drawn {
             c[tile.index()] += 1;
@@ -420,7 +501,7 @@ impl Table {
                 }
             }
         }
-        let mut held = mcr::tile::presence(&self.conc[s]);
+        let mut held = self.held[s];
         while held != 0 {
             let k = Tile::from_index(held.trailing_zeros() as usize).expect("tile");
             held &= held - 1;
@@ -551,14 +632,14 @@ impl Table {
                 );
             }
             Action::Discard(t) => {
-                self.conc[s][t.index()] -= 1;
+                self.remove_tiles(s, t, 1);
                 self.discards[s].push(t);
                 self.visible[t.index()] += 1;
                 self.events.push(Event::Discard { seat, tile: t });
                 self.open_claims(seat, t, false);
             }
             Action::ConcealedKong(t) => {
-                self.conc[s][t.index()] -= 4;
+                self.remove_tiles(s, t, 4);
                 self.melds[s].push(Meld::concealed_kong(t));
                 self.sync_melds(seat);
                 self.events.push(Event::Kong {
@@ -663,7 +744,7 @@ impl Table {
         if robbing {
             // Nobody robbed: the promotion stands.
             let s = from.index();
-            self.conc[s][tile.index()] -= 1;
+            self.remove_tiles(s, tile, 1);
             self.visible[tile.index()] += 1;
             if let Some(m) = self.melds[s]
                 .iter_mut()
@@ -682,7 +763,7 @@ impl Table {
                     let kong = answers[s] == Some(Action::Kong);
                     let n = if kong { 3 } else { 2 };
                     self.take_discard(from, tile);
-                    self.conc[s][tile.index()] -= n;
+                    self.remove_tiles(s, tile, n);
                     self.visible[tile.index()] += n;
                     let rel = relative(from, w);
                     self.melds[s].push(if kong {
@@ -717,7 +798,7 @@ impl Table {
             for k in 0..3 {
                 let x = low.offset(k).expect("chow tile");
                 if x != tile {
-                    self.conc[s][x.index()] -= 1;
+                    self.remove_tiles(s, x, 1);
                 }
                 self.visible[x.index()] += 1;
             }
