@@ -238,7 +238,7 @@ impl Table {
         }
         const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
         let kinds = held.count_ones();
-        let knitted = mcr::shape::KNIT_MASKS.iter().any(|&k| held & k == k);
+        let knitted = mcr::shape::KNIT_MASKS.iter().any(|&k| (held & k) ^ k == 0);
         knitted
             || (melds == 0 && (kinds <= 7 || (held & !ORPHANS == 0 && kinds == 13) || kinds == 14))
     }
