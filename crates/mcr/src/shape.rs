@@ -96,16 +96,16 @@ pub(crate) const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 3906
 pub(crate) const SETS: u8 = 1;
 pub(crate) const SETS_PAIR: u8 = 2;
 
-/// Completeness of every possible suit, indexed by [`suit_index`], two bits each
-/// (about 480 KB, small enough to stay in cache): built once by adding up to four sets
-/// and a pair from nothing.
-pub(crate) struct SuitTable(Box<[u64]>);
+/// Completeness of every possible suit, indexed by [`suit_index`], a byte each (about
+/// 2 MB; a two-bit packing was slower to read): built once by adding up to four sets and a
+/// pair from nothing.
+pub(crate) struct SuitTable(Box<[u8]>);
 
 impl SuitTable {
     /// [`SETS`], [`SETS_PAIR`] or 0 for the suit with this index.
     #[inline]
     pub(crate) fn get(&self, idx: u32) -> u8 {
-        ((self.0[(idx >> 5) as usize] >> ((idx & 31) * 2)) & 3) as u8
+        self.0[idx as usize]
     }
 }
 
@@ -155,11 +155,7 @@ pub(crate) fn suit_table() -> &'static SuitTable {
             }
         }
         fill(&mut t, &mut [0; 9], 0, 0);
-        let mut packed = vec![0u64; t.len().div_ceil(32)].into_boxed_slice();
-        for (i, &v) in t.iter().enumerate() {
-            packed[i >> 5] |= (v as u64) << ((i & 31) * 2);
-        }
-        SuitTable(packed)
+        SuitTable(t)
     })
 }
 
