@@ -100,7 +100,8 @@ fn html_page(title: &str, body: &str) -> String {
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{}</title><style>\n\
          body {{ font-family: sans-serif; margin: 1.5em; }} table {{ border-collapse: collapse; margin: .4em 0 1em; }}\n\
          td, th {{ border: 1px solid #555; padding: .2em .5em; text-align: center; }} th {{ background: #eee; }}\n\
-         .card {{ border: 2px solid #000; padding: .6em; margin: .5em; width: 16em; display: inline-block; vertical-align: top; }}\n\
+         .card {{ border: 2px solid #000; padding: .4em; margin: .3em; width: 15em; display: inline-block; vertical-align: top; font-size: 9pt; break-inside: avoid; }}\n\
+         .card td, .card th {{ padding: 0 .3em; }} .card h3 {{ margin: .1em 0; }}\n\
          @page {{ size: A4; margin: 12mm; }} @media print {{ .round {{ page-break-after: always; }} }}\n\
          </style></head><body>\n<h1>{}</h1>\n{body}</body></html>\n",
         esc(title),

@@ -79,8 +79,10 @@ fn keep_score(c: &Counts, t: Tile) -> i32 {
     s
 }
 
-/// The best discard of counts `c` and the shanten it leaves.
-fn best_discard(c: &Counts, melds: usize) -> Option<(Tile, i32)> {
+/// The best discard of counts `c` and the shanten it leaves. Among discards that leave the
+/// hand ready, the one waiting on the most tiles not yet seen (`seen` counts every copy
+/// this seat can see) wins; otherwise connected tiles are kept.
+fn best_discard(c: &Counts, melds: usize, seen: &Counts) -> Option<(Tile, i32)> {
     let mut best: Option<(Tile, i32, i32)> = None;
     let mut d = *c;
     for t in Tile::all() {
@@ -89,13 +91,42 @@ fn best_discard(c: &Counts, melds: usize) -> Option<(Tile, i32)> {
         }
         d[t.index()] -= 1;
         let sh = shanten(&d, melds);
+        let score = if sh == 0 {
+            let waits = mcr::wait::winning_tiles_counts(&d, seen, melds);
+            -(Tile::all()
+                .filter(|w| waits & (1 << w.index()) != 0)
+                .map(|w| 4 - seen[w.index()].min(4) as i32)
+                .sum::<i32>())
+                * 10
+        } else {
+            keep_score(c, t)
+        };
         d[t.index()] += 1;
-        let keep = keep_score(c, t);
-        if best.is_none_or(|(_, bs, bk)| (sh, keep) < (bs, bk)) {
-            best = Some((t, sh, keep));
+        if best.is_none_or(|(_, bs, bk)| (sh, score) < (bs, bk)) {
+            best = Some((t, sh, score));
         }
     }
     best.map(|(t, sh, _)| (t, sh))
+}
+
+/// Every copy this seat can see: its own tiles, all discards and exposed melds.
+fn seen_counts(view: &View) -> Counts {
+    let mut s = *view.hand.counts();
+    for pile in view.discards {
+        for t in pile {
+            s[t.index()] += 1;
+        }
+    }
+    for melds in view.melds {
+        for m in melds {
+            if let crate::engine::SeenMeld::Open(m) = m {
+                for t in m.tiles() {
+                    s[t.index()] += 1;
+                }
+            }
+        }
+    }
+    s
 }
 
 fn melds_of(view: &View) -> usize {
@@ -112,9 +143,10 @@ impl Agent for GreedyBot {
         }
         let c = *view.hand.counts();
         let m = melds_of(view);
+        let seen = seen_counts(view);
         match view.decision {
             Some(Decision::Turn { .. }) => {
-                let discard = best_discard(&c, m);
+                let discard = best_discard(&c, m, &seen);
                 let now = discard.map_or(8, |(_, sh)| sh);
                 for a in view.legal.iter() {
                     if let Action::ConcealedKong(t) = a {
@@ -150,7 +182,7 @@ impl Agent for GreedyBot {
                     let after = match a {
                         Action::Pung => {
                             k[tile.index()] -= 2;
-                            best_discard(&k, m + 1).map_or(8, |(_, sh)| sh)
+                            best_discard(&k, m + 1, &seen).map_or(8, |(_, sh)| sh)
                         }
                         Action::Kong => {
                             k[tile.index()] -= 3;
@@ -163,7 +195,7 @@ impl Agent for GreedyBot {
                                     k[x.index()] -= 1;
                                 }
                             }
-                            best_discard(&k, m + 1).map_or(8, |(_, sh)| sh)
+                            best_discard(&k, m + 1, &seen).map_or(8, |(_, sh)| sh)
                         }
                         _ => continue,
                     };
