@@ -1,5 +1,6 @@
 //! `dupmj`: the command line of the dupmj project, thin subcommands over its crates.
 
+mod arenacmd;
 mod fancmd;
 mod handjson;
 mod tablecmd;
@@ -35,6 +36,8 @@ enum Cmd {
     Movement(tourncmd::MovementArgs),
     /// Individual or team standings from a results file.
     Standings(tourncmd::StandingsArgs),
+    /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
+    Arena(arenacmd::ArenaArgs),
     /// Speed measurements.
     #[command(subcommand)]
     Bench(tablecmd::BenchCmd),
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Cmd::Play(a) => tablecmd::play(a),
         Cmd::Replay(a) => tablecmd::replay_cmd(a),
         Cmd::Bench(c) => tablecmd::bench(c),
+        Cmd::Arena(a) => arenacmd::arena(a),
         Cmd::Movement(a) => tourncmd::movement(a),
         Cmd::Standings(a) => tourncmd::standings(a),
     };

@@ -3,8 +3,10 @@
 //! Owns the deal (13 starting tiles and a 21-tile personal wall per seat, with the labels
 //! staff use to rebuild it: [`deal`], [`sheet`]), the table engine that plays every rule of
 //! SPEC §3 ([`engine`]), match points ([`points`]), hand logs and replay ([`log`]), and the
-//! built-in bots ([`bots`], [`play`]).
+//! built-in bots ([`bots`], [`play`]), and the arena that measures bots on the same
+//! deals ([`arena`]).
 
+pub mod arena;
 pub mod bots;
 pub mod deal;
 pub mod engine;

@@ -4,6 +4,23 @@ use mcr::Wind;
 
 use crate::rules::Payments;
 
+/// Lower bounds of |DIF| for 1, 2, … 20 IMP (SPEC §5).
+pub const IMP_BRACKETS: [i64; 20] = [
+    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
+];
+
+/// IMP of the exact difference `num / den` (den > 0): integer comparisons only, so a
+/// difference of exactly 2, 6, 10 … lands in the upper bracket.
+pub fn imp_of_dif(num: i64, den: i64) -> i32 {
+    let a = num.abs();
+    let imp = IMP_BRACKETS.iter().take_while(|&&b| a >= b * den).count() as i32;
+    if num < 0 {
+        -imp
+    } else {
+        imp
+    }
+}
+
 /// How a hand ended, for payment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Settlement {

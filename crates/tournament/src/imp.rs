@@ -29,13 +29,7 @@ impl Dif {
 
     /// IMP for this difference, with its sign.
     pub fn imp(&self) -> i32 {
-        let a = self.num.abs();
-        let imp = BRACKETS.iter().take_while(|&&b| a >= b * self.den).count() as i32;
-        if self.num < 0 {
-            -imp
-        } else {
-            imp
-        }
+        duplicate::points::imp_of_dif(self.num, self.den)
     }
 
     pub fn to_f64(&self) -> f64 {

@@ -1,0 +1,221 @@
+//! `dupmj arena`: bots on the same deals, compared in IMP.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use clap::{Args, ValueEnum};
+use duplicate::arena::{run, Entrant, Mode, Report, Run};
+use duplicate::bots::builtin;
+use duplicate::TableRules;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ArenaMode {
+    /// The first bot against three copies of the second, in every seat.
+    Rotate,
+    /// Four bots in all 24 seatings of every deal.
+    Permute,
+    /// Sixteen bots in the 16-player movement.
+    Field,
+}
+
+#[derive(Args)]
+pub struct ArenaArgs {
+    #[arg(long, value_enum, default_value = "rotate")]
+    mode: ArenaMode,
+    /// Bots: built-in names (random, greedy).
+    #[arg(long)]
+    bots: String,
+    /// Deals to play.
+    #[arg(long, default_value_t = 1000)]
+    deals: u64,
+    /// Seed of the first deal.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Table rules: seeds or botzone.
+    #[arg(long, default_value = "seeds")]
+    rules: String,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write every hand's log into this directory (one JSON Lines file per deal).
+    #[arg(long)]
+    log: Option<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn emit(text: &str) -> Result<(), String> {
+    let mut o = std::io::stdout().lock();
+    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
+        _ => Ok(()),
+    }
+}
+
+pub fn arena(a: ArenaArgs) -> Result<(), String> {
+    let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
+    let (mode, want) = match a.mode {
+        ArenaMode::Rotate => (Mode::Rotate, 2),
+        ArenaMode::Permute => (Mode::Permute, 4),
+        ArenaMode::Field => {
+            return Err("field mode (16 bots in the 16-player movement) is not built yet; use rotate or permute".into())
+        }
+    };
+    if names.len() != want {
+        return Err(format!(
+            "--bots: {} bots given, this mode takes {want}",
+            names.len()
+        ));
+    }
+    let rules = TableRules::by_name(&a.rules)
+        .ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
+    let mut entrants = Vec::new();
+    for n in &names {
+        if builtin(n, 0).is_none() {
+            return Err(format!("unknown bot '{n}': use random or greedy"));
+        }
+        let name = n.clone();
+        entrants.push(Entrant {
+            name: n.clone(),
+            make: Box::new(move |seed| builtin(&name, seed).expect("known bot")),
+        });
+    }
+    if let Some(t) = a.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .build_global()
+            .map_err(|e| format!("--threads: {e}"))?;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C ends the process at once.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let show = !a.quiet && std::io::stderr().is_terminal();
+    let bar = indicatif::ProgressBar::new(a.deals);
+    if show {
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} deals {per_sec} eta {eta}",
+            )
+            .map_err(|e| e.to_string())?,
+        );
+    } else {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let progress = || bar.inc(1);
+    if let Some(dir) = &a.log {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut log_error: Option<String> = None;
+    let mut write_log = |deal: u64, log: &duplicate::HandLog| {
+        if log_error.is_some() {
+            return;
+        }
+        let dir = a.log.as_ref().expect("set when logging");
+        let path = dir.join(format!("deal-{:06}.jsonl", a.seed + deal));
+        let line = serde_json::to_string(log).unwrap_or_default();
+        let r = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| writeln!(f, "{line}"));
+        if let Err(e) = r {
+            log_error = Some(format!("{}: {e}", path.display()));
+        }
+    };
+    let report = run(Run {
+        mode,
+        deals: a.deals,
+        seed: a.seed,
+        rules,
+        entrants: &entrants,
+        stop: &stop,
+        progress: &progress,
+        on_log: if a.log.is_some() {
+            Some(&mut write_log)
+        } else {
+            None
+        },
+    });
+    bar.finish_and_clear();
+    if let Some(e) = log_error {
+        return Err(format!("writing logs: {e}"));
+    }
+    let out = if a.json {
+        serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
+    } else {
+        text(&report)
+    };
+    emit(&out)
+}
+
+fn text(r: &Report) -> String {
+    let mut s = String::new();
+    let stopped = if r.complete {
+        String::new()
+    } else {
+        " (stopped early)".into()
+    };
+    let _ = writeln!(
+        s,
+        "arena {} on {} deals{stopped}, rules {}, seed {}",
+        r.mode, r.deals, r.rules, r.seed
+    );
+    let _ = writeln!(
+        s,
+        "{:<10} {:>7} {:>8} {:>9} {:>19} {:>6} {:>8} {:>10} {:>7} {:>6} {:>6} {:>8}",
+        "bot",
+        "hands",
+        "ms/hand",
+        "IMP/hand",
+        "95% CI",
+        "win",
+        "deal-in",
+        "self-drawn",
+        "avg win",
+        "draws",
+        "errors",
+        "timeouts"
+    );
+    for b in &r.bots {
+        let _ = writeln!(
+            s,
+            "{:<10} {:>7} {:>8.2} {:>9.3} {:>19} {:>5.1}% {:>7.1}% {:>9.1}% {:>7.1} {:>5.1}% {:>6} {:>8}",
+            b.name,
+            b.hands,
+            b.mean_ms,
+            b.imp_per_hand,
+            format!("[{:.3}, {:.3}]", b.imp_ci95.0, b.imp_ci95.1),
+            100.0 * b.win_rate,
+            100.0 * b.deal_in_rate,
+            100.0 * b.self_drawn_share,
+            b.average_win,
+            100.0 * b.draw_rate,
+            b.errors,
+            b.timeouts
+        );
+    }
+    let _ = writeln!(
+        s,
+        "per-deal IMP/hand of {}: standard deviation {:.3}",
+        r.bots[0].name, r.per_deal_sd
+    );
+    let _ = writeln!(
+        s,
+        "{} against the field, per deal in IMP: standard deviation {:.3} on the same deals, {:.3} on other deals",
+        r.bots[0].name, r.paired_sd, r.unpaired_sd
+    );
+    s
+}
