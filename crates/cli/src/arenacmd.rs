@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use crate::output::emit;
 use clap::{Args, ValueEnum};
 use duplicate::arena::{run, Entrant, Mode, Report, Run};
 use duplicate::bots::builtin;
@@ -48,14 +49,6 @@ pub struct ArenaArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
-}
-
-fn emit(text: &str) -> Result<(), String> {
-    let mut o = std::io::stdout().lock();
-    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
-        _ => Ok(()),
-    }
 }
 
 pub fn arena(a: ArenaArgs) -> Result<(), String> {

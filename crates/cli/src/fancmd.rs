@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, BufWriter, Write};
 
+use crate::output::emit;
 use clap::Args;
 use mcr::{parse_hand, Rules, WinContext, Wind};
 use serde_json::json;
@@ -71,15 +72,6 @@ macro_rules! say {
     ($o:expr, $($t:tt)*) => {{
         let _ = writeln!($o, $($t)*);
     }};
-}
-
-/// Writes to stdout; a closed pipe (`dupmj fan … | head`) is not an error.
-fn emit(text: &str) -> Result<(), String> {
-    let mut o = std::io::stdout().lock();
-    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
-        _ => Ok(()),
-    }
 }
 
 fn parse_wind(s: &str) -> Result<Wind, String> {

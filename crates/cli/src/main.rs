@@ -3,6 +3,7 @@
 mod arenacmd;
 mod fancmd;
 mod handjson;
+mod output;
 mod tablecmd;
 mod tourncmd;
 

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+use crate::output::emit;
 use clap::{Args, Subcommand, ValueEnum};
 use duplicate::bots::{builtin, Agent};
 use duplicate::log::{replay, Event, HandLog};
@@ -66,14 +67,6 @@ pub enum BenchCmd {
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
     },
-}
-
-fn emit(text: &str) -> Result<(), String> {
-    let mut o = std::io::stdout().lock();
-    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
-        _ => Ok(()),
-    }
 }
 
 pub fn deal(a: DealArgs) -> Result<(), String> {

@@ -1,8 +1,8 @@
 //! `dupmj movement` and `dupmj standings`.
 
 use std::fmt::Write as _;
-use std::io::Write;
 
+use crate::output::emit;
 use clap::{Args, ValueEnum};
 use tournament::check::{check, Quality};
 use tournament::movement::{individual, teams, Movement};
@@ -46,14 +46,6 @@ pub struct StandingsArgs {
     team: bool,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-}
-
-fn emit(text: &str) -> Result<(), String> {
-    let mut o = std::io::stdout().lock();
-    match o.write_all(text.as_bytes()).and_then(|_| o.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
-        _ => Ok(()),
-    }
 }
 
 fn quality_text(q: &Quality) -> String {

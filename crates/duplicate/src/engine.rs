@@ -387,16 +387,7 @@ impl Table {
             };
             return;
         }
-        match self.draw(seat, false) {
-            Some(t) => {
-                self.phase = Phase::Turn {
-                    seat,
-                    drew: Some(t),
-                    replacement: false,
-                }
-            }
-            None => self.finish(Settlement::Draw, Vec::new(), None),
-        }
+        self.draw_and_act(seat, false);
     }
 
     fn finish(&mut self, s: Settlement, wins: Vec<WinRecord>, discarder: Option<Wind>) {
@@ -662,12 +653,17 @@ impl Table {
     }
 
     fn replacement_draw(&mut self, seat: Wind) {
-        match self.draw(seat, true) {
+        self.draw_and_act(seat, true);
+    }
+
+    /// `seat` draws (a replacement or not) and must act; an empty wall ends the hand.
+    fn draw_and_act(&mut self, seat: Wind, replacement: bool) {
+        match self.draw(seat, replacement) {
             Some(t) => {
                 self.phase = Phase::Turn {
                     seat,
                     drew: Some(t),
-                    replacement: true,
+                    replacement,
                 }
             }
             None => self.finish(Settlement::Draw, Vec::new(), None),

@@ -266,52 +266,44 @@ impl fmt::Display for Tile {
     }
 }
 
-/// Bit mask of the kinds present in `c` (bit i set when `c[i] > 0`).
+/// Bit mask of the kinds whose count passes `flag`, which must map each byte of a word of
+/// eight counts (all below 0x80) to 0x01 or 0x00 in the same byte.
 #[inline]
-pub fn presence(c: &Counts) -> u64 {
-    // Eight counts at a time: a byte below 0x80 is non-zero exactly when adding 0x7f sets
-    // its top bit; the multiply gathers the eight top bits into one byte.
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+fn byte_mask(c: &Counts, flag: impl Fn(u64) -> u64, scalar: impl Fn(u8) -> bool) -> u64 {
+    // The multiply gathers the low bit of each of the eight bytes into the top byte.
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let mut m = 0u64;
     for k in 0..4 {
         let mut b = [0u8; 8];
         b.copy_from_slice(&c[k * 8..k * 8 + 8]);
-        let v = u64::from_le_bytes(b);
-        let hi = (((v & LOW7) + LOW7) | v) & HIGH;
-        m |= ((hi >> 7).wrapping_mul(GATHER) >> 56) << (k * 8);
+        let v = flag(u64::from_le_bytes(b)) & 0x0101_0101_0101_0101;
+        m |= (v.wrapping_mul(GATHER) >> 56) << (k * 8);
     }
-    m | ((c[32] != 0) as u64) << 32 | ((c[33] != 0) as u64) << 33
+    m | (scalar(c[32]) as u64) << 32 | (scalar(c[33]) as u64) << 33
+}
+
+/// Bit mask of the kinds present in `c` (bit i set when `c[i] > 0`).
+#[inline]
+pub fn presence(c: &Counts) -> u64 {
+    // A byte below 0x80 is non-zero exactly when adding 0x7f sets its top bit.
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    byte_mask(
+        c,
+        |v| ((((v & LOW7) + LOW7) | v) & 0x8080_8080_8080_8080) >> 7,
+        |x| x != 0,
+    )
 }
 
 /// Bit mask of the kinds of which `c` holds all four copies (counts are at most 4).
 #[inline]
 pub fn fours(c: &Counts) -> u64 {
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let mut m = 0u64;
-    for k in 0..4 {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&c[k * 8..k * 8 + 8]);
-        let v = (u64::from_le_bytes(b) >> 2) & 0x0101_0101_0101_0101;
-        m |= (v.wrapping_mul(GATHER) >> 56) << (k * 8);
-    }
-    m | ((c[32] >= 4) as u64) << 32 | ((c[33] >= 4) as u64) << 33
+    byte_mask(c, |v| v >> 2, |x| x >= 4)
 }
 
 /// Bit mask of the kinds of which `c` holds two or more (counts are at most 4).
 #[inline]
 pub fn at_least_two(c: &Counts) -> u64 {
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let mut m = 0u64;
-    for k in 0..4 {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&c[k * 8..k * 8 + 8]);
-        let v = u64::from_le_bytes(b);
-        let v = ((v >> 1) | (v >> 2)) & 0x0101_0101_0101_0101;
-        m |= (v.wrapping_mul(GATHER) >> 56) << (k * 8);
-    }
-    m | ((c[32] >= 2) as u64) << 32 | ((c[33] >= 2) as u64) << 33
+    byte_mask(c, |v| (v >> 1) | (v >> 2), |x| x >= 2)
 }
 
 #[cfg(feature = "serde")]
