@@ -25,9 +25,15 @@ pub enum ArenaMode {
 pub struct ArenaArgs {
     #[arg(long, value_enum, default_value = "rotate")]
     mode: ArenaMode,
-    /// Bots: built-in names (random, greedy).
+    /// Bots: built-in names (random, greedy) or names defined with --bot.
     #[arg(long)]
     bots: String,
+    /// An outside bot: NAME=cmd:'python3 my_bot.py' (JSON Lines protocol).
+    #[arg(long = "bot")]
+    bot_defs: Vec<String>,
+    /// Seconds an outside bot has for one decision.
+    #[arg(long, default_value_t = 5.0)]
+    time_limit: f64,
     /// Deals to play.
     #[arg(long, default_value_t = 1000)]
     deals: u64,
@@ -68,15 +74,49 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     }
     let rules = TableRules::by_name(&a.rules)
         .ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
+    let mut outside = std::collections::BTreeMap::new();
+    for d in &a.bot_defs {
+        let (name, spec) = d
+            .split_once('=')
+            .ok_or_else(|| format!("--bot {d}: expected NAME=cmd:COMMAND"))?;
+        let cmd = spec.strip_prefix("cmd:").ok_or_else(|| {
+            format!("--bot {d}: only cmd: bots (JSON Lines) are supported; the Botzone protocol is not built yet")
+        })?;
+        if !(a.time_limit > 0.0 && a.time_limit.is_finite()) {
+            return Err(format!(
+                "--time-limit {}: must be a positive number of seconds",
+                a.time_limit
+            ));
+        }
+        outside.insert(
+            name.to_string(),
+            duplicate::external::BotPool::new(
+                cmd,
+                std::time::Duration::from_secs_f64(a.time_limit),
+            ),
+        );
+    }
     let mut entrants = Vec::new();
     for n in &names {
+        if let Some(pool) = outside.get(n) {
+            let p = pool.clone();
+            entrants.push(Entrant {
+                name: n.clone(),
+                make: Box::new(move |_| Box::new(p.agent())),
+                pool: Some(pool.clone()),
+            });
+            continue;
+        }
         if builtin(n, 0).is_none() {
-            return Err(format!("unknown bot '{n}': use random or greedy"));
+            return Err(format!(
+                "unknown bot '{n}': use random, greedy or a name given with --bot"
+            ));
         }
         let name = n.clone();
         entrants.push(Entrant {
             name: n.clone(),
             make: Box::new(move |seed| builtin(&name, seed).expect("known bot")),
+            pool: None,
         });
     }
     if let Some(t) = a.threads {
@@ -146,11 +186,33 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     if let Some(e) = log_error {
         return Err(format!("writing logs: {e}"));
     }
-    let out = if a.json {
+    let mut out = if a.json {
         serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
     } else {
         text(&report)
     };
+    if !a.json {
+        for e in &entrants {
+            if let Some(pool) = &e.pool {
+                let asked = pool.asked.load(std::sync::atomic::Ordering::Relaxed);
+                let ns = pool
+                    .round_trip_ns
+                    .load(std::sync::atomic::Ordering::Relaxed);
+                let _ = writeln!(
+                    out,
+                    "{}: {} decisions asked, {:.1} µs per round trip on average (the bot's own time included)",
+                    e.name,
+                    asked,
+                    ns as f64 / asked.max(1) as f64 / 1000.0
+                );
+                for p in pool.problems.lock().map(|p| p.clone()).unwrap_or_default() {
+                    let _ = writeln!(out, "{}: {p}", e.name);
+                }
+            }
+        }
+    }
+    // Dropping the entrants ends every outside bot process.
+    drop(entrants);
     emit(&out)
 }
 

@@ -328,3 +328,110 @@ fn standings_reproduce_appendix_3() {
     assert_ne!(code, 0);
     assert!(err.contains("no teams"), "{err}");
 }
+
+/// Outside bots that misbehave, as real child processes in a fresh directory.
+fn bot_scripts() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dupmj-bots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let first_legal = "import json, sys\nn = 0\nfor line in sys.stdin:\n    n += 1\n{body}\n    print(json.dumps(json.loads(line)['view']['legal'][0]), flush=True)\n";
+    let scripts = [
+        ("good.py", first_legal.replace("{body}", "    pass")),
+        ("junk.py", "import sys\nfor line in sys.stdin:\n    print('nonsense', flush=True)\n".to_string()),
+        ("hang.py", first_legal.replace("{body}", "    if n == 5:\n        import time; time.sleep(60)")),
+        ("crash.py", first_legal.replace("{body}", "    if n == 4:\n        sys.exit(1)")),
+        ("illegal.py", "import sys\nfor line in sys.stdin:\n    print('{\"action\": \"discard\", \"tile\": \"E\"}' if 'claim' in line else '{\"action\": \"kong\"}', flush=True)\n".to_string()),
+    ];
+    for (name, text) in scripts {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn outside_bots_play_and_misbehaving_ones_never_stop_the_arena() {
+    let dir = bot_scripts();
+    let run = |script: &str, limit: &str| {
+        let def = format!("out=cmd:python3 {}", dir.join(script).display());
+        let (code, out, err) = dupmj(
+            &[
+                "arena",
+                "--bots",
+                "out,greedy",
+                "--bot",
+                &def,
+                "--deals",
+                "2",
+                "--seed",
+                "4",
+                "--time-limit",
+                limit,
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{script}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["deals"], 2, "{script}");
+        assert_eq!(v["bots"][0]["hands"], 8, "{script}");
+        (
+            v["bots"][0]["errors"].as_u64().unwrap(),
+            v["bots"][0]["timeouts"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(run("good.py", "5"), (0, 0));
+    let (errors, _) = run("junk.py", "5");
+    assert!(errors > 10, "junk answers are errors: {errors}");
+    let (_, timeouts) = run("hang.py", "0.3");
+    assert!(timeouts >= 1, "a hung bot times out");
+    let (errors, _) = run("crash.py", "5");
+    assert!(errors >= 1, "a crash is an error and the bot is restarted");
+    let (errors, _) = run("illegal.py", "5");
+    assert!(errors > 10, "illegal answers are errors: {errors}");
+    // No bot process outlives the arena.
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "left running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn arena_reports_bots_in_every_seat() {
+    let (code, out, err) = dupmj(
+        &[
+            "arena",
+            "--mode",
+            "rotate",
+            "--bots",
+            "greedy,random",
+            "--deals",
+            "20",
+            "--seed",
+            "2",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["bots"][0]["hands"], 80);
+    assert_eq!(v["bots"][1]["hands"], 240);
+    assert!(v["bots"][0]["imp_per_hand"].as_f64().unwrap() > 0.0);
+    let (code, _, err) = dupmj(
+        &["arena", "--mode", "permute", "--bots", "greedy,random"],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("takes 4"), "{err}");
+    let (code, _, err) = dupmj(
+        &["arena", "--bots", "x,greedy", "--bot", "x=botzone:./bot"],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("Botzone protocol is not built yet"), "{err}");
+}

@@ -38,6 +38,8 @@ pub type BotFactory = Box<dyn Fn(u64) -> Box<dyn Agent + Send> + Send + Sync>;
 pub struct Entrant {
     pub name: String,
     pub make: BotFactory,
+    /// For a bot in another process: its pool, which counts errors and timeouts.
+    pub pool: Option<std::sync::Arc<crate::external::BotPool>>,
 }
 
 /// The seatings of one deal: for each table, the entrant index by seat.
@@ -318,8 +320,14 @@ pub fn run(mut r: Run) -> Report {
                 self_drawn_share: tot.self_drawn as f64 / tot.wins.max(1) as f64,
                 average_win: tot.win_value as f64 / tot.wins.max(1) as f64,
                 draw_rate: tot.draws as f64 / h,
-                errors: 0,
-                timeouts: 0,
+                errors: entrant
+                    .pool
+                    .as_ref()
+                    .map_or(0, |p| p.errors.load(Ordering::Relaxed)),
+                timeouts: entrant
+                    .pool
+                    .as_ref()
+                    .map_or(0, |p| p.timeouts.load(Ordering::Relaxed)),
             }
         })
         .collect();

@@ -10,6 +10,7 @@ pub mod arena;
 pub mod bots;
 pub mod deal;
 pub mod engine;
+pub mod external;
 pub mod log;
 pub mod play;
 pub mod points;
