@@ -381,6 +381,7 @@ mod tests {
                 Entrant {
                     name: n.clone(),
                     make: Box::new(move |s| builtin(&n, s).unwrap()),
+                    pool: None,
                 }
             })
             .collect()
