@@ -59,19 +59,31 @@ pub struct ArenaArgs {
 
 pub fn arena(a: ArenaArgs) -> Result<(), String> {
     let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
-    let (mode, want) = match a.mode {
-        ArenaMode::Rotate => (Mode::Rotate, 2),
-        ArenaMode::Permute => (Mode::Permute, 4),
+    let mode = match a.mode {
+        ArenaMode::Rotate if names.len() == 2 => Mode::Rotate,
+        ArenaMode::Permute if names.len() == 4 => Mode::Permute,
+        ArenaMode::Field if names.len() >= 16 && names.len().is_multiple_of(16) => {
+            Mode::Field(field_cycle(names.len() as u32)?)
+        }
+        ArenaMode::Rotate => {
+            return Err(format!(
+                "--bots: {} bots given, rotate takes 2",
+                names.len()
+            ))
+        }
+        ArenaMode::Permute => {
+            return Err(format!(
+                "--bots: {} bots given, permute takes 4",
+                names.len()
+            ))
+        }
         ArenaMode::Field => {
-            return Err("field mode (16 bots in the 16-player movement) is not built yet; use rotate or permute".into())
+            return Err(format!(
+                "--bots: {} bots given, field takes 16 or a multiple of 16",
+                names.len()
+            ))
         }
     };
-    if names.len() != want {
-        return Err(format!(
-            "--bots: {} bots given, this mode takes {want}",
-            names.len()
-        ));
-    }
     let rules = TableRules::by_name(&a.rules)
         .ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
     let mut outside = std::collections::BTreeMap::new();
@@ -97,11 +109,18 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         );
     }
     let mut entrants = Vec::new();
-    for n in &names {
+    let repeated = |n: &String| names.iter().filter(|m| *m == n).count() > 1;
+    for (i, n) in names.iter().enumerate() {
+        // Several copies of one bot are told apart by their place in the lineup.
+        let label = if repeated(n) {
+            format!("{n}#{}", i + 1)
+        } else {
+            n.clone()
+        };
         if let Some(pool) = outside.get(n) {
             let p = pool.clone();
             entrants.push(Entrant {
-                name: n.clone(),
+                name: label,
                 make: Box::new(move |_| Box::new(p.agent())),
                 pool: Some(pool.clone()),
             });
@@ -114,7 +133,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         }
         let name = n.clone();
         entrants.push(Entrant {
-            name: n.clone(),
+            name: label,
             make: Box::new(move |seed| builtin(&name, seed).expect("known bot")),
             pool: None,
         });
@@ -214,6 +233,29 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     // Dropping the entrants ends every outside bot process.
     drop(entrants);
     emit(&out)
+}
+
+/// The deals of the individual movement for `n` players, as tables of entrant indices
+/// (player p is entrant p − 1) by seat wind.
+fn field_cycle(n: u32) -> Result<Vec<Vec<[usize; 4]>>, String> {
+    let m = tournament::movement::individual(n, None, 1).map_err(|e| e.0)?;
+    let mut deals: std::collections::BTreeMap<(u32, String), Vec<[usize; 4]>> =
+        std::collections::BTreeMap::new();
+    for r in &m.rounds {
+        for h in &r.hands {
+            for t in &h.tables {
+                let mut seats = [0usize; 4];
+                for s in &t.seats {
+                    seats[s.wind.index()] = s.player as usize - 1;
+                }
+                deals
+                    .entry((r.round, t.deal.clone()))
+                    .or_default()
+                    .push(seats);
+            }
+        }
+    }
+    Ok(deals.into_values().collect())
 }
 
 fn text(r: &Report) -> String {

@@ -427,7 +427,29 @@ fn arena_reports_bots_in_every_seat() {
         None,
     );
     assert_ne!(code, 0);
-    assert!(err.contains("takes 4"), "{err}");
+    assert!(err.contains("permute takes 4"), "{err}");
+    let sixteen = vec!["greedy"; 8]
+        .into_iter()
+        .chain(vec!["random"; 8])
+        .collect::<Vec<_>>()
+        .join(",");
+    let (code, out, err) = dupmj(
+        &[
+            "arena", "--mode", "field", "--bots", &sixteen, "--deals", "20", "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // 20 deals of the movement, each at four tables: every bot plays 20 hands.
+    let bots = v["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 16);
+    assert!(bots.iter().all(|b| b["hands"] == 20), "{out}");
+    let greedy: f64 = bots[..8]
+        .iter()
+        .map(|b| b["imp_per_hand"].as_f64().unwrap())
+        .sum();
+    assert!(greedy > 0.0, "the greedy half gains IMP: {out}");
     let (code, _, err) = dupmj(
         &["arena", "--bots", "x,greedy", "--bot", "x=botzone:./bot"],
         None,

@@ -25,10 +25,13 @@ use crate::points::imp_of_dif;
 use crate::rules::TableRules;
 
 /// How the bots are seated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
     Rotate,
     Permute,
+    /// A movement: for each deal of its cycle, the tables with the entrant at each seat
+    /// (E, S, W, N). Deal i uses entry i mod the cycle's length.
+    Field(Vec<Vec<[usize; 4]>>),
 }
 
 /// Makes a bot for one hand from a seed.
@@ -42,9 +45,10 @@ pub struct Entrant {
     pub pool: Option<std::sync::Arc<crate::external::BotPool>>,
 }
 
-/// The seatings of one deal: for each table, the entrant index by seat.
-pub fn seatings(mode: Mode, entrants: usize) -> Vec<[usize; 4]> {
+/// The seatings of deal `deal`: for each table, the entrant index by seat.
+pub fn seatings(mode: &Mode, entrants: usize, deal: u64) -> Vec<[usize; 4]> {
     match mode {
+        Mode::Field(cycle) => cycle[(deal % cycle.len() as u64) as usize].clone(),
         Mode::Rotate => (0..4)
             .map(|k| std::array::from_fn(|s| if s == k { 0 } else { 1 }))
             .collect(),
@@ -241,7 +245,6 @@ fn mean_sd(xs: &[f64]) -> (f64, f64) {
 
 /// Runs the arena.
 pub fn run(mut r: Run) -> Report {
-    let tables = seatings(r.mode, r.entrants.len());
     let keep_logs = r.on_log.is_some();
     // Deals in chunks, so that a stop request ends the run soon and logs stay in order.
     let chunk = 64u64;
@@ -255,6 +258,7 @@ pub fn run(mut r: Run) -> Report {
                 if r.stop.load(Ordering::Relaxed) {
                     return None;
                 }
+                let tables = seatings(&r.mode, r.entrants.len(), i);
                 let o = play_deal(i, r.seed, &r.rules, r.entrants, &tables, keep_logs);
                 (r.progress)();
                 Some(o)
@@ -356,6 +360,7 @@ pub fn run(mut r: Run) -> Report {
         mode: match r.mode {
             Mode::Rotate => "rotate".into(),
             Mode::Permute => "permute".into(),
+            Mode::Field(_) => "field".into(),
         },
         rules: r.rules.name.into(),
         seed: r.seed,
@@ -444,12 +449,12 @@ mod tests {
 
     #[test]
     fn seatings_cover_every_seat() {
-        let rot = seatings(Mode::Rotate, 2);
+        let rot = seatings(&Mode::Rotate, 2, 0);
         assert_eq!(rot.len(), 4);
         for s in 0..4 {
             assert_eq!(rot.iter().filter(|t| t[s] == 0).count(), 1);
         }
-        let perm = seatings(Mode::Permute, 4);
+        let perm = seatings(&Mode::Permute, 4, 0);
         assert_eq!(perm.len(), 24);
         for e in 0..4 {
             for s in 0..4 {
