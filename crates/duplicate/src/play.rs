@@ -8,45 +8,47 @@ use crate::engine::{Action, Table};
 use crate::log::{Decision, HandLog};
 use crate::rules::TableRules;
 
+/// Plays one hand, telling `record` every decision; returns the finished table. An
+/// agent's illegal answer is replaced by a safe default: pass on a claim, or the first
+/// legal discard.
+fn drive(
+    deal: Deal,
+    rules: TableRules,
+    agents: &mut [Box<dyn Agent + Send>; 4],
+    mut record: impl FnMut(Decision),
+) -> Table {
+    let mut table = Table::new(deal, rules);
+    while let Some(seat) = table.next_to_act() {
+        let view = table.view(seat);
+        let mut action = agents[seat.index()].act(&view);
+        if !view.legal.contains(&action) {
+            action = safe_default(view.legal);
+        }
+        table.apply(seat, action).expect("a legal action applies");
+        record(Decision { seat, action });
+    }
+    table
+}
+
 /// Plays one hand without keeping a log: the finished table and the number of decisions.
 pub fn play_table(
     deal: Deal,
     rules: TableRules,
     agents: &mut [Box<dyn Agent + Send>; 4],
 ) -> (Table, usize) {
-    let mut table = Table::new(deal, rules);
     let mut n = 0;
-    while let Some(seat) = table.next_to_act() {
-        let view = table.view(seat);
-        let mut action = agents[seat.index()].act(&view);
-        if !view.legal.contains(&action) {
-            action = safe_default(view.legal);
-        }
-        table.apply(seat, action).expect("a legal action applies");
-        n += 1;
-    }
+    let table = drive(deal, rules, agents, |_| n += 1);
     (table, n)
 }
 
-/// Plays one hand with one agent per seat (E, S, W, N) and returns its log. An agent's
-/// illegal answer is replaced by a safe default: pass on a claim, or discard the drawn tile
-/// (the first legal discard).
+/// Plays one hand with one agent per seat (E, S, W, N) and returns its log.
 pub fn play_hand(
     deal: Deal,
     rules: TableRules,
     agents: &mut [Box<dyn Agent + Send>; 4],
 ) -> HandLog {
-    let mut table = Table::new(deal, rules);
     let mut actions = Vec::new();
-    while let Some(seat) = table.next_to_act() {
-        let view = table.view(seat);
-        let mut action = agents[seat.index()].act(&view);
-        if !view.legal.contains(&action) {
-            action = safe_default(view.legal);
-        }
-        table.apply(seat, action).expect("a legal action applies");
-        actions.push(Decision { seat, action });
-    }
+    let table = drive(deal, rules, agents, |d| actions.push(d));
     HandLog::of(&table, actions)
 }
 
