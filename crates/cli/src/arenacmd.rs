@@ -272,11 +272,12 @@ fn text(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "{:<10} {:>7} {:>8} {:>9} {:>19} {:>6} {:>8} {:>10} {:>7} {:>6} {:>6} {:>8}",
+        "{:<10} {:>7} {:>8} {:>9} {:>10} {:>19} {:>6} {:>8} {:>10} {:>7} {:>6} {:>6} {:>8}",
         "bot",
         "hands",
         "ms/hand",
         "IMP/hand",
+        "vs others",
         "95% CI",
         "win",
         "deal-in",
@@ -289,11 +290,12 @@ fn text(r: &Report) -> String {
     for b in &r.bots {
         let _ = writeln!(
             s,
-            "{:<10} {:>7} {:>8.2} {:>9.3} {:>19} {:>5.1}% {:>7.1}% {:>9.1}% {:>7.1} {:>5.1}% {:>6} {:>8}",
+            "{:<10} {:>7} {:>8.2} {:>9.3} {:>10.3} {:>19} {:>5.1}% {:>7.1}% {:>9.1}% {:>7.1} {:>5.1}% {:>6} {:>8}",
             b.name,
             b.hands,
             b.mean_ms,
             b.imp_per_hand,
+            b.imp_vs_others,
             format!("[{:.3}, {:.3}]", b.imp_ci95.0, b.imp_ci95.1),
             100.0 * b.win_rate,
             100.0 * b.deal_in_rate,
@@ -311,7 +313,7 @@ fn text(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "{} against the field, per deal in IMP: standard deviation {:.3} on the same deals, {:.3} on other deals",
+        "{} minus the others at its seat, per deal in IMP: standard deviation {:.3} on the same deals, {:.3} on other deals",
         r.bots[0].name, r.paired_sd, r.unpaired_sd
     );
     s

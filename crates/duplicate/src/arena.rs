@@ -89,9 +89,10 @@ struct DealFigures {
 /// What one deal produced.
 struct DealOutcome {
     per_entrant: Vec<DealFigures>,
-    /// Per seat: the average of all results, and the first entrant's results there.
-    seat_avg: [f64; 4],
-    first_at: [Vec<i64>; 4],
+    /// Per seat: the first entrant's mean ms there, and the others' mean ms at that seat
+    /// (other tables, same tiles).
+    seat_first: [f64; 4],
+    seat_others: [f64; 4],
     logs: Vec<HandLog>,
 }
 
@@ -153,24 +154,18 @@ fn play_deal(
             }
         }
     }
-    let seat_avg = std::array::from_fn(|s| {
-        results
+    let seat_mean = |s: usize, first: bool| {
+        let v: Vec<f64> = results
             .iter()
+            .filter(|(_, seating, _)| (seating[s] == 0) == first)
             .map(|(_, _, r)| r.points[s] as f64)
-            .sum::<f64>()
-            / results.len() as f64
-    });
-    let first_at = std::array::from_fn(|s| {
-        results
-            .iter()
-            .filter(|(_, seating, _)| seating[s] == 0)
-            .map(|(_, _, r)| r.points[s] as i64)
-            .collect()
-    });
+            .collect();
+        v.iter().sum::<f64>() / v.len().max(1) as f64
+    };
     DealOutcome {
         per_entrant: per,
-        seat_avg,
-        first_at,
+        seat_first: std::array::from_fn(|s| seat_mean(s, true)),
+        seat_others: std::array::from_fn(|s| seat_mean(s, false)),
         logs,
     }
 }
@@ -181,8 +176,12 @@ pub struct BotReport {
     pub name: String,
     pub hands: u64,
     pub mean_ms: f64,
-    /// Mean IMP per hand and its 95% confidence interval, from per-deal means.
+    /// Mean IMP per hand. IMP do not add up to zero at a deal-seat (one big win against
+    /// several small losses gives a negative sum), so everyone's mean is a little below 0.
     pub imp_per_hand: f64,
+    /// Mean IMP per hand minus that of the other entrants' hands on the same deals, with its
+    /// 95% confidence interval from the per-deal differences: 0 in expectation for equal bots.
+    pub imp_vs_others: f64,
     pub imp_ci95: (f64, f64),
     pub win_rate: f64,
     pub deal_in_rate: f64,
@@ -205,9 +204,9 @@ pub struct Report {
     pub bots: Vec<BotReport>,
     /// Standard deviation of the per-deal IMP per hand of the first entrant.
     pub per_deal_sd: f64,
-    /// The first entrant's mean ms per hand on a deal against the mean of all results on
-    /// the same deal (paired) and on the next deal (unpaired), in IMP: the standard
-    /// deviations show what playing the same deals removes.
+    /// The first entrant's results minus the others' at the same seat, in IMP per deal, on
+    /// the same deal (paired) and against the next deal (unpaired): the standard deviations
+    /// show what playing the same deals removes.
     pub paired_sd: f64,
     pub unpaired_sd: f64,
 }
@@ -290,13 +289,22 @@ pub fn run(mut r: Run) -> Report {
         .enumerate()
         .map(|(e, entrant)| {
             let mut tot = DealFigures::default();
+            let mut raw = Vec::new();
             let mut per_deal = Vec::new();
             for o in &outcomes {
                 let f = &o.per_entrant[e];
                 if f.hands == 0 {
                     continue;
                 }
-                per_deal.push(f.imp as f64 / f.hands as f64);
+                let (others_imp, others_hands) = o
+                    .per_entrant
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != e)
+                    .fold((0i64, 0u32), |(i, h), (_, x)| (i + x.imp, h + x.hands));
+                let own = f.imp as f64 / f.hands as f64;
+                raw.push(own);
+                per_deal.push(own - others_imp as f64 / others_hands.max(1) as f64);
                 tot.hands += f.hands;
                 tot.ms += f.ms;
                 tot.imp += f.imp;
@@ -307,6 +315,7 @@ pub fn run(mut r: Run) -> Report {
                 tot.draws += f.draws;
             }
             let (mean, sd) = mean_sd(&per_deal);
+            let raw_mean = mean_sd(&raw).0;
             let half = if per_deal.len() > 1 {
                 1.96 * sd / (per_deal.len() as f64).sqrt()
             } else {
@@ -317,7 +326,8 @@ pub fn run(mut r: Run) -> Report {
                 name: entrant.name.clone(),
                 hands: tot.hands as u64,
                 mean_ms: tot.ms as f64 / h,
-                imp_per_hand: mean,
+                imp_per_hand: raw_mean,
+                imp_vs_others: mean,
                 imp_ci95: (mean - half, mean + half),
                 win_rate: tot.wins as f64 / h,
                 deal_in_rate: tot.dealt_in as f64 / h,
@@ -340,20 +350,17 @@ pub fn run(mut r: Run) -> Report {
         .filter(|o| o.per_entrant[0].hands > 0)
         .map(|o| o.per_entrant[0].imp as f64 / o.per_entrant[0].hands as f64)
         .collect();
-    // The first entrant's results against the seat averages of the same deal, and of the
-    // next deal (as if it had played other tiles than the field).
+    // The first entrant's results against the others' at the same seat of the same deal
+    // (the duplicate comparison) and at the same seat of the next deal (as if they had been
+    // dealt other tiles), in IMP per deal.
     let imp = |d: f64| imp_of_dif((d * 4.0).round() as i64, 4) as f64;
-    let versus = |i: usize, j: usize| -> f64 {
-        let (mut total, mut n) = (0.0, 0);
-        for s in 0..4 {
-            for &ms in &outcomes[i].first_at[s] {
-                total += imp(ms as f64 - outcomes[j].seat_avg[s]);
-                n += 1;
-            }
-        }
-        total / n.max(1) as f64
-    };
     let k = outcomes.len();
+    let versus = |i: usize, j: usize| {
+        (0..4)
+            .map(|s| imp(outcomes[i].seat_first[s] - outcomes[j].seat_others[s]))
+            .sum::<f64>()
+            / 4.0
+    };
     let paired: Vec<f64> = (0..k).map(|i| versus(i, i)).collect();
     let unpaired: Vec<f64> = (0..k).map(|i| versus(i, (i + 1) % k)).collect();
     Report {

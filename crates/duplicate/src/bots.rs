@@ -14,11 +14,15 @@ pub trait Agent {
     fn act(&mut self, view: &View) -> Action;
 }
 
-/// Creates a built-in bot by name (`random`, `greedy`) with a seed.
+/// Creates a built-in bot by name with a seed: `random`, `greedy`, or `greedy-r` (greedy
+/// with seeded random choices between equally good discards, for null tests).
 pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
-        "greedy" => Some(Box::new(GreedyBot)),
+        "greedy" => Some(Box::new(GreedyBot { rng: None })),
+        "greedy-r" => Some(Box::new(GreedyBot {
+            rng: Some(ChaCha8Rng::seed_from_u64(seed)),
+        })),
         _ => None,
     }
 }
@@ -51,7 +55,10 @@ impl Agent for RandomBot {
 
 /// Plays for tile efficiency: wins whenever it can, discards to the lowest shanten
 /// (keeping connected tiles on ties), and claims only when that lowers its shanten.
-pub struct GreedyBot;
+pub struct GreedyBot {
+    /// Breaks ties between equally good discards at random when set.
+    pub rng: Option<ChaCha8Rng>,
+}
 
 /// Shanten of concealed counts with `melds` declared sets (regular or seven pairs).
 fn shanten(c: &Counts, melds: usize) -> i32 {
@@ -82,8 +89,14 @@ fn keep_score(c: &Counts, t: Tile) -> i32 {
 /// The best discard of counts `c` and the shanten it leaves. Among discards that leave the
 /// hand ready, the one waiting on the most tiles not yet seen (`seen` counts every copy
 /// this seat can see) wins; otherwise connected tiles are kept.
-fn best_discard(c: &Counts, melds: usize, seen: &Counts) -> Option<(Tile, i32)> {
+fn best_discard(
+    c: &Counts,
+    melds: usize,
+    seen: &Counts,
+    mut rng: Option<&mut ChaCha8Rng>,
+) -> Option<(Tile, i32)> {
     let mut best: Option<(Tile, i32, i32)> = None;
+    let mut ties = 1u32;
     let mut d = *c;
     for t in Tile::all() {
         if c[t.index()] == 0 {
@@ -102,8 +115,21 @@ fn best_discard(c: &Counts, melds: usize, seen: &Counts) -> Option<(Tile, i32)> 
             keep_score(c, t)
         };
         d[t.index()] += 1;
-        if best.is_none_or(|(_, bs, bk)| (sh, score) < (bs, bk)) {
-            best = Some((t, sh, score));
+        match best {
+            Some((_, bs, bk)) if (sh, score) == (bs, bk) => {
+                // Keep each of k equal candidates with probability 1/k.
+                if let Some(r) = rng.as_deref_mut() {
+                    ties += 1;
+                    if r.next_u32() % ties == 0 {
+                        best = Some((t, sh, score));
+                    }
+                }
+            }
+            Some((_, bs, bk)) if (sh, score) > (bs, bk) => {}
+            _ => {
+                best = Some((t, sh, score));
+                ties = 1;
+            }
         }
     }
     best.map(|(t, sh, _)| (t, sh))
@@ -146,7 +172,7 @@ impl Agent for GreedyBot {
         let seen = seen_counts(view);
         match view.decision {
             Some(Decision::Turn { .. }) => {
-                let discard = best_discard(&c, m, &seen);
+                let discard = best_discard(&c, m, &seen, self.rng.as_mut());
                 let now = discard.map_or(8, |(_, sh)| sh);
                 for a in view.legal.iter() {
                     if let Action::ConcealedKong(t) = a {
@@ -182,7 +208,7 @@ impl Agent for GreedyBot {
                     let after = match a {
                         Action::Pung => {
                             k[tile.index()] -= 2;
-                            best_discard(&k, m + 1, &seen).map_or(8, |(_, sh)| sh)
+                            best_discard(&k, m + 1, &seen, None).map_or(8, |(_, sh)| sh)
                         }
                         Action::Kong => {
                             k[tile.index()] -= 3;
@@ -195,7 +221,7 @@ impl Agent for GreedyBot {
                                     k[x.index()] -= 1;
                                 }
                             }
-                            best_discard(&k, m + 1, &seen).map_or(8, |(_, sh)| sh)
+                            best_discard(&k, m + 1, &seen, None).map_or(8, |(_, sh)| sh)
                         }
                         _ => continue,
                     };
