@@ -313,7 +313,7 @@ fn text(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "{} minus the others at its seat, per deal in IMP: standard deviation {:.3} on the same deals, {:.3} on other deals",
+        "{} minus the others at its seat, in IMP per deal and seat: standard deviation {:.3} on the same deal, {:.3} on another deal",
         r.bots[0].name, r.paired_sd, r.unpaired_sd
     );
     s

@@ -204,9 +204,9 @@ pub struct Report {
     pub bots: Vec<BotReport>,
     /// Standard deviation of the per-deal IMP per hand of the first entrant.
     pub per_deal_sd: f64,
-    /// The first entrant's results minus the others' at the same seat, in IMP per deal, on
-    /// the same deal (paired) and against the next deal (unpaired): the standard deviations
-    /// show what playing the same deals removes.
+    /// The first entrant's result at a seat minus the others' at that seat, in IMP, on the
+    /// same deal (paired) and on the next deal (unpaired), one value per deal and seat: the
+    /// standard deviations show what playing the same tiles removes.
     pub paired_sd: f64,
     pub unpaired_sd: f64,
 }
@@ -350,19 +350,17 @@ pub fn run(mut r: Run) -> Report {
         .filter(|o| o.per_entrant[0].hands > 0)
         .map(|o| o.per_entrant[0].imp as f64 / o.per_entrant[0].hands as f64)
         .collect();
-    // The first entrant's results against the others' at the same seat of the same deal
-    // (the duplicate comparison) and at the same seat of the next deal (as if they had been
-    // dealt other tiles), in IMP per deal.
+    // The first entrant's result at a seat against the others' at the same seat of the
+    // same deal (the duplicate comparison) and of the next deal (as if they had been dealt
+    // other tiles), in IMP, one value per deal and seat: averaging the four seats of a deal
+    // would already cancel most of the tiles' luck, which is what the rotation is for.
     let imp = |d: f64| imp_of_dif((d * 4.0).round() as i64, 4) as f64;
     let k = outcomes.len();
-    let versus = |i: usize, j: usize| {
-        (0..4)
-            .map(|s| imp(outcomes[i].seat_first[s] - outcomes[j].seat_others[s]))
-            .sum::<f64>()
-            / 4.0
-    };
-    let paired: Vec<f64> = (0..k).map(|i| versus(i, i)).collect();
-    let unpaired: Vec<f64> = (0..k).map(|i| versus(i, (i + 1) % k)).collect();
+    let versus =
+        |i: usize, j: usize, s: usize| imp(outcomes[i].seat_first[s] - outcomes[j].seat_others[s]);
+    let cells = || (0..k).flat_map(|i| (0..4).map(move |s| (i, s)));
+    let paired: Vec<f64> = cells().map(|(i, s)| versus(i, i, s)).collect();
+    let unpaired: Vec<f64> = cells().map(|(i, s)| versus(i, (i + 1) % k, s)).collect();
     Report {
         mode: match r.mode {
             Mode::Rotate => "rotate".into(),
