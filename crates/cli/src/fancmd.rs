@@ -75,11 +75,7 @@ macro_rules! say {
 }
 
 fn parse_wind(s: &str) -> Result<Wind, String> {
-    let mut c = s.chars();
-    match (c.next().and_then(Wind::from_letter), c.next()) {
-        (Some(w), None) => Ok(w),
-        _ => Err(format!("'{s}' is not a wind: use E, S, W or N")),
-    }
+    Wind::parse(s).ok_or_else(|| format!("'{s}' is not a wind: use E, S, W or N"))
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {

@@ -37,11 +37,7 @@ fn wind_of(v: Option<&Value>, field: &str) -> Result<Wind, String> {
             _ => Err(format!("{field}: wind number {n} must be 0-3")),
         },
         Some(Value::String(s)) => {
-            let mut cs = s.chars();
-            match (cs.next().and_then(Wind::from_letter), cs.next()) {
-                (Some(w), None) => Ok(w),
-                _ => Err(format!("{field}: '{s}' is not a wind (E, S, W or N)")),
-            }
+            Wind::parse(s).ok_or_else(|| format!("{field}: '{s}' is not a wind (E, S, W or N)"))
         }
         Some(other) => Err(format!("{field}: {other} is not a wind")),
     }

@@ -237,7 +237,7 @@ impl Deal {
                 d.version
             )));
         }
-        let prevalent = single_wind(&d.prevalent)
+        let prevalent = Wind::parse(&d.prevalent)
             .ok_or_else(|| DealError(format!("prevalent: '{}' is not a wind", d.prevalent)))?;
         if d.seats.is_empty() {
             if let Some(seed) = d.seed {
@@ -283,14 +283,6 @@ impl Deal {
             deal.seed = Some(seed);
         }
         Ok(deal)
-    }
-}
-
-fn single_wind(s: &str) -> Option<Wind> {
-    let mut c = s.chars();
-    match (c.next().and_then(Wind::from_letter), c.next()) {
-        (Some(w), None) => Some(w),
-        _ => None,
     }
 }
 

@@ -98,7 +98,7 @@ fn three_winners_on_one_discard() {
         ],
         [&[], &[], &[], &[]],
     );
-    let mut table = Table::new(d, TableRules::seeds());
+    let mut table = Table::new(d.clone(), TableRules::seeds());
     table.apply(East, Action::Discard(t("5p"))).unwrap();
     for w in [South, West, North] {
         assert!(table.legal_actions(w).contains(&Action::Hu), "{w}");
@@ -116,15 +116,6 @@ fn three_winners_on_one_discard() {
     assert_eq!(r.points[2], v[1] + 24 - 16);
     assert_eq!(r.points[3], v[2] + 24 - 16);
     // Under the Botzone judge only the first after the discarder wins.
-    let d = deal(
-        [
-            "5p",
-            "123m456m789m111s5p",
-            "123s456s789sEEE5p",
-            "234p678p999pSSS5p",
-        ],
-        [&[], &[], &[], &[]],
-    );
     let mut table = Table::new(d, TableRules::botzone());
     table.apply(East, Action::Discard(t("5p"))).unwrap();
     for w in [North, West, South] {

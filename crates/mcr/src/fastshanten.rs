@@ -77,19 +77,15 @@ fn search(
         search(c, suited, i, sets, partials + 1, pair, best);
         c[i] += 2;
     }
-    if suited && i + 1 < c.len() && c[i + 1] > 0 {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        search(c, suited, i, sets, partials + 1, pair, best);
-        c[i] += 1;
-        c[i + 1] += 1;
-    }
-    if suited && i + 2 < c.len() && c[i + 2] > 0 {
-        c[i] -= 1;
-        c[i + 2] -= 1;
-        search(c, suited, i, sets, partials + 1, pair, best);
-        c[i] += 1;
-        c[i + 2] += 1;
+    // Partial chows: two in a row, or with a gap.
+    for gap in 1..=2 {
+        if suited && i + gap < c.len() && c[i + gap] > 0 {
+            c[i] -= 1;
+            c[i + gap] -= 1;
+            search(c, suited, i, sets, partials + 1, pair, best);
+            c[i] += 1;
+            c[i + gap] += 1;
+        }
     }
     c[i] -= 1;
     search(c, suited, i, sets, partials, pair, best);

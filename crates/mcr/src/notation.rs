@@ -296,12 +296,9 @@ pub fn parse_flags(s: &str) -> Result<WinContext, ParseError> {
         if word.is_empty() {
             continue;
         }
-        let wind = |v: &str| {
-            let mut c = v.chars();
-            match (c.next().and_then(Wind::from_letter), c.next()) {
-                (Some(w), None) => Ok(w),
-                _ => err(here, format!("'{v}' is not a wind (E, S, W, N)")),
-            }
+        let wind = |v: &str| match Wind::parse(v) {
+            Some(w) => Ok(w),
+            None => err(here, format!("'{v}' is not a wind (E, S, W, N)")),
         };
         match word.split_once('=') {
             None => match word {

@@ -74,6 +74,15 @@ impl Wind {
         ['E', 'S', 'W', 'N'][self as usize]
     }
 
+    /// Parses a wind written as one letter: `E`, `S`, `W` or `N` (either case).
+    pub fn parse(s: &str) -> Option<Wind> {
+        let mut c = s.chars();
+        match (c.next().and_then(Wind::from_letter), c.next()) {
+            (Some(w), None) => Some(w),
+            _ => None,
+        }
+    }
+
     /// Parses `E`, `S`, `W`, `N` (either case).
     pub fn from_letter(c: char) -> Option<Wind> {
         match c.to_ascii_uppercase() {
@@ -331,13 +340,8 @@ mod serde_impls {
     impl<'de> Deserialize<'de> for Wind {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Wind, D::Error> {
             let s = String::deserialize(d)?;
-            let mut c = s.chars();
-            match (c.next().and_then(Wind::from_letter), c.next()) {
-                (Some(w), None) => Ok(w),
-                _ => Err(D::Error::custom(format!(
-                    "'{s}' is not a wind (E, S, W, N)"
-                ))),
-            }
+            Wind::parse(&s)
+                .ok_or_else(|| D::Error::custom(format!("'{s}' is not a wind (E, S, W, N)")))
         }
     }
 }

@@ -60,6 +60,25 @@ pub struct TableResult {
     pub seats: BTreeMap<Wind, Seat>,
 }
 
+impl TableResult {
+    /// A table's result from its players and match points by seat (E, S, W, N).
+    pub fn new(table: u32, players: [u32; 4], ms: [i32; 4]) -> TableResult {
+        let seats = Wind::ALL
+            .iter()
+            .map(|w| {
+                (
+                    *w,
+                    Seat {
+                        player: players[w.index()],
+                        ms: ms[w.index()],
+                    },
+                )
+            })
+            .collect();
+        TableResult { table, seats }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealResult {
     pub deal: String,

@@ -1,10 +1,8 @@
 //! seeds/003 Appendix 3: the IMP calculation of the East players of four groups over the
 //! four hands of a round, reproduced number by number.
 
-use std::collections::BTreeMap;
-
 use mcr::Wind;
-use tournament::standings::{DealResult, Player, Results, Seat, TableResult};
+use tournament::standings::{DealResult, Player, Results, TableResult};
 
 /// A table whose East seat scored `east`, completed with a possible result for the others.
 fn table(table: u32, players: [u32; 4], east: i32) -> TableResult {
@@ -22,18 +20,7 @@ fn table(table: u32, players: [u32; 4], east: i32) -> TableResult {
         45 => [45, -15, -15, -15],  // East self-drawn 21
         other => panic!("no table for {other}"),
     };
-    let seats: BTreeMap<Wind, Seat> = (0..4)
-        .map(|i| {
-            (
-                Wind::from_index(i),
-                Seat {
-                    player: players[i],
-                    ms: ms[i],
-                },
-            )
-        })
-        .collect();
-    TableResult { table, seats }
+    TableResult::new(table, players, ms)
 }
 
 #[test]

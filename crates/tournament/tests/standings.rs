@@ -1,25 +1,10 @@
 //! Standings beyond Appendix 3: teams, penalties, and results files that must be refused.
 
-use std::collections::BTreeMap;
-
 use mcr::Wind;
-use tournament::standings::{
-    DealResult, Penalty, PenaltyKind, Player, Results, Seat, TableResult, Team,
-};
+use tournament::standings::{DealResult, Penalty, PenaltyKind, Player, Results, TableResult, Team};
 
 fn table(table: u32, players: [u32; 4], ms: [i32; 4]) -> TableResult {
-    let seats: BTreeMap<Wind, Seat> = (0..4)
-        .map(|i| {
-            (
-                Wind::from_index(i),
-                Seat {
-                    player: players[i],
-                    ms: ms[i],
-                },
-            )
-        })
-        .collect();
-    TableResult { table, seats }
+    TableResult::new(table, players, ms)
 }
 
 fn base() -> Results {
