@@ -28,7 +28,8 @@ pub struct ArenaArgs {
     /// Bots: built-in names (random, greedy) or names defined with --bot.
     #[arg(long)]
     bots: String,
-    /// An outside bot: NAME=cmd:'python3 my_bot.py' (JSON Lines protocol).
+    /// An outside bot: NAME=cmd:'python3 my_bot.py' (our JSON Lines protocol),
+    /// NAME=botzone:'./bot' (Botzone, JSON interaction) or NAME=botzone-simple:'./bot'.
     #[arg(long = "bot")]
     bot_defs: Vec<String>,
     /// Seconds an outside bot has for one decision.
@@ -91,9 +92,21 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         let (name, spec) = d
             .split_once('=')
             .ok_or_else(|| format!("--bot {d}: expected NAME=cmd:COMMAND"))?;
-        let cmd = spec.strip_prefix("cmd:").ok_or_else(|| {
-            format!("--bot {d}: only cmd: bots (JSON Lines) are supported; the Botzone protocol is not built yet")
+        use duplicate::botzone::Interaction;
+        use duplicate::external::Protocol;
+        let (protocol, cmd) = [
+            ("cmd:", Protocol::JsonLines),
+            ("botzone:", Protocol::Botzone(Interaction::Json)),
+            ("botzone-simple:", Protocol::Botzone(Interaction::Simple)),
+        ]
+        .into_iter()
+        .find_map(|(prefix, p)| spec.strip_prefix(prefix).map(|c| (p, c)))
+        .ok_or_else(|| {
+            format!("--bot {d}: expected NAME=cmd:COMMAND, NAME=botzone:COMMAND or NAME=botzone-simple:COMMAND")
         })?;
+        if cmd.trim().is_empty() {
+            return Err(format!("--bot {d}: the command is empty"));
+        }
         if !(a.time_limit > 0.0 && a.time_limit.is_finite()) {
             return Err(format!(
                 "--time-limit {}: must be a positive number of seconds",
@@ -102,9 +115,10 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         }
         outside.insert(
             name.to_string(),
-            duplicate::external::BotPool::new(
+            duplicate::external::BotPool::with_protocol(
                 cmd,
                 std::time::Duration::from_secs_f64(a.time_limit),
+                protocol,
             ),
         );
     }
@@ -121,7 +135,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             let p = pool.clone();
             entrants.push(Entrant {
                 name: label,
-                make: Box::new(move |_| Box::new(p.agent())),
+                make: Box::new(move |_| p.agent()),
                 pool: Some(pool.clone()),
             });
             continue;

@@ -451,9 +451,127 @@ fn arena_reports_bots_in_every_seat() {
         .sum();
     assert!(greedy > 0.0, "the greedy half gains IMP: {out}");
     let (code, _, err) = dupmj(
-        &["arena", "--bots", "x,greedy", "--bot", "x=botzone:./bot"],
+        &["arena", "--bots", "x,greedy", "--bot", "x=telnet:./bot"],
         None,
     );
     assert_ne!(code, 0);
-    assert!(err.contains("Botzone protocol is not built yet"), "{err}");
+    assert!(err.contains("expected NAME=cmd:COMMAND"), "{err}");
+}
+
+/// Runs `--bots bz,greedy` on deal 3 with `def` for bz; the JSON report and the hand logs.
+fn botzone_arena(def: &str, deals: &str, limit: &str) -> (serde_json::Value, Vec<(usize, String)>) {
+    let logs = std::env::temp_dir().join(format!(
+        "dupmj-bz-logs-{}-{}",
+        std::process::id(),
+        def.len() + limit.len()
+    ));
+    std::fs::remove_dir_all(&logs).ok();
+    let (code, out, err) = dupmj(
+        &[
+            "arena",
+            "--bots",
+            "bz,greedy",
+            "--bot",
+            def,
+            "--deals",
+            deals,
+            "--seed",
+            "3",
+            "--time-limit",
+            limit,
+            "--log",
+            logs.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{def}: {err}");
+    let mut lines = Vec::new();
+    for e in std::fs::read_dir(&logs).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        // Hand k of a deal has the challenger in seat k.
+        lines.extend(text.lines().map(str::to_string).enumerate());
+    }
+    std::fs::remove_dir_all(&logs).ok();
+    (serde_json::from_str(&out).unwrap(), lines)
+}
+
+#[test]
+fn botzone_bots_play_in_full_history_and_keep_running_modes() {
+    let bot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/bots/botzone_bot.py"
+    );
+    let variants = [
+        format!("bz=botzone:python3 {bot}"),
+        format!("bz=botzone:python3 {bot} --keep-running"),
+        format!("bz=botzone-simple:python3 {bot} --simple"),
+        format!("bz=botzone-simple:python3 {bot} --simple --keep-running"),
+    ];
+    let mut reports = Vec::new();
+    for def in &variants {
+        let (v, logs) = botzone_arena(def, "1", "10");
+        let bz = &v["bots"][0];
+        assert_eq!(bz["hands"], 4, "{def}");
+        assert_eq!(
+            (bz["errors"].as_u64(), bz["timeouts"].as_u64()),
+            (Some(0), Some(0)),
+            "{def}: {v}"
+        );
+        // The Botzone bot chowed or punged, so PENG/CHI with their discards went through.
+        let melds: usize = logs
+            .iter()
+            .map(|(k, l)| {
+                let h: serde_json::Value = serde_json::from_str(l).unwrap();
+                let seat = ["E", "S", "W", "N"][*k];
+                h["events"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|e| (e["type"] == "chow" || e["type"] == "pung") && e["seat"] == seat)
+                    .count()
+            })
+            .sum();
+        assert!(melds > 0, "{def}: no meld in {logs:?}");
+        reports.push(v["bots"].clone());
+    }
+    // The same bot plays the same hands whichever way it is run.
+    assert!(reports.windows(2).all(|w| w[0] == w[1]), "{reports:?}");
+}
+
+#[test]
+fn misbehaving_botzone_bots_never_stop_the_arena() {
+    // Shell one-liners are quick to start; the marker finds any process left behind.
+    let mark = format!("dupmj-bz-test-{}", std::process::id());
+    let run = |body: &str, limit: &str| {
+        let def = format!("bz=botzone:: {mark}; {body}");
+        let (v, _) = botzone_arena(&def, "1", limit);
+        let bz = &v["bots"][0];
+        assert_eq!(bz["hands"], 4, "{body}");
+        (
+            bz["errors"].as_u64().unwrap(),
+            bz["timeouts"].as_u64().unwrap(),
+        )
+    };
+    let (errors, _) = run("echo HELLO", "5");
+    assert!(errors > 10, "garbage answers are errors: {errors}");
+    let (errors, _) = run(r#"echo '{"response":"BUGANG W1"}'"#, "5");
+    assert!(errors > 10, "illegal answers are errors: {errors}");
+    let (errors, _) = run("exit 3", "5");
+    assert!(errors > 10, "a bot that dies without answering: {errors}");
+    // Hangs once the history grows long, i.e. late in each hand.
+    let (_, timeouts) = run(
+        r#"read l; [ ${#l} -gt 700 ] && [ ${#l} -lt 760 ] && sleep 30; echo '{"response":"PASS"}'"#,
+        "0.2",
+    );
+    assert!(timeouts >= 1, "a hung bot times out");
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", &mark])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "left running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
 }

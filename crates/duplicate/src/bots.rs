@@ -7,11 +7,18 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::engine::{Action, Decision, View};
+use crate::seen::SeenEvent;
 
 /// A player: view in, action out.
 pub trait Agent {
     fn name(&self) -> &str;
     fn act(&mut self, view: &View) -> Action;
+    /// Whether this agent follows the hand event by event; if so, [`Agent::observe`] gets
+    /// what its seat saw since the last call, just before each [`Agent::act`].
+    fn follows_events(&self) -> bool {
+        false
+    }
+    fn observe(&mut self, _seen: &[SeenEvent]) {}
 }
 
 /// Creates a built-in bot by name with a seed: `random`, `greedy`, or `greedy-r` (greedy

@@ -30,11 +30,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::bots::Agent;
+use crate::botzone::{BotzoneAgent, Interaction};
 use crate::engine::{Action, Decision, View};
 use crate::play::safe_default;
 
 /// A running bot process.
-struct BotProcess {
+pub(crate) struct BotProcess {
     child: Child,
     stdin: ChildStdin,
     stdout: ChildStdout,
@@ -43,13 +44,13 @@ struct BotProcess {
 }
 
 /// Why no answer line came.
-enum ReadError {
+pub(crate) enum ReadError {
     Timeout,
     Closed,
 }
 
 impl BotProcess {
-    fn spawn(cmd: &str) -> std::io::Result<BotProcess> {
+    pub(crate) fn spawn(cmd: &str) -> std::io::Result<BotProcess> {
         use std::os::unix::process::CommandExt;
         // Its own process group, so that everything the command starts can be ended.
         let mut child = Command::new("sh")
@@ -72,7 +73,7 @@ impl BotProcess {
 
     /// The next line of output, waiting at most `limit` (poll(2) on the pipe, so no thread
     /// sits between the bot and the arena).
-    fn read_line(&mut self, limit: Duration) -> Result<String, ReadError> {
+    pub(crate) fn read_line(&mut self, limit: Duration) -> Result<String, ReadError> {
         let deadline = Instant::now() + limit;
         loop {
             if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
@@ -114,6 +115,14 @@ impl BotProcess {
     }
 }
 
+impl BotProcess {
+    /// Writes `bytes` and flushes.
+    pub(crate) fn send(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.stdin.write_all(bytes)?;
+        self.stdin.flush()
+    }
+}
+
 impl Drop for BotProcess {
     fn drop(&mut self) {
         // SAFETY: signals the process group this process leads; no memory is touched.
@@ -125,10 +134,20 @@ impl Drop for BotProcess {
     }
 }
 
+/// How an outside bot talks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// Our JSON Lines protocol (this module).
+    JsonLines,
+    /// The Botzone protocol with JSON or simple interaction ([`crate::botzone`]).
+    Botzone(Interaction),
+}
+
 /// One outside bot: its command, idle processes, and what went wrong.
 pub struct BotPool {
-    cmd: String,
-    time_limit: Duration,
+    pub(crate) cmd: String,
+    pub(crate) time_limit: Duration,
+    protocol: Protocol,
     idle: Mutex<Vec<BotProcess>>,
     pub errors: AtomicU64,
     pub timeouts: AtomicU64,
@@ -140,10 +159,16 @@ pub struct BotPool {
 }
 
 impl BotPool {
+    /// A bot speaking our JSON Lines protocol.
     pub fn new(cmd: &str, time_limit: Duration) -> Arc<BotPool> {
+        BotPool::with_protocol(cmd, time_limit, Protocol::JsonLines)
+    }
+
+    pub fn with_protocol(cmd: &str, time_limit: Duration, protocol: Protocol) -> Arc<BotPool> {
         Arc::new(BotPool {
             cmd: cmd.to_string(),
             time_limit,
+            protocol,
             idle: Mutex::new(Vec::new()),
             errors: AtomicU64::new(0),
             timeouts: AtomicU64::new(0),
@@ -153,13 +178,36 @@ impl BotPool {
         })
     }
 
-    /// An agent for one hand, reusing an idle process when there is one.
-    pub fn agent(self: &Arc<BotPool>) -> ExternalAgent {
-        let proc = self.idle.lock().ok().and_then(|mut v| v.pop());
-        ExternalAgent {
-            pool: self.clone(),
-            proc,
+    /// An agent for one hand. A JSON Lines bot reuses an idle process when there is one;
+    /// a Botzone bot starts afresh every hand, as on Botzone.
+    pub fn agent(self: &Arc<BotPool>) -> Box<dyn Agent + Send> {
+        match self.protocol {
+            Protocol::JsonLines => {
+                let proc = self.idle.lock().ok().and_then(|mut v| v.pop());
+                Box::new(ExternalAgent {
+                    pool: self.clone(),
+                    proc,
+                })
+            }
+            Protocol::Botzone(how) => Box::new(BotzoneAgent::new(self.clone(), how)),
         }
+    }
+
+    /// Counts one decision's round trip.
+    pub(crate) fn timed(&self, start: Instant) {
+        self.asked.fetch_add(1, Ordering::Relaxed);
+        self.round_trip_ns
+            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    }
+
+    /// Counts a failed decision and keeps its description.
+    pub(crate) fn failed(&self, timeout: bool, what: String) {
+        if timeout {
+            self.timeouts.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        self.problem(what);
     }
 
     fn problem(&self, what: String) {
@@ -178,7 +226,7 @@ pub struct ExternalAgent {
 }
 
 /// The safe default: pass on a claim, discard the drawn tile on a turn.
-fn fallback(view: &View) -> Action {
+pub(crate) fn fallback(view: &View) -> Action {
     if let Some(Decision::Turn { drew: Some(t) }) = view.decision {
         if view.legal.contains(&Action::Discard(t)) {
             return Action::Discard(t);
@@ -208,7 +256,7 @@ impl ExternalAgent {
         })
         .map_err(|e| (false, e.to_string()))?;
         line.push(b'\n');
-        if let Err(e) = p.stdin.write_all(&line).and_then(|_| p.stdin.flush()) {
+        if let Err(e) = p.send(&line) {
             self.proc = None;
             return Err((false, format!("the process is gone ({e})")));
         }
@@ -240,21 +288,13 @@ impl Agent for ExternalAgent {
     }
 
     fn act(&mut self, view: &View) -> Action {
-        let start = std::time::Instant::now();
+        let start = Instant::now();
         let answer = self.ask(view);
-        self.pool.asked.fetch_add(1, Ordering::Relaxed);
-        self.pool
-            .round_trip_ns
-            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        self.pool.timed(start);
         match answer {
             Ok(a) => a,
             Err((timeout, what)) => {
-                if timeout {
-                    self.pool.timeouts.fetch_add(1, Ordering::Relaxed);
-                } else {
-                    self.pool.errors.fetch_add(1, Ordering::Relaxed);
-                }
-                self.pool.problem(what);
+                self.pool.failed(timeout, what);
                 fallback(view)
             }
         }

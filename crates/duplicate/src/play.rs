@@ -7,6 +7,7 @@ use crate::deal::Deal;
 use crate::engine::{Action, Table};
 use crate::log::{Decision, HandLog};
 use crate::rules::TableRules;
+use crate::seen::{seen_by, SeenEvent};
 
 /// Plays one hand, telling `record` every decision; returns the finished table. An
 /// agent's illegal answer is replaced by a safe default: pass on a claim, or the first
@@ -18,9 +19,15 @@ fn drive(
     mut record: impl FnMut(Decision),
 ) -> Table {
     let mut table = Table::new(deal, rules);
+    // Per seat, how many of the table's events its agent has been shown.
+    let mut shown = [0usize; 4];
     while let Some(seat) = table.next_to_act() {
+        let agent = &mut agents[seat.index()];
+        if agent.follows_events() {
+            agent.observe(&seen_since(&table, seat, &mut shown[seat.index()]));
+        }
         let view = table.view(seat);
-        let mut action = agents[seat.index()].act(&view);
+        let mut action = agent.act(&view);
         if !view.legal.contains(&action) {
             action = safe_default(view.legal);
         }
@@ -28,6 +35,23 @@ fn drive(
         record(Decision { seat, action });
     }
     table
+}
+
+/// The events `seat` has not been shown yet, as it saw them; the first call starts with
+/// its starting tiles.
+fn seen_since(table: &Table, seat: Wind, shown: &mut usize) -> Vec<SeenEvent> {
+    let mut out = Vec::new();
+    if *shown == 0 {
+        out.push(SeenEvent::Dealt {
+            seat,
+            prevalent: table.deal().prevalent,
+            tiles: table.deal().hands[seat.index()].to_vec(),
+        });
+    }
+    let events = table.events();
+    out.extend(events[*shown..].iter().filter_map(|e| seen_by(e, seat)));
+    *shown = events.len();
+    out
 }
 
 /// Plays one hand without keeping a log: the finished table and the number of decisions.

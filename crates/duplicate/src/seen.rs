@@ -1,0 +1,137 @@
+//! The hand as one seat saw it happen: the table's events with everything hidden from
+//! that seat taken out (other players' drawn tiles and concealed kongs).
+//!
+//! Agents that follow a hand event by event (Botzone bots) get these, never the raw
+//! events, which carry every tile.
+
+use mcr::{Tile, Wind};
+
+use crate::log::Event;
+
+/// Which kind of kong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KongKind {
+    Concealed,
+    Melded,
+    Promoted,
+}
+
+/// One event as a given seat saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeenEvent {
+    /// The start: the seat, the prevalent wind and the seat's 13 tiles.
+    Dealt {
+        seat: Wind,
+        prevalent: Wind,
+        tiles: Vec<Tile>,
+    },
+    /// `tile` is known only for the viewer's own draws.
+    Draw {
+        seat: Wind,
+        tile: Option<Tile>,
+    },
+    Discard {
+        seat: Wind,
+        tile: Tile,
+    },
+    /// A chow of the last discard `tile` into the run from `low`.
+    Chow {
+        seat: Wind,
+        tile: Tile,
+        low: Tile,
+    },
+    Pung {
+        seat: Wind,
+        tile: Tile,
+    },
+    /// `tile` is hidden for another player's concealed kong.
+    Kong {
+        seat: Wind,
+        tile: Option<Tile>,
+        kind: KongKind,
+    },
+}
+
+/// What `viewer` saw of `event`; `None` for events that carry nothing for play (wins,
+/// the end, the last-tile point, which every seat knows from the wall counts).
+pub fn seen_by(event: &Event, viewer: Wind) -> Option<SeenEvent> {
+    Some(match event {
+        Event::Draw { seat, tile, .. } => SeenEvent::Draw {
+            seat: *seat,
+            tile: (*seat == viewer).then_some(*tile),
+        },
+        Event::Discard { seat, tile } => SeenEvent::Discard {
+            seat: *seat,
+            tile: *tile,
+        },
+        Event::Chow { seat, tile, low } => SeenEvent::Chow {
+            seat: *seat,
+            tile: *tile,
+            low: *low,
+        },
+        Event::Pung { seat, tile } => SeenEvent::Pung {
+            seat: *seat,
+            tile: *tile,
+        },
+        Event::Kong { seat, tile, kind } => {
+            let kind = match kind.as_ref() {
+                "concealed" => KongKind::Concealed,
+                "promoted" => KongKind::Promoted,
+                _ => KongKind::Melded,
+            };
+            let hidden = kind == KongKind::Concealed && *seat != viewer;
+            SeenEvent::Kong {
+                seat: *seat,
+                tile: (!hidden).then_some(*tile),
+                kind,
+            }
+        }
+        Event::LastTilePoint { .. } | Event::Hu { .. } | Event::End { .. } => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        Tile::parse(s).unwrap()
+    }
+
+    #[test]
+    fn others_draws_and_concealed_kongs_are_hidden() {
+        let draw = Event::Draw {
+            seat: Wind::South,
+            tile: t("5p"),
+            label: "B".into(),
+            replacement: false,
+        };
+        assert_eq!(
+            seen_by(&draw, Wind::East),
+            Some(SeenEvent::Draw {
+                seat: Wind::South,
+                tile: None
+            })
+        );
+        assert_eq!(
+            seen_by(&draw, Wind::South),
+            Some(SeenEvent::Draw {
+                seat: Wind::South,
+                tile: Some(t("5p"))
+            })
+        );
+        let kong = |kind: &'static str| Event::Kong {
+            seat: Wind::West,
+            tile: t("E"),
+            kind: kind.into(),
+        };
+        let seen = |e, v| match seen_by(&e, v) {
+            Some(SeenEvent::Kong { tile, .. }) => tile,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(seen(kong("concealed"), Wind::North), None);
+        assert_eq!(seen(kong("concealed"), Wind::West), Some(t("E")));
+        assert_eq!(seen(kong("promoted"), Wind::North), Some(t("E")));
+        assert_eq!(seen(kong("melded"), Wind::North), Some(t("E")));
+    }
+}
