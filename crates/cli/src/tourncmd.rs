@@ -6,6 +6,7 @@ use crate::output::emit;
 use clap::{Args, ValueEnum};
 use tournament::check::{check, Quality};
 use tournament::movement::{individual, teams, Movement};
+use tournament::print::{esc, guide_cards, page};
 use tournament::standings::Results;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -83,24 +84,6 @@ fn quality_text(q: &Quality) -> String {
     s
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;")
-}
-
-fn html_page(title: &str, body: &str) -> String {
-    format!(
-        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{}</title><style>\n\
-         body {{ font-family: sans-serif; margin: 1.5em; }} table {{ border-collapse: collapse; margin: .4em 0 1em; }}\n\
-         td, th {{ border: 1px solid #555; padding: .2em .5em; text-align: center; }} th {{ background: #eee; }}\n\
-         .card {{ border: 2px solid #000; padding: .4em; margin: .3em; width: 15em; display: inline-block; vertical-align: top; font-size: 9pt; break-inside: avoid; }}\n\
-         .card td, .card th {{ padding: 0 .3em; }} .card h3 {{ margin: .1em 0; }}\n\
-         @page {{ size: A4; margin: 12mm; }} @media print {{ .round {{ page-break-after: always; }} }}\n\
-         </style></head><body>\n<h1>{}</h1>\n{body}</body></html>\n",
-        esc(title),
-        esc(title)
-    )
-}
-
 pub fn movement(a: MovementArgs) -> Result<(), String> {
     let m: Movement = match (a.players, a.teams) {
         (Some(_), Some(_)) => return Err("give --players or --teams, not both".into()),
@@ -110,7 +93,7 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
     };
     let q = check(&m);
     let out = match (a.format, a.cards) {
-        (_, true) => cards(&m),
+        (_, true) => guide_cards(&m, &[]),
         (Format::Json, _) => {
             let mut v = serde_json::to_value(&m).map_err(|e| e.to_string())?;
             v["quality"] = serde_json::to_value(&q).map_err(|e| e.to_string())?;
@@ -141,7 +124,7 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
                 body.push_str("</section>\n");
             }
             let _ = write!(body, "<pre>{}</pre>", esc(&quality_text(&q)));
-            html_page(
+            page(
                 &format!("Movement for {} players ({})", m.players, m.method),
                 &body,
             )
@@ -178,29 +161,6 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
         }
     };
     emit(&out)
-}
-
-/// One guide card per player: table, direction and wind for every hand.
-fn cards(m: &Movement) -> String {
-    let mut body = String::new();
-    for p in 1..=m.players {
-        let _ = write!(body, "<div class=\"card\"><h3>Player {p}</h3><table><tr><th>round</th><th>hand</th><th>table</th><th>sit</th><th>wind</th></tr>");
-        for r in &m.rounds {
-            for h in &r.hands {
-                for t in &h.tables {
-                    if let Some(s) = t.seats.iter().find(|s| s.player == p) {
-                        let _ = write!(
-                            body,
-                            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                            r.round, h.hand, t.table, s.direction, s.wind
-                        );
-                    }
-                }
-            }
-        }
-        body.push_str("</table></div>\n");
-    }
-    html_page(&format!("Guide cards — {} players", m.players), &body)
 }
 
 pub fn standings(a: StandingsArgs) -> Result<(), String> {

@@ -1,13 +1,16 @@
 //! # tournament — running a duplicate event
 //!
-//! Owns what happens between hands: the IMP scale on exact averages ([`imp`]), individual
+//! Owns what happens between hands: what a table reports for a deal ([`entry`]), printables
+//! ([`print`]), the IMP scale on exact averages ([`imp`]), individual
 //! and team standings with penalties ([`standings`]), regular MCR table points and
 //! sessions ([`tablepoints`], [`regular`]), and seating movements with an independent
 //! quality check ([`movement`], [`check`]).
 
 pub mod check;
+pub mod entry;
 pub mod imp;
 pub mod movement;
+pub mod print;
 pub mod regular;
 pub mod standings;
 pub mod tablepoints;

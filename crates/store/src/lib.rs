@@ -1,0 +1,194 @@
+//! # store — where an event's data lives
+//!
+//! Owns persistence: events with their players, movement and table codes; score entries
+//! with versions and conflicts; penalties; the audit trail of every change (who, when,
+//! before, after); director and table sessions. The web layer sees only the [`Store`]
+//! trait, so a PostgreSQL backend can be added beside [`SqliteStore`] without touching it.
+//!
+//! Every change is one transaction, and every change to results, seating or penalties
+//! writes its audit line in that same transaction.
+
+mod schema;
+mod sqlite;
+
+use serde::{Deserialize, Serialize};
+use tournament::entry::ScoreEntry;
+use tournament::movement::Movement;
+use tournament::standings::Penalty;
+
+pub use sqlite::SqliteStore;
+
+pub type EventId = i64;
+
+/// Anything the store could not do, with what and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreError {
+    NotFound(String),
+    Invalid(String),
+    Backend(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::NotFound(s) => write!(f, "not found: {s}"),
+            StoreError::Invalid(s) => write!(f, "{s}"),
+            StoreError::Backend(s) => write!(f, "storage error: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// One entrant: a name and, in team events, a team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub name: String,
+    #[serde(default)]
+    pub team: Option<String>,
+}
+
+/// An event as the director creates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEvent {
+    pub name: String,
+    pub team: bool,
+    /// Player n is `players[n - 1]`.
+    pub players: Vec<Entrant>,
+    pub deal_seed: u64,
+    pub movement: Movement,
+    /// Table n's score-entry code is `table_codes[n - 1]`.
+    pub table_codes: Vec<String>,
+}
+
+/// An event as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub id: EventId,
+    pub name: String,
+    pub team: bool,
+    pub players: Vec<Entrant>,
+    pub deal_seed: u64,
+    pub movement: Movement,
+    pub table_codes: Vec<String>,
+    pub hide_standings: bool,
+}
+
+/// A table's saved result of one deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredResult {
+    pub deal: String,
+    pub table: u32,
+    pub entry: ScoreEntry,
+    /// Match points by wind of the deal (E, S, W, N).
+    pub points: [i32; 4],
+    /// 1 for the first save, one more for each change.
+    pub version: u32,
+    pub by: String,
+    pub at: String,
+}
+
+/// What saving a result did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// Stored as this version.
+    Saved { version: u32 },
+    /// The same entry was already stored.
+    Unchanged { version: u32 },
+    /// Someone saved a different entry since the form was loaded; kept aside for the
+    /// director.
+    Conflict { id: i64 },
+}
+
+/// A second, different entry for a deal and table, waiting for the director.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub id: i64,
+    pub deal: String,
+    pub table: u32,
+    pub entry: ScoreEntry,
+    pub by: String,
+    pub at: String,
+}
+
+/// One line of the audit trail.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AuditLine {
+    pub at: String,
+    pub who: String,
+    pub what: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// Who a session belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Director,
+    /// A table of an event, logged in with its code.
+    Table {
+        event: EventId,
+        table: u32,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    pub token: String,
+    pub role: Role,
+    /// The token every form of this session must carry (against cross-site requests).
+    pub csrf: String,
+}
+
+/// The narrow interface the web layer uses.
+pub trait Store: Send + Sync {
+    /// The director's password hash, once set.
+    fn director_hash(&self) -> Result<Option<String>>;
+    fn set_director_hash(&self, hash: &str, who: &str) -> Result<()>;
+
+    fn create_event(&self, e: &NewEvent, who: &str) -> Result<EventId>;
+    /// Every event: id and name, newest first.
+    fn events(&self) -> Result<Vec<(EventId, String)>>;
+    fn event(&self, id: EventId) -> Result<Event>;
+    /// Replaces the entrant of slot `player` (results stay with the slot).
+    fn set_player(&self, id: EventId, player: u32, who_now: &Entrant, who: &str) -> Result<()>;
+    /// Exchanges the seats of two players from round `from_round` on; earlier rounds and
+    /// every stored result are kept.
+    fn swap_players(&self, id: EventId, a: u32, b: u32, from_round: u32, who: &str) -> Result<()>;
+    fn set_hide_standings(&self, id: EventId, hide: bool, who: &str) -> Result<()>;
+
+    fn results(&self, id: EventId) -> Result<Vec<StoredResult>>;
+    /// Saves a table's entry for a deal if the stored version is still `expected` (0 for
+    /// none); a different entry saved meanwhile makes a conflict instead.
+    fn save_result(
+        &self,
+        id: EventId,
+        deal: &str,
+        table: u32,
+        entry: &ScoreEntry,
+        expected: u32,
+        who: &str,
+    ) -> Result<Saved>;
+    fn conflicts(&self, id: EventId) -> Result<Vec<Conflict>>;
+    /// Accepts a conflicting entry (it replaces the stored one) or dismisses it.
+    fn resolve_conflict(&self, id: EventId, conflict: i64, accept: bool, who: &str) -> Result<()>;
+
+    fn add_penalty(&self, id: EventId, p: &Penalty, who: &str) -> Result<i64>;
+    fn penalties(&self, id: EventId) -> Result<Vec<(i64, Penalty)>>;
+    fn remove_penalty(&self, id: EventId, penalty: i64, who: &str) -> Result<()>;
+
+    fn audit(&self, id: EventId) -> Result<Vec<AuditLine>>;
+
+    fn create_session(&self, s: &Session) -> Result<()>;
+    fn session(&self, token: &str) -> Result<Option<Session>>;
+    fn end_session(&self, token: &str) -> Result<()>;
+}
+
+/// Match points of an entry, by wind, for storage.
+pub(crate) fn points_of(entry: &ScoreEntry) -> Result<[i32; 4]> {
+    entry
+        .match_points()
+        .map_err(|e| StoreError::Invalid(e.to_string()))
+}

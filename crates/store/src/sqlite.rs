@@ -1,0 +1,681 @@
+//! The SQLite backend: one file, WAL, one transaction per change.
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use tournament::entry::ScoreEntry;
+use tournament::movement::Movement;
+use tournament::standings::Penalty;
+
+use crate::schema::MIGRATIONS;
+use crate::{
+    points_of, AuditLine, Conflict, Entrant, Event, EventId, NewEvent, Result, Role, Saved,
+    Session, Store, StoreError, StoredResult,
+};
+
+const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+
+fn backend(e: rusqlite::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("plain data serialises")
+}
+
+fn parse<T: serde::de::DeserializeOwned>(s: &str, what: &str) -> Result<T> {
+    serde_json::from_str(s).map_err(|e| StoreError::Backend(format!("stored {what}: {e}")))
+}
+
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (creating when missing) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<SqliteStore> {
+        let conn = Connection::open(path)
+            .map_err(|e| StoreError::Backend(format!("{}: {e}", path.display())))?;
+        SqliteStore::init(conn)
+    }
+
+    /// A private in-memory database, for tests.
+    pub fn in_memory() -> Result<SqliteStore> {
+        SqliteStore::init(Connection::open_in_memory().map_err(backend)?)
+    }
+
+    fn init(mut conn: Connection) -> Result<SqliteStore> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(backend)?;
+        // WAL: readers never block the writer; FULL sync: an acknowledged save survives a
+        // crash of the process or the machine.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(backend)?;
+        let done: usize = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(backend)?;
+        if done > MIGRATIONS.len() {
+            return Err(StoreError::Invalid(format!(
+                "the database has schema version {done}, newer than this program's {}",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, m) in MIGRATIONS.iter().enumerate().skip(done) {
+            let tx = conn.transaction().map_err(backend)?;
+            tx.execute_batch(m).map_err(backend)?;
+            tx.pragma_update(None, "user_version", i + 1)
+                .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+        }
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    /// The schema version in use.
+    pub fn schema_version(&self) -> Result<usize> {
+        self.lock()
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(backend)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves no half transaction (it rolls back on
+        // drop), so the connection is still good.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Runs `f` in one transaction, committed only when it succeeds.
+    fn change<T>(&self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        let mut c = self.lock();
+        let tx = c.transaction().map_err(backend)?;
+        let v = f(&tx)?;
+        tx.commit().map_err(backend)?;
+        Ok(v)
+    }
+}
+
+fn audit(
+    tx: &Transaction,
+    event: Option<EventId>,
+    who: &str,
+    what: &str,
+    before: Option<&str>,
+    after: Option<&str>,
+) -> Result<()> {
+    tx.execute(
+        &format!("INSERT INTO audit (event, at, who, what, before, after) VALUES (?1, {NOW}, ?2, ?3, ?4, ?5)"),
+        params![event, who, what, before, after],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
+fn exists(tx: &Transaction, id: EventId) -> Result<()> {
+    let n: i64 = tx
+        .query_row("SELECT count(*) FROM events WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .map_err(backend)?;
+    if n == 0 {
+        return Err(StoreError::NotFound(format!("event {id}")));
+    }
+    Ok(())
+}
+
+fn movement_of(tx: &Transaction, id: EventId) -> Result<Movement> {
+    let text: String = tx
+        .query_row("SELECT movement FROM events WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .optional()
+        .map_err(backend)?
+        .ok_or_else(|| StoreError::NotFound(format!("event {id}")))?;
+    parse(&text, "movement")
+}
+
+impl Store for SqliteStore {
+    fn director_hash(&self) -> Result<Option<String>> {
+        self.lock()
+            .query_row("SELECT value FROM meta WHERE key = 'director'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(backend)
+    }
+
+    fn set_director_hash(&self, hash: &str, who: &str) -> Result<()> {
+        self.change(|tx| {
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('director', ?1) ON CONFLICT(key) DO UPDATE SET value = ?1",
+                [hash],
+            )
+            .map_err(backend)?;
+            audit(tx, None, who, "director password set", None, None)
+        })
+    }
+
+    fn create_event(&self, e: &NewEvent, who: &str) -> Result<EventId> {
+        if e.name.trim().is_empty() {
+            return Err(StoreError::Invalid("the event needs a name".into()));
+        }
+        if e.players.len() != e.movement.players as usize {
+            return Err(StoreError::Invalid(format!(
+                "{} players entered for a movement of {}",
+                e.players.len(),
+                e.movement.players
+            )));
+        }
+        self.change(|tx| {
+            tx.execute(
+                &format!("INSERT INTO events (name, team, deal_seed, movement, created) VALUES (?1, ?2, ?3, ?4, {NOW})"),
+                params![e.name, e.team, e.deal_seed as i64, json(&e.movement)],
+            )
+            .map_err(backend)?;
+            let id = tx.last_insert_rowid();
+            for (i, p) in e.players.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO players (event, slot, name, team) VALUES (?1, ?2, ?3, ?4)",
+                    params![id, i as i64 + 1, p.name, p.team],
+                )
+                .map_err(backend)?;
+            }
+            for (i, c) in e.table_codes.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO table_codes (event, table_no, code) VALUES (?1, ?2, ?3)",
+                    params![id, i as i64 + 1, c],
+                )
+                .map_err(backend)?;
+            }
+            audit(tx, Some(id), who, "event created", None, Some(&json(&e.players)))?;
+            Ok(id)
+        })
+    }
+
+    fn events(&self) -> Result<Vec<(EventId, String)>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT id, name FROM events ORDER BY id DESC")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn event(&self, id: EventId) -> Result<Event> {
+        let c = self.lock();
+        let row = c
+            .query_row(
+                "SELECT name, team, deal_seed, movement, hide_standings FROM events WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, bool>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, bool>(4)?,
+                    ))
+                },
+            )
+            .optional()
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(format!("event {id}")))?;
+        let mut st = c
+            .prepare("SELECT name, team FROM players WHERE event = ?1 ORDER BY slot")
+            .map_err(backend)?;
+        let players = st
+            .query_map([id], |r| {
+                Ok(Entrant {
+                    name: r.get(0)?,
+                    team: r.get(1)?,
+                })
+            })
+            .map_err(backend)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(backend)?;
+        let mut st = c
+            .prepare("SELECT code FROM table_codes WHERE event = ?1 ORDER BY table_no")
+            .map_err(backend)?;
+        let table_codes = st
+            .query_map([id], |r| r.get(0))
+            .map_err(backend)?
+            .collect::<rusqlite::Result<Vec<String>>>()
+            .map_err(backend)?;
+        Ok(Event {
+            id,
+            name: row.0,
+            team: row.1,
+            deal_seed: row.2 as u64,
+            movement: parse(&row.3, "movement")?,
+            table_codes,
+            players,
+            hide_standings: row.4,
+        })
+    }
+
+    fn set_player(&self, id: EventId, player: u32, now: &Entrant, who: &str) -> Result<()> {
+        if now.name.trim().is_empty() {
+            return Err(StoreError::Invalid(format!(
+                "player {player}: the name is empty"
+            )));
+        }
+        self.change(|tx| {
+            let before: Option<(String, Option<String>)> = tx
+                .query_row(
+                    "SELECT name, team FROM players WHERE event = ?1 AND slot = ?2",
+                    params![id, player],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()
+                .map_err(backend)?;
+            let Some(before) = before else {
+                return Err(StoreError::NotFound(format!(
+                    "player {player} of event {id}"
+                )));
+            };
+            tx.execute(
+                "UPDATE players SET name = ?3, team = ?4 WHERE event = ?1 AND slot = ?2",
+                params![id, player, now.name, now.team],
+            )
+            .map_err(backend)?;
+            let before = Entrant {
+                name: before.0,
+                team: before.1,
+            };
+            audit(
+                tx,
+                Some(id),
+                who,
+                &format!("player {player} replaced"),
+                Some(&json(&before)),
+                Some(&json(now)),
+            )
+        })
+    }
+
+    fn swap_players(&self, id: EventId, a: u32, b: u32, from_round: u32, who: &str) -> Result<()> {
+        self.change(|tx| {
+            let mut m = movement_of(tx, id)?;
+            for p in [a, b] {
+                if p == 0 || p > m.players {
+                    return Err(StoreError::Invalid(format!(
+                        "player {p}: the event has players 1 to {}",
+                        m.players
+                    )));
+                }
+            }
+            if a == b {
+                return Err(StoreError::Invalid(format!(
+                    "player {a} cannot swap with themself"
+                )));
+            }
+            let before = json(&m);
+            let mut changed = 0;
+            for r in m.rounds.iter_mut().filter(|r| r.round >= from_round) {
+                for s in r
+                    .hands
+                    .iter_mut()
+                    .flat_map(|h| &mut h.tables)
+                    .flat_map(|t| &mut t.seats)
+                {
+                    if s.player == a {
+                        s.player = b;
+                        changed += 1;
+                    } else if s.player == b {
+                        s.player = a;
+                        changed += 1;
+                    }
+                }
+            }
+            if changed == 0 {
+                return Err(StoreError::Invalid(format!(
+                    "round {from_round}: the movement has no such round"
+                )));
+            }
+            let after = json(&m);
+            tx.execute(
+                "UPDATE events SET movement = ?2 WHERE id = ?1",
+                params![id, after],
+            )
+            .map_err(backend)?;
+            audit(
+                tx,
+                Some(id),
+                who,
+                &format!("players {a} and {b} swapped from round {from_round}"),
+                Some(&before),
+                Some(&after),
+            )
+        })
+    }
+
+    fn set_hide_standings(&self, id: EventId, hide: bool, who: &str) -> Result<()> {
+        self.change(|tx| {
+            exists(tx, id)?;
+            tx.execute(
+                "UPDATE events SET hide_standings = ?2 WHERE id = ?1",
+                params![id, hide],
+            )
+            .map_err(backend)?;
+            let what = if hide {
+                "standings hidden"
+            } else {
+                "standings shown"
+            };
+            audit(tx, Some(id), who, what, None, None)
+        })
+    }
+
+    fn results(&self, id: EventId) -> Result<Vec<StoredResult>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT deal, table_no, entry, points, version, entered_by, at FROM results WHERE event = ?1 ORDER BY deal, table_no")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, u32>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, u32>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
+                ))
+            })
+            .map_err(backend)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(backend)?;
+        rows.into_iter()
+            .map(|(deal, table, entry, points, version, by, at)| {
+                Ok(StoredResult {
+                    deal,
+                    table,
+                    entry: parse(&entry, "entry")?,
+                    points: parse(&points, "points")?,
+                    version,
+                    by,
+                    at,
+                })
+            })
+            .collect()
+    }
+
+    fn save_result(
+        &self,
+        id: EventId,
+        deal: &str,
+        table: u32,
+        entry: &ScoreEntry,
+        expected: u32,
+        who: &str,
+    ) -> Result<Saved> {
+        let points = points_of(entry)?;
+        let text = json(entry);
+        self.change(|tx| {
+            exists(tx, id)?;
+            let current: Option<(u32, String)> = tx
+                .query_row(
+                    "SELECT version, entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3",
+                    params![id, deal, table],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()
+                .map_err(backend)?;
+            let what = format!("result of deal {deal} at table {table}");
+            match current {
+                Some((v, old)) if old == text => Ok(Saved::Unchanged { version: v }),
+                Some((v, old)) if v == expected => {
+                    tx.execute(
+                        &format!("UPDATE results SET entry = ?4, points = ?5, version = ?6, entered_by = ?7, at = {NOW} WHERE event = ?1 AND deal = ?2 AND table_no = ?3"),
+                        params![id, deal, table, text, json(&points), v + 1, who],
+                    )
+                    .map_err(backend)?;
+                    audit(tx, Some(id), who, &what, Some(&old), Some(&text))?;
+                    Ok(Saved::Saved { version: v + 1 })
+                }
+                None if expected == 0 => {
+                    tx.execute(
+                        &format!("INSERT INTO results (event, deal, table_no, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, {NOW})"),
+                        params![id, deal, table, text, json(&points), who],
+                    )
+                    .map_err(backend)?;
+                    audit(tx, Some(id), who, &what, None, Some(&text))?;
+                    Ok(Saved::Saved { version: 1 })
+                }
+                _ => {
+                    tx.execute(
+                        &format!("INSERT INTO conflicts (event, deal, table_no, entry, entered_by, at) VALUES (?1, ?2, ?3, ?4, ?5, {NOW})"),
+                        params![id, deal, table, text, who],
+                    )
+                    .map_err(backend)?;
+                    let cid = tx.last_insert_rowid();
+                    audit(tx, Some(id), who, &format!("conflicting {what} kept aside (conflict {cid})"), None, Some(&text))?;
+                    Ok(Saved::Conflict { id: cid })
+                }
+            }
+        })
+    }
+
+    fn conflicts(&self, id: EventId) -> Result<Vec<Conflict>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT id, deal, table_no, entry, entered_by, at FROM conflicts WHERE event = ?1 AND resolved = 0 ORDER BY id")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, u32>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                ))
+            })
+            .map_err(backend)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(backend)?;
+        rows.into_iter()
+            .map(|(cid, deal, table, entry, by, at)| {
+                Ok(Conflict {
+                    id: cid,
+                    deal,
+                    table,
+                    entry: parse(&entry, "entry")?,
+                    by,
+                    at,
+                })
+            })
+            .collect()
+    }
+
+    fn resolve_conflict(&self, id: EventId, conflict: i64, accept: bool, who: &str) -> Result<()> {
+        self.change(|tx| {
+            let row: Option<(String, u32, String)> = tx
+                .query_row(
+                    "SELECT deal, table_no, entry FROM conflicts WHERE id = ?1 AND event = ?2 AND resolved = 0",
+                    params![conflict, id],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .optional()
+                .map_err(backend)?;
+            let Some((deal, table, text)) = row else {
+                return Err(StoreError::NotFound(format!("open conflict {conflict} of event {id}")));
+            };
+            tx.execute("UPDATE conflicts SET resolved = 1 WHERE id = ?1", [conflict])
+                .map_err(backend)?;
+            if !accept {
+                return audit(tx, Some(id), who, &format!("conflict {conflict} dismissed"), None, Some(&text));
+            }
+            let entry: ScoreEntry = parse(&text, "entry")?;
+            let points = points_of(&entry)?;
+            let old: Option<String> = tx
+                .query_row(
+                    "SELECT entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3",
+                    params![id, deal, table],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            tx.execute(
+                &format!("INSERT INTO results (event, deal, table_no, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, {NOW}) \
+                 ON CONFLICT(event, deal, table_no) DO UPDATE SET entry = ?4, points = ?5, version = version + 1, entered_by = ?6, at = {NOW}"),
+                params![id, deal, table, text, json(&points), who],
+            )
+            .map_err(backend)?;
+            audit(
+                tx,
+                Some(id),
+                who,
+                &format!("conflict {conflict} accepted: result of deal {deal} at table {table}"),
+                old.as_deref(),
+                Some(&text),
+            )
+        })
+    }
+
+    fn add_penalty(&self, id: EventId, p: &Penalty, who: &str) -> Result<i64> {
+        self.change(|tx| {
+            let m = movement_of(tx, id)?;
+            if p.player == 0 || p.player > m.players {
+                return Err(StoreError::Invalid(format!(
+                    "penalty: player {} is not in the event (1 to {})",
+                    p.player, m.players
+                )));
+            }
+            let body = json(p);
+            tx.execute(
+                "INSERT INTO penalties (event, body) VALUES (?1, ?2)",
+                params![id, body],
+            )
+            .map_err(backend)?;
+            let pid = tx.last_insert_rowid();
+            audit(
+                tx,
+                Some(id),
+                who,
+                &format!("penalty {pid} added"),
+                None,
+                Some(&body),
+            )?;
+            Ok(pid)
+        })
+    }
+
+    fn penalties(&self, id: EventId) -> Result<Vec<(i64, Penalty)>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT id, body FROM penalties WHERE event = ?1 AND removed = 0 ORDER BY id")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .map_err(backend)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(backend)?;
+        rows.into_iter()
+            .map(|(pid, body)| Ok((pid, parse(&body, "penalty")?)))
+            .collect()
+    }
+
+    fn remove_penalty(&self, id: EventId, penalty: i64, who: &str) -> Result<()> {
+        self.change(|tx| {
+            let body: Option<String> = tx
+                .query_row(
+                    "SELECT body FROM penalties WHERE id = ?1 AND event = ?2 AND removed = 0",
+                    params![penalty, id],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            let Some(body) = body else {
+                return Err(StoreError::NotFound(format!(
+                    "penalty {penalty} of event {id}"
+                )));
+            };
+            tx.execute("UPDATE penalties SET removed = 1 WHERE id = ?1", [penalty])
+                .map_err(backend)?;
+            audit(
+                tx,
+                Some(id),
+                who,
+                &format!("penalty {penalty} removed"),
+                Some(&body),
+                None,
+            )
+        })
+    }
+
+    fn audit(&self, id: EventId) -> Result<Vec<AuditLine>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT at, who, what, before, after FROM audit WHERE event = ?1 ORDER BY id")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([id], |r| {
+                Ok(AuditLine {
+                    at: r.get(0)?,
+                    who: r.get(1)?,
+                    what: r.get(2)?,
+                    before: r.get(3)?,
+                    after: r.get(4)?,
+                })
+            })
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn create_session(&self, s: &Session) -> Result<()> {
+        let (role, event, table) = match s.role {
+            Role::Director => ("director", None, None),
+            Role::Table { event, table } => ("table", Some(event), Some(table)),
+        };
+        self.change(|tx| {
+            tx.execute(
+                &format!("INSERT INTO sessions (token, role, event, table_no, csrf, created) VALUES (?1, ?2, ?3, ?4, ?5, {NOW})"),
+                params![s.token, role, event, table, s.csrf],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+    }
+
+    fn session(&self, token: &str) -> Result<Option<Session>> {
+        let row: Option<(String, Option<i64>, Option<u32>, String)> = self
+            .lock()
+            .query_row(
+                "SELECT role, event, table_no, csrf FROM sessions WHERE token = ?1",
+                [token],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()
+            .map_err(backend)?;
+        Ok(row.and_then(|(role, event, table, csrf)| {
+            let role = match (role.as_str(), event, table) {
+                ("director", _, _) => Role::Director,
+                ("table", Some(event), Some(table)) => Role::Table { event, table },
+                _ => return None,
+            };
+            Some(Session {
+                token: token.to_string(),
+                role,
+                csrf,
+            })
+        }))
+    }
+
+    fn end_session(&self, token: &str) -> Result<()> {
+        self.change(|tx| {
+            tx.execute("DELETE FROM sessions WHERE token = ?1", [token])
+                .map_err(backend)?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,196 @@
+use mcr::Wind::*;
+use store::{Entrant, NewEvent, Saved, SqliteStore, Store, StoreError};
+use tournament::entry::{Outcome, ScoreEntry};
+use tournament::movement::individual;
+use tournament::standings::{Penalty, PenaltyKind};
+
+fn new_event() -> NewEvent {
+    NewEvent {
+        name: "Club night".into(),
+        team: false,
+        players: (1..=16)
+            .map(|i| Entrant {
+                name: format!("P{i}"),
+                team: None,
+            })
+            .collect(),
+        deal_seed: 7,
+        movement: individual(16, None, 1).unwrap(),
+        table_codes: (1..=4).map(|i| format!("code{i}")).collect(),
+    }
+}
+
+fn self_drawn(value: u32) -> ScoreEntry {
+    ScoreEntry {
+        outcome: Outcome::SelfDrawn {
+            winner: South,
+            value,
+        },
+        false_hu: vec![],
+    }
+}
+
+#[test]
+fn events_round_trip_and_schema_is_versioned() {
+    let dir = std::env::temp_dir().join(format!("dupmj-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.sqlite");
+    std::fs::remove_file(&path).ok();
+    let id = {
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.schema_version().unwrap(), 1);
+        s.create_event(&new_event(), "director").unwrap()
+    };
+    // Reopened: migrations are not applied twice and the event is there.
+    let s = SqliteStore::open(&path).unwrap();
+    let e = s.event(id).unwrap();
+    assert_eq!(e.name, "Club night");
+    assert_eq!(e.players[15].name, "P16");
+    assert_eq!(e.table_codes[3], "code4");
+    assert_eq!(e.movement, new_event().movement);
+    assert!(matches!(s.event(99), Err(StoreError::NotFound(_))));
+    let mode: String = rusqlite_journal_mode(&path);
+    assert_eq!(mode, "wal");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn rusqlite_journal_mode(path: &std::path::Path) -> String {
+    // WAL is a property of the file: a fresh connection reports it.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "head -c 20 '{}' | od -An -tu1 | tr -s ' '",
+            path.display()
+        ))
+        .output()
+        .unwrap();
+    // Bytes 18 and 19 of the header are 2 for WAL.
+    let bytes: Vec<u8> = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(|b| b.parse().unwrap())
+        .collect();
+    if bytes[18] == 2 && bytes[19] == 2 {
+        "wal".into()
+    } else {
+        "rollback".into()
+    }
+}
+
+#[test]
+fn a_second_different_entry_becomes_a_conflict_for_the_director() {
+    let s = SqliteStore::in_memory().unwrap();
+    let id = s.create_event(&new_event(), "director").unwrap();
+    // Two phones loaded the empty form (version 0).
+    assert_eq!(
+        s.save_result(id, "1-1", 1, &self_drawn(12), 0, "table 1 a")
+            .unwrap(),
+        Saved::Saved { version: 1 }
+    );
+    // The same entry again is harmless.
+    assert_eq!(
+        s.save_result(id, "1-1", 1, &self_drawn(12), 0, "table 1 b")
+            .unwrap(),
+        Saved::Unchanged { version: 1 }
+    );
+    let Saved::Conflict { id: cid } = s
+        .save_result(id, "1-1", 1, &self_drawn(16), 0, "table 1 b")
+        .unwrap()
+    else {
+        panic!("a different entry on a stale version must conflict");
+    };
+    let r = s.results(id).unwrap();
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].entry, self_drawn(12), "never silently overwritten");
+    assert_eq!(r[0].points, [-12, 36, -12, -12]);
+    assert_eq!(s.conflicts(id).unwrap().len(), 1);
+    s.resolve_conflict(id, cid, true, "director").unwrap();
+    let r = s.results(id).unwrap();
+    assert_eq!((r[0].entry.clone(), r[0].version), (self_drawn(16), 2));
+    assert!(s.conflicts(id).unwrap().is_empty());
+    assert!(s.resolve_conflict(id, cid, true, "director").is_err());
+    // An update on the current version goes through.
+    assert_eq!(
+        s.save_result(id, "1-1", 1, &self_drawn(8), 2, "table 1 a")
+            .unwrap(),
+        Saved::Saved { version: 3 }
+    );
+    // Impossible entries are refused and nothing is written.
+    let err = s
+        .save_result(id, "1-2", 2, &self_drawn(5), 0, "table 2")
+        .unwrap_err();
+    assert!(err.to_string().contains("at least 8"), "{err}");
+    assert_eq!(s.results(id).unwrap().len(), 1);
+    // Every change is in the audit trail with before and after.
+    let a = s.audit(id).unwrap();
+    let whats: Vec<&str> = a.iter().map(|l| l.what.as_str()).collect();
+    assert_eq!(whats[0], "event created");
+    assert!(whats.contains(&"result of deal 1-1 at table 1"));
+    assert!(whats.iter().any(|w| w.starts_with("conflict 1 accepted")));
+    let last = a.last().unwrap();
+    assert_eq!(last.who, "table 1 a");
+    assert!(last.before.as_deref().unwrap().contains("16"));
+    assert!(last.after.as_deref().unwrap().contains("\"value\":8"));
+}
+
+#[test]
+fn swaps_and_replacements_keep_every_result() {
+    let s = SqliteStore::in_memory().unwrap();
+    let id = s.create_event(&new_event(), "director").unwrap();
+    s.save_result(id, "1-1", 1, &self_drawn(12), 0, "t1")
+        .unwrap();
+    let before = s.event(id).unwrap().movement;
+    s.swap_players(id, 1, 2, 3, "director").unwrap();
+    let after = s.event(id).unwrap().movement;
+    assert_eq!(
+        before.rounds[..2],
+        after.rounds[..2],
+        "earlier rounds unchanged"
+    );
+    let seat_of = |m: &tournament::movement::Movement, p: u32| {
+        m.rounds[2].hands[0]
+            .tables
+            .iter()
+            .flat_map(|t| {
+                t.seats
+                    .iter()
+                    .map(move |s| (t.table, s.direction, s.player))
+            })
+            .find(|x| x.2 == p)
+            .map(|x| (x.0, x.1))
+    };
+    assert_eq!(seat_of(&before, 1), seat_of(&after, 2));
+    assert_eq!(seat_of(&before, 2), seat_of(&after, 1));
+    s.set_player(
+        id,
+        5,
+        &Entrant {
+            name: "Sub".into(),
+            team: None,
+        },
+        "director",
+    )
+    .unwrap();
+    assert_eq!(s.event(id).unwrap().players[4].name, "Sub");
+    assert_eq!(s.results(id).unwrap().len(), 1);
+    assert!(s.swap_players(id, 1, 17, 1, "d").is_err());
+    assert!(s.swap_players(id, 1, 2, 9, "d").is_err());
+    let p = Penalty {
+        player: 3,
+        kind: PenaltyKind::Imp,
+        deal: None,
+        imp: 5,
+        reason: "late".into(),
+    };
+    let pid = s.add_penalty(id, &p, "director").unwrap();
+    assert_eq!(s.penalties(id).unwrap(), vec![(pid, p)]);
+    s.remove_penalty(id, pid, "director").unwrap();
+    assert!(s.penalties(id).unwrap().is_empty());
+    let bad = Penalty {
+        player: 40,
+        kind: PenaltyKind::Imp,
+        deal: None,
+        imp: 5,
+        reason: String::new(),
+    };
+    assert!(s.add_penalty(id, &bad, "director").is_err());
+}
