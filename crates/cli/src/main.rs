@@ -4,6 +4,7 @@ mod arenacmd;
 mod fancmd;
 mod handjson;
 mod output;
+mod servecmd;
 mod tablecmd;
 mod tourncmd;
 
@@ -39,6 +40,12 @@ enum Cmd {
     Standings(tourncmd::StandingsArgs),
     /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
     Arena(arenacmd::ArenaArgs),
+    /// The tournament director's web app on SQLite.
+    Serve(servecmd::ServeArgs),
+    /// Create a complete 16-player event played by bots, then serve it.
+    Demo(servecmd::DemoArgs),
+    /// Set the director password (read from standard input).
+    Password(servecmd::PasswordArgs),
     /// Speed measurements.
     #[command(subcommand)]
     Bench(tablecmd::BenchCmd),
@@ -56,6 +63,9 @@ fn main() -> ExitCode {
         Cmd::Arena(a) => arenacmd::arena(a),
         Cmd::Movement(a) => tourncmd::movement(a),
         Cmd::Standings(a) => tourncmd::standings(a),
+        Cmd::Serve(a) => servecmd::serve(a),
+        Cmd::Demo(a) => servecmd::demo(a),
+        Cmd::Password(a) => servecmd::password(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

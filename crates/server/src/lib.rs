@@ -1,1 +1,48 @@
-//! placeholder
+//! # server — the tournament director's web application
+//!
+//! Owns the HTTP side of a live event: the director's pages (events, seating changes,
+//! conflicts, penalties, printables, exports, audit trail), score entry from the tables'
+//! phones, and the public standings ([`web`]); what those pages do without HTTP
+//! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); and the demo
+//! event played by bots ([`demo`]). Data lives behind [`store::Store`].
+
+pub mod auth;
+pub mod demo;
+pub mod service;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+
+use store::SqliteStore;
+
+pub use web::{router, App};
+
+/// Opens the database (creating it on first start).
+pub fn open(db: &Path) -> Result<App, String> {
+    let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
+    Ok(App {
+        store: Arc::new(store),
+    })
+}
+
+/// Serves until Ctrl-C; `ready` is told the address actually bound (port 0 picks one).
+pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("{addr}: {e}"))?;
+        ready(listener.local_addr().map_err(|e| e.to_string())?);
+        axum::serve(listener, router(app))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| e.to_string())
+    })
+}

@@ -76,11 +76,14 @@ pub struct Event {
     pub hide_standings: bool,
 }
 
-/// A table's saved result of one deal.
+/// A table's saved result of one deal. A table can play the same deal in several hands
+/// of a round (the deals stay, the players move), so a sitting is deal, table and hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredResult {
     pub deal: String,
     pub table: u32,
+    /// The hand of the round (1–4).
+    pub hand: u32,
     pub entry: ScoreEntry,
     /// Match points by wind of the deal (E, S, W, N).
     pub points: [i32; 4],
@@ -108,6 +111,7 @@ pub struct Conflict {
     pub id: i64,
     pub deal: String,
     pub table: u32,
+    pub hand: u32,
     pub entry: ScoreEntry,
     pub by: String,
     pub at: String,
@@ -162,11 +166,13 @@ pub trait Store: Send + Sync {
     fn results(&self, id: EventId) -> Result<Vec<StoredResult>>;
     /// Saves a table's entry for a deal if the stored version is still `expected` (0 for
     /// none); a different entry saved meanwhile makes a conflict instead.
+    #[allow(clippy::too_many_arguments)]
     fn save_result(
         &self,
         id: EventId,
         deal: &str,
         table: u32,
+        hand: u32,
         entry: &ScoreEntry,
         expected: u32,
         who: &str,

@@ -30,18 +30,20 @@ CREATE TABLE results (
     event INTEGER NOT NULL REFERENCES events(id),
     deal TEXT NOT NULL,
     table_no INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
     entry TEXT NOT NULL,
     points TEXT NOT NULL,
     version INTEGER NOT NULL,
     entered_by TEXT NOT NULL,
     at TEXT NOT NULL,
-    PRIMARY KEY (event, deal, table_no)
+    PRIMARY KEY (event, deal, table_no, hand)
 );
 CREATE TABLE conflicts (
     id INTEGER PRIMARY KEY,
     event INTEGER NOT NULL REFERENCES events(id),
     deal TEXT NOT NULL,
     table_no INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
     entry TEXT NOT NULL,
     entered_by TEXT NOT NULL,
     at TEXT NOT NULL,

@@ -376,28 +376,32 @@ impl Store for SqliteStore {
     fn results(&self, id: EventId) -> Result<Vec<StoredResult>> {
         let c = self.lock();
         let mut st = c
-            .prepare("SELECT deal, table_no, entry, points, version, entered_by, at FROM results WHERE event = ?1 ORDER BY deal, table_no")
+            .prepare("SELECT deal, table_no, hand, entry, points, version, entered_by, at FROM results WHERE event = ?1 ORDER BY deal, table_no, hand")
             .map_err(backend)?;
         let rows = st
             .query_map([id], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, u32>(1)?,
-                    r.get::<_, String>(2)?,
+                    (
+                        r.get::<_, String>(0)?,
+                        r.get::<_, u32>(1)?,
+                        r.get::<_, u32>(2)?,
+                    ),
                     r.get::<_, String>(3)?,
-                    r.get::<_, u32>(4)?,
-                    r.get::<_, String>(5)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, u32>(5)?,
                     r.get::<_, String>(6)?,
+                    r.get::<_, String>(7)?,
                 ))
             })
             .map_err(backend)?
             .collect::<rusqlite::Result<Vec<_>>>()
             .map_err(backend)?;
         rows.into_iter()
-            .map(|(deal, table, entry, points, version, by, at)| {
+            .map(|((deal, table, hand), entry, points, version, by, at)| {
                 Ok(StoredResult {
                     deal,
                     table,
+                    hand,
                     entry: parse(&entry, "entry")?,
                     points: parse(&points, "points")?,
                     version,
@@ -413,6 +417,7 @@ impl Store for SqliteStore {
         id: EventId,
         deal: &str,
         table: u32,
+        hand: u32,
         entry: &ScoreEntry,
         expected: u32,
         who: &str,
@@ -423,19 +428,19 @@ impl Store for SqliteStore {
             exists(tx, id)?;
             let current: Option<(u32, String)> = tx
                 .query_row(
-                    "SELECT version, entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3",
-                    params![id, deal, table],
+                    "SELECT version, entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4",
+                    params![id, deal, table, hand],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
                 .optional()
                 .map_err(backend)?;
-            let what = format!("result of deal {deal} at table {table}");
+            let what = format!("result of deal {deal} at table {table}, hand {hand}");
             match current {
                 Some((v, old)) if old == text => Ok(Saved::Unchanged { version: v }),
                 Some((v, old)) if v == expected => {
                     tx.execute(
-                        &format!("UPDATE results SET entry = ?4, points = ?5, version = ?6, entered_by = ?7, at = {NOW} WHERE event = ?1 AND deal = ?2 AND table_no = ?3"),
-                        params![id, deal, table, text, json(&points), v + 1, who],
+                        &format!("UPDATE results SET entry = ?4, points = ?5, version = ?6, entered_by = ?7, at = {NOW} WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?8"),
+                        params![id, deal, table, text, json(&points), v + 1, who, hand],
                     )
                     .map_err(backend)?;
                     audit(tx, Some(id), who, &what, Some(&old), Some(&text))?;
@@ -443,8 +448,8 @@ impl Store for SqliteStore {
                 }
                 None if expected == 0 => {
                     tx.execute(
-                        &format!("INSERT INTO results (event, deal, table_no, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, {NOW})"),
-                        params![id, deal, table, text, json(&points), who],
+                        &format!("INSERT INTO results (event, deal, table_no, hand, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?7, ?4, ?5, 1, ?6, {NOW})"),
+                        params![id, deal, table, text, json(&points), who, hand],
                     )
                     .map_err(backend)?;
                     audit(tx, Some(id), who, &what, None, Some(&text))?;
@@ -452,8 +457,8 @@ impl Store for SqliteStore {
                 }
                 _ => {
                     tx.execute(
-                        &format!("INSERT INTO conflicts (event, deal, table_no, entry, entered_by, at) VALUES (?1, ?2, ?3, ?4, ?5, {NOW})"),
-                        params![id, deal, table, text, who],
+                        &format!("INSERT INTO conflicts (event, deal, table_no, hand, entry, entered_by, at) VALUES (?1, ?2, ?3, ?6, ?4, ?5, {NOW})"),
+                        params![id, deal, table, text, who, hand],
                     )
                     .map_err(backend)?;
                     let cid = tx.last_insert_rowid();
@@ -467,28 +472,28 @@ impl Store for SqliteStore {
     fn conflicts(&self, id: EventId) -> Result<Vec<Conflict>> {
         let c = self.lock();
         let mut st = c
-            .prepare("SELECT id, deal, table_no, entry, entered_by, at FROM conflicts WHERE event = ?1 AND resolved = 0 ORDER BY id")
+            .prepare("SELECT id, deal, table_no, hand, entry, entered_by, at FROM conflicts WHERE event = ?1 AND resolved = 0 ORDER BY id")
             .map_err(backend)?;
         let rows = st
             .query_map([id], |r| {
                 Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, u32>(2)?,
-                    r.get::<_, String>(3)?,
+                    (r.get::<_, i64>(0)?, r.get::<_, String>(1)?),
+                    (r.get::<_, u32>(2)?, r.get::<_, u32>(3)?),
                     r.get::<_, String>(4)?,
                     r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
                 ))
             })
             .map_err(backend)?
             .collect::<rusqlite::Result<Vec<_>>>()
             .map_err(backend)?;
         rows.into_iter()
-            .map(|(cid, deal, table, entry, by, at)| {
+            .map(|((cid, deal), (table, hand), entry, by, at)| {
                 Ok(Conflict {
                     id: cid,
                     deal,
                     table,
+                    hand,
                     entry: parse(&entry, "entry")?,
                     by,
                     at,
@@ -499,15 +504,15 @@ impl Store for SqliteStore {
 
     fn resolve_conflict(&self, id: EventId, conflict: i64, accept: bool, who: &str) -> Result<()> {
         self.change(|tx| {
-            let row: Option<(String, u32, String)> = tx
+            let row: Option<(String, u32, u32, String)> = tx
                 .query_row(
-                    "SELECT deal, table_no, entry FROM conflicts WHERE id = ?1 AND event = ?2 AND resolved = 0",
+                    "SELECT deal, table_no, hand, entry FROM conflicts WHERE id = ?1 AND event = ?2 AND resolved = 0",
                     params![conflict, id],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()
                 .map_err(backend)?;
-            let Some((deal, table, text)) = row else {
+            let Some((deal, table, hand, text)) = row else {
                 return Err(StoreError::NotFound(format!("open conflict {conflict} of event {id}")));
             };
             tx.execute("UPDATE conflicts SET resolved = 1 WHERE id = ?1", [conflict])
@@ -519,23 +524,23 @@ impl Store for SqliteStore {
             let points = points_of(&entry)?;
             let old: Option<String> = tx
                 .query_row(
-                    "SELECT entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3",
-                    params![id, deal, table],
+                    "SELECT entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4",
+                    params![id, deal, table, hand],
                     |r| r.get(0),
                 )
                 .optional()
                 .map_err(backend)?;
             tx.execute(
-                &format!("INSERT INTO results (event, deal, table_no, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, {NOW}) \
-                 ON CONFLICT(event, deal, table_no) DO UPDATE SET entry = ?4, points = ?5, version = version + 1, entered_by = ?6, at = {NOW}"),
-                params![id, deal, table, text, json(&points), who],
+                &format!("INSERT INTO results (event, deal, table_no, hand, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?7, ?4, ?5, 1, ?6, {NOW}) \
+                 ON CONFLICT(event, deal, table_no, hand) DO UPDATE SET entry = ?4, points = ?5, version = version + 1, entered_by = ?6, at = {NOW}"),
+                params![id, deal, table, text, json(&points), who, hand],
             )
             .map_err(backend)?;
             audit(
                 tx,
                 Some(id),
                 who,
-                &format!("conflict {conflict} accepted: result of deal {deal} at table {table}"),
+                &format!("conflict {conflict} accepted: result of deal {deal} at table {table}, hand {hand}"),
                 old.as_deref(),
                 Some(&text),
             )

@@ -82,18 +82,18 @@ fn a_second_different_entry_becomes_a_conflict_for_the_director() {
     let id = s.create_event(&new_event(), "director").unwrap();
     // Two phones loaded the empty form (version 0).
     assert_eq!(
-        s.save_result(id, "1-1", 1, &self_drawn(12), 0, "table 1 a")
+        s.save_result(id, "1-1", 1, 1, &self_drawn(12), 0, "table 1 a")
             .unwrap(),
         Saved::Saved { version: 1 }
     );
     // The same entry again is harmless.
     assert_eq!(
-        s.save_result(id, "1-1", 1, &self_drawn(12), 0, "table 1 b")
+        s.save_result(id, "1-1", 1, 1, &self_drawn(12), 0, "table 1 b")
             .unwrap(),
         Saved::Unchanged { version: 1 }
     );
     let Saved::Conflict { id: cid } = s
-        .save_result(id, "1-1", 1, &self_drawn(16), 0, "table 1 b")
+        .save_result(id, "1-1", 1, 1, &self_drawn(16), 0, "table 1 b")
         .unwrap()
     else {
         panic!("a different entry on a stale version must conflict");
@@ -110,13 +110,13 @@ fn a_second_different_entry_becomes_a_conflict_for_the_director() {
     assert!(s.resolve_conflict(id, cid, true, "director").is_err());
     // An update on the current version goes through.
     assert_eq!(
-        s.save_result(id, "1-1", 1, &self_drawn(8), 2, "table 1 a")
+        s.save_result(id, "1-1", 1, 1, &self_drawn(8), 2, "table 1 a")
             .unwrap(),
         Saved::Saved { version: 3 }
     );
     // Impossible entries are refused and nothing is written.
     let err = s
-        .save_result(id, "1-2", 2, &self_drawn(5), 0, "table 2")
+        .save_result(id, "1-2", 2, 1, &self_drawn(5), 0, "table 2")
         .unwrap_err();
     assert!(err.to_string().contains("at least 8"), "{err}");
     assert_eq!(s.results(id).unwrap().len(), 1);
@@ -124,7 +124,7 @@ fn a_second_different_entry_becomes_a_conflict_for_the_director() {
     let a = s.audit(id).unwrap();
     let whats: Vec<&str> = a.iter().map(|l| l.what.as_str()).collect();
     assert_eq!(whats[0], "event created");
-    assert!(whats.contains(&"result of deal 1-1 at table 1"));
+    assert!(whats.contains(&"result of deal 1-1 at table 1, hand 1"));
     assert!(whats.iter().any(|w| w.starts_with("conflict 1 accepted")));
     let last = a.last().unwrap();
     assert_eq!(last.who, "table 1 a");
@@ -136,7 +136,7 @@ fn a_second_different_entry_becomes_a_conflict_for_the_director() {
 fn swaps_and_replacements_keep_every_result() {
     let s = SqliteStore::in_memory().unwrap();
     let id = s.create_event(&new_event(), "director").unwrap();
-    s.save_result(id, "1-1", 1, &self_drawn(12), 0, "t1")
+    s.save_result(id, "1-1", 1, 1, &self_drawn(12), 0, "t1")
         .unwrap();
     let before = s.event(id).unwrap().movement;
     s.swap_players(id, 1, 2, 3, "director").unwrap();

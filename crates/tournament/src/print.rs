@@ -79,9 +79,9 @@ pub fn table_cards(m: &Movement, codes: &[String]) -> String {
             .get(t as usize - 1)
             .map(|c| format!("<p>Score entry code: <b>{}</b></p>", esc(c)))
             .unwrap_or_default();
-        let _ = write!(
+        let _ = writeln!(
             body,
-            "<section class=\"page\"><p class=\"big\">Table {t}</p>{code}</section>\n"
+            "<section class=\"page\"><p class=\"big\">Table {t}</p>{code}</section>"
         );
     }
     page("Table cards", &body)

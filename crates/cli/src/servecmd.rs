@@ -1,0 +1,80 @@
+//! `dupmj serve`, `dupmj demo` and `dupmj password`: the tournament director's web app.
+
+use std::io::BufRead;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The SQLite database file (created with its schema on first start).
+    #[arg(long, default_value = "dupmj.sqlite")]
+    db: PathBuf,
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+}
+
+#[derive(Args)]
+pub struct DemoArgs {
+    #[command(flatten)]
+    serve: ServeArgs,
+    /// Create the demo event and exit instead of serving it.
+    #[arg(long)]
+    no_serve: bool,
+}
+
+#[derive(Args)]
+pub struct PasswordArgs {
+    /// The SQLite database file.
+    #[arg(long, default_value = "dupmj.sqlite")]
+    db: PathBuf,
+}
+
+fn run_server(app: server::App, a: &ServeArgs) -> Result<(), String> {
+    let first_run = app
+        .store
+        .director_hash()
+        .map_err(|e| e.to_string())?
+        .is_none();
+    server::serve(app, a.addr, |addr| {
+        println!("dupmj serving {} on http://{addr}/", a.db.display());
+        if first_run {
+            println!("first run: set the director password at http://{addr}/setup (or with `dupmj password`)");
+        }
+        println!("Ctrl-C stops");
+    })
+}
+
+pub fn serve(a: ServeArgs) -> Result<(), String> {
+    let app = server::open(&a.db)?;
+    run_server(app, &a)
+}
+
+pub fn demo(a: DemoArgs) -> Result<(), String> {
+    let app = server::open(&a.serve.db)?;
+    let (id, saved) = server::demo::run(app.store.as_ref()).map_err(|e| e.to_string())?;
+    println!(
+        "demo event {id}: 16 players, {saved} table results played by bots and recorded; standings at /events/{id}/standings"
+    );
+    if a.no_serve {
+        return Ok(());
+    }
+    run_server(app, &a.serve)
+}
+
+pub fn password(a: PasswordArgs) -> Result<(), String> {
+    let app = server::open(&a.db)?;
+    eprintln!("new director password (one line on standard input):");
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let pw = line.trim_end_matches(['\r', '\n']);
+    server::auth::set_director_password(app.store.as_ref(), pw, "command line")
+        .map_err(|e| e.to_string())?;
+    println!("director password set in {}", a.db.display());
+    Ok(())
+}

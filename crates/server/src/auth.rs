@@ -1,0 +1,110 @@
+//! Passwords, sessions and the cross-site request check.
+//!
+//! A session is a random token in an HttpOnly, SameSite=Strict cookie, stored server-side
+//! with its role (director, or one table of one event) and a second random token that
+//! every form of the session carries; a POST whose `csrf` field differs is refused.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::http::HeaderMap;
+use store::{Role, Session, Store};
+
+use crate::service::{random_code, AppError, AppResult};
+
+pub const COOKIE: &str = "dupmj_session";
+/// Shortest director password accepted.
+pub const MIN_PASSWORD: usize = 8;
+
+/// An Argon2 hash of the password (PHC string, salt included).
+pub fn hash_password(password: &str) -> AppResult<String> {
+    if password.chars().count() < MIN_PASSWORD {
+        return Err(AppError::Invalid(format!(
+            "password: at least {MIN_PASSWORD} characters"
+        )));
+    }
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| AppError::Internal(e.to_string()))?;
+    let salt = SaltString::encode_b64(&salt).map_err(|e| AppError::Internal(e.to_string()))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// Sets the director password from the command line or the first-run page.
+pub fn set_director_password(store: &dyn Store, password: &str, who: &str) -> AppResult<()> {
+    let h = hash_password(password)?;
+    Ok(store.set_director_hash(&h, who)?)
+}
+
+/// Starts a session; returns it and its Set-Cookie value.
+pub fn start_session(store: &dyn Store, role: Role) -> AppResult<(Session, String)> {
+    let s = Session {
+        token: random_code(32),
+        role,
+        csrf: random_code(24),
+    };
+    store.create_session(&s)?;
+    let cookie = format!("{COOKIE}={}; Path=/; HttpOnly; SameSite=Strict", s.token);
+    Ok((s, cookie))
+}
+
+/// The Set-Cookie value that ends a session in the browser.
+pub fn clear_cookie() -> String {
+    format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")
+}
+
+/// The session named by the request's cookie, if any.
+pub fn session_of(store: &dyn Store, headers: &HeaderMap) -> AppResult<Option<Session>> {
+    let Some(token) = cookie_value(headers, COOKIE) else {
+        return Ok(None);
+    };
+    Ok(store.session(&token)?)
+}
+
+fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+}
+
+/// The form's cross-site token must match the session's.
+pub fn check_csrf(session: &Session, sent: Option<&String>) -> AppResult<()> {
+    match sent {
+        Some(t) if *t == session.csrf => Ok(()),
+        _ => Err(AppError::Forbidden(
+            "this form is out of date or came from another site; reload the page and try again"
+                .into(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_hash_and_verify() {
+        let h = hash_password("correct horse").unwrap();
+        assert!(h.starts_with("$argon2"));
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("correct horsE", &h));
+        assert!(!verify_password("x", "not a hash"));
+        assert!(hash_password("short").is_err());
+    }
+}

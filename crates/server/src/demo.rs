@@ -1,0 +1,79 @@
+//! `dupmj demo`: a complete 16-player event whose 20 hands are played by bots through the
+//! real table engine and recorded through the same path as score entry.
+
+use duplicate::bots::builtin;
+use duplicate::engine::HandResult;
+use duplicate::play::play_table;
+use duplicate::TableRules;
+use store::{Entrant, EventId, Saved, Store};
+use tournament::entry::{Outcome, ScoreEntry};
+
+use crate::service::{
+    create_event, deal_names, deal_of, enter_result, players_by_wind, AppError, AppResult,
+};
+
+/// The entry a table would make for this hand.
+pub fn entry_of(r: &HandResult) -> ScoreEntry {
+    let outcome = match (r.wins.as_slice(), r.discarder) {
+        ([], _) => Outcome::Draw,
+        ([w], None) => Outcome::SelfDrawn {
+            winner: w.seat,
+            value: w.value,
+        },
+        (ws, Some(d)) => Outcome::Discard {
+            discarder: d,
+            winners: ws.iter().map(|w| (w.seat, w.value)).collect(),
+        },
+        (ws, None) => Outcome::SelfDrawn {
+            winner: ws[0].seat,
+            value: ws[0].value,
+        },
+    };
+    ScoreEntry {
+        outcome,
+        false_hu: vec![],
+    }
+}
+
+const NAMES: [&str; 16] = [
+    "Ada", "Bo", "Chen", "Dana", "Eli", "Fang", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lin", "Mia",
+    "Nils", "Oto", "Pei",
+];
+
+/// Creates the demo event and plays it; returns its id and the number of results saved.
+pub fn run(store: &dyn Store) -> AppResult<(EventId, usize)> {
+    let entrants = NAMES
+        .iter()
+        .map(|n| Entrant {
+            name: n.to_string(),
+            team: None,
+        })
+        .collect();
+    let id = create_event(store, "Demo event (bots)", false, entrants, 2026, "demo")?;
+    let e = store.event(id)?;
+    let mut saved = 0;
+    for (k, deal) in deal_names(&e.movement).iter().enumerate() {
+        let d = deal_of(&e, deal).ok_or_else(|| AppError::Internal(format!("deal {deal}")))?;
+        for r in &e.movement.rounds {
+            for h in &r.hands {
+                for tp in h.tables.iter().filter(|t| &t.deal == deal) {
+                    let players = players_by_wind(tp);
+                    // Each player is a greedy bot with its own seed, so tables differ.
+                    let mut agents = players.map(|p| {
+                        builtin("greedy-r", p as u64 * 1000 + k as u64).expect("built-in bot")
+                    });
+                    let (table, _) = play_table(d.clone(), TableRules::seeds(), &mut agents);
+                    let result = table
+                        .result()
+                        .ok_or_else(|| AppError::Internal("a hand did not finish".into()))?;
+                    let entry = entry_of(result);
+                    match enter_result(store, id, tp.table, deal, h.hand, &entry, 0, "demo")? {
+                        Saved::Saved { .. } => saved += 1,
+                        other => return Err(AppError::Internal(format!("demo save: {other:?}"))),
+                    }
+                }
+            }
+        }
+    }
+    Ok((id, saved))
+}

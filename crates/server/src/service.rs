@@ -1,0 +1,302 @@
+//! What the web pages do, without HTTP: creating events, entering results, standings.
+//! `dupmj demo` records its results through [`enter_result`] too, the same path as a
+//! table's phone.
+
+use duplicate::Deal;
+use store::{Entrant, Event, EventId, NewEvent, Saved, Store, StoreError};
+use tournament::entry::ScoreEntry;
+use tournament::movement::{individual, teams, Movement, TablePlay};
+use tournament::standings::{Penalty, PenaltyKind, Player, Results, TableResult, Team};
+
+/// An error to show the user: what is wrong and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppError {
+    /// Bad input (HTTP 422).
+    Invalid(String),
+    NotFound(String),
+    /// Not allowed for this session (HTTP 403).
+    Forbidden(String),
+    Internal(String),
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AppError::Invalid(s) | AppError::Forbidden(s) | AppError::Internal(s) => f.write_str(s),
+            AppError::NotFound(s) => write!(f, "not found: {s}"),
+        }
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> AppError {
+        match e {
+            StoreError::NotFound(s) => AppError::NotFound(s),
+            StoreError::Invalid(s) => AppError::Invalid(s),
+            StoreError::Backend(s) => AppError::Internal(s),
+        }
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+/// Reads entrants from CSV or plain lines: `name` or `name,team` per line; a first line
+/// `name,team` (or `name`) is a header.
+pub fn parse_entrants(text: &str) -> AppResult<Vec<Entrant>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty()
+            || (i == 0 && line.eq_ignore_ascii_case("name,team"))
+            || (i == 0 && line.eq_ignore_ascii_case("name"))
+        {
+            continue;
+        }
+        let mut fields = line
+            .splitn(2, ',')
+            .map(|f| f.trim().trim_matches('"').trim());
+        let name = fields.next().unwrap_or_default().to_string();
+        let team = fields.next().filter(|t| !t.is_empty()).map(str::to_string);
+        if name.is_empty() {
+            return Err(AppError::Invalid(format!(
+                "players, line {}: the name is empty",
+                i + 1
+            )));
+        }
+        if name.len() > 80 {
+            return Err(AppError::Invalid(format!(
+                "players, line {}: the name is over 80 characters",
+                i + 1
+            )));
+        }
+        out.push(Entrant { name, team });
+    }
+    Ok(out)
+}
+
+/// Random characters from an unambiguous alphabet (no 0/O, 1/I/L).
+pub fn random_code(len: usize) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    let mut bytes = vec![0u8; len];
+    getrandom::fill(&mut bytes).expect("the system has randomness");
+    bytes
+        .iter()
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect()
+}
+
+/// Builds and stores an event: the movement for the entrants, one code per table.
+pub fn create_event(
+    store: &dyn Store,
+    name: &str,
+    team: bool,
+    entrants: Vec<Entrant>,
+    deal_seed: u64,
+    who: &str,
+) -> AppResult<EventId> {
+    let n = entrants.len() as u32;
+    let (players, movement) = if team {
+        let mut order: Vec<String> = Vec::new();
+        for e in &entrants {
+            let t = e.team.clone().ok_or_else(|| {
+                AppError::Invalid(format!(
+                    "player '{}' has no team (a team event needs name,team lines)",
+                    e.name
+                ))
+            })?;
+            if !order.contains(&t) {
+                order.push(t);
+            }
+        }
+        let mut players = Vec::new();
+        for t in &order {
+            let members: Vec<Entrant> = entrants
+                .iter()
+                .filter(|e| e.team.as_ref() == Some(t))
+                .cloned()
+                .collect();
+            if members.len() != 4 {
+                return Err(AppError::Invalid(format!(
+                    "team '{t}' has {} players; a team has 4",
+                    members.len()
+                )));
+            }
+            players.extend(members);
+        }
+        let m = teams(order.len() as u32).map_err(|e| AppError::Invalid(e.to_string()))?;
+        (players, m)
+    } else {
+        let m = individual(n, None, deal_seed).map_err(|e| AppError::Invalid(e.to_string()))?;
+        (entrants, m)
+    };
+    let tables = tournament::print::table_count(&movement);
+    let table_codes = (0..tables).map(|_| random_code(6)).collect();
+    Ok(store.create_event(
+        &NewEvent {
+            name: name.trim().to_string(),
+            team,
+            players,
+            deal_seed,
+            movement,
+            table_codes,
+        },
+        who,
+    )?)
+}
+
+/// One sitting: a deal played at a table in a hand of its round. Its round and seating.
+pub fn sitting<'a>(
+    m: &'a Movement,
+    deal: &str,
+    table: u32,
+    hand: u32,
+) -> Option<(u32, &'a TablePlay)> {
+    m.rounds.iter().find_map(|r| {
+        r.hands.iter().filter(|h| h.hand == hand).find_map(|h| {
+            h.tables
+                .iter()
+                .find(|t| t.table == table && t.deal == deal)
+                .map(|t| (r.round, t))
+        })
+    })
+}
+
+/// The number a sitting has among the results of its deal (tables hold 4 hands a round).
+pub fn sitting_number(table: u32, hand: u32) -> u32 {
+    (table - 1) * 4 + hand
+}
+
+/// Table and hand back from [`sitting_number`].
+pub fn sitting_of(number: u32) -> (u32, u32) {
+    ((number - 1) / 4 + 1, (number - 1) % 4 + 1)
+}
+
+/// The players of a table by wind of the deal (E, S, W, N).
+pub fn players_by_wind(t: &TablePlay) -> [u32; 4] {
+    let mut p = [0; 4];
+    for s in &t.seats {
+        p[s.wind.index()] = s.player;
+    }
+    p
+}
+
+/// Every deal of the movement in play order, with the deal number used for its seed.
+pub fn deal_names(m: &Movement) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in &m.rounds {
+        for h in &r.hands {
+            for t in &h.tables {
+                if !out.contains(&t.deal) {
+                    out.push(t.deal.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The deal behind a name: the event's seed plus the deal's place in play order.
+pub fn deal_of(e: &Event, name: &str) -> Option<Deal> {
+    let i = deal_names(&e.movement).iter().position(|d| d == name)?;
+    Some(Deal::generate(e.deal_seed + i as u64))
+}
+
+/// A table saves its entry for one of its sittings.
+#[allow(clippy::too_many_arguments)]
+pub fn enter_result(
+    store: &dyn Store,
+    event: EventId,
+    table: u32,
+    deal: &str,
+    hand: u32,
+    entry: &ScoreEntry,
+    expected_version: u32,
+    who: &str,
+) -> AppResult<Saved> {
+    let e = store.event(event)?;
+    if sitting(&e.movement, deal, table, hand).is_none() {
+        return Err(AppError::Invalid(format!(
+            "deal {deal} is not played at table {table} in hand {hand}"
+        )));
+    }
+    entry
+        .check()
+        .map_err(|er| AppError::Invalid(er.to_string()))?;
+    Ok(store.save_result(event, deal, table, hand, entry, expected_version, who)?)
+}
+
+/// Everything entered so far, as the standings calculator takes it.
+pub fn results_of(store: &dyn Store, e: &Event) -> AppResult<Results> {
+    let stored = store.results(e.id)?;
+    let with_results: Vec<&str> = stored.iter().map(|r| r.deal.as_str()).collect();
+    let mut penalties: Vec<Penalty> = store
+        .penalties(e.id)?
+        .into_iter()
+        .map(|(_, mut p)| {
+            // The deal of a penalty is a note until that deal has results.
+            if p.deal
+                .as_deref()
+                .is_some_and(|d| !with_results.contains(&d))
+            {
+                p.deal = None;
+            }
+            p
+        })
+        .collect();
+    let mut deals: Vec<tournament::standings::DealResult> = Vec::new();
+    for name in deal_names(&e.movement) {
+        let mut tables = Vec::new();
+        for r in stored.iter().filter(|r| r.deal == name) {
+            let Some((_, tp)) = sitting(&e.movement, &r.deal, r.table, r.hand) else {
+                continue;
+            };
+            let players = players_by_wind(tp);
+            for w in &r.entry.false_hu {
+                penalties.push(Penalty {
+                    player: players[w.index()],
+                    kind: PenaltyKind::FalseHu,
+                    deal: Some(name.clone()),
+                    imp: 0,
+                    reason: "false Hu".into(),
+                });
+            }
+            tables.push(TableResult::new(
+                sitting_number(r.table, r.hand),
+                players,
+                r.points,
+            ));
+        }
+        if !tables.is_empty() {
+            deals.push(tournament::standings::DealResult { deal: name, tables });
+        }
+    }
+    let players = e
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Player {
+            id: i as u32 + 1,
+            name: p.name.clone(),
+        })
+        .collect();
+    let mut teams: Vec<Team> = Vec::new();
+    if e.team {
+        for (i, p) in e.players.iter().enumerate() {
+            let name = p.team.clone().unwrap_or_default();
+            match teams.iter_mut().find(|t| t.name == name) {
+                Some(t) => t.players.push(i as u32 + 1),
+                None => teams.push(Team {
+                    name,
+                    players: vec![i as u32 + 1],
+                }),
+            }
+        }
+    }
+    Ok(Results {
+        players,
+        teams,
+        false_hu_points: 10,
+        deals,
+        penalties,
+    })
+}

@@ -1,0 +1,443 @@
+//! The director's pages: first-run password, login, events, seating changes, conflicts,
+//! penalties, printables, exports and the audit trail.
+
+use std::fmt::Write as _;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Form;
+use store::{Entrant, EventId, Role};
+use tournament::standings::{Penalty, PenaltyKind};
+
+use super::public::csv;
+use super::to_login;
+use super::{
+    csrf_field, data, director_or_login, director_post, esc, field, html, number, App, Fields, Page,
+};
+use crate::auth::{clear_cookie, set_director_password, start_session, verify_password};
+use crate::service::{create_event as make_event, deal_names, deal_of, parse_entrants, AppError};
+
+fn redirect_with_cookie(to: &str, cookie: String) -> Response {
+    ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()
+}
+
+pub async fn setup_page(State(app): State<App>) -> Page {
+    if app.store.director_hash()?.is_some() {
+        return Ok(Redirect::to("/login").into_response());
+    }
+    Ok(html(
+        StatusCode::OK,
+        "First run: director password",
+        "<form method=\"post\" action=\"/setup\"><p><label>Password (8 characters or more) <input type=\"password\" name=\"password\" required minlength=\"8\"></label></p><button>Set password</button></form>",
+    ))
+}
+
+pub async fn setup(State(app): State<App>, Form(f): Form<Fields>) -> Page {
+    // Only while no password exists: afterwards it changes from the command line.
+    if app.store.director_hash()?.is_some() {
+        return Err(AppError::Forbidden(
+            "the director password is already set (change it with `dupmj password`)".into(),
+        ));
+    }
+    set_director_password(app.store.as_ref(), field(&f, "password")?, "first run")?;
+    let (_, cookie) = start_session(app.store.as_ref(), Role::Director)?;
+    Ok(redirect_with_cookie("/director", cookie))
+}
+
+pub async fn login_page(State(app): State<App>) -> Page {
+    if app.store.director_hash()?.is_none() {
+        return Ok(Redirect::to("/setup").into_response());
+    }
+    Ok(html(
+        StatusCode::OK,
+        "Director login",
+        "<form method=\"post\" action=\"/login\"><p><label>Password <input type=\"password\" name=\"password\" required></label></p><button>Log in</button></form>",
+    ))
+}
+
+pub async fn login(State(app): State<App>, Form(f): Form<Fields>) -> Page {
+    let hash = app
+        .store
+        .director_hash()?
+        .ok_or_else(|| AppError::Forbidden("no director password yet: open /setup".into()))?;
+    if !verify_password(f.get("password").map(String::as_str).unwrap_or(""), &hash) {
+        return Err(AppError::Forbidden("wrong password".into()));
+    }
+    let (_, cookie) = start_session(app.store.as_ref(), Role::Director)?;
+    Ok(redirect_with_cookie("/director", cookie))
+}
+
+pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
+    if let Some(s) = crate::auth::session_of(app.store.as_ref(), &headers)? {
+        crate::auth::check_csrf(&s, f.get("csrf"))?;
+        app.store.end_session(&s.token)?;
+    }
+    Ok(redirect_with_cookie("/", clear_cookie()))
+}
+
+pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
+    let Some(s) = director_or_login(&app, &headers) else {
+        return Ok(to_login());
+    };
+    let mut body = String::from("<h2>Events</h2><ul>");
+    for (id, name) in app.store.events()? {
+        let _ = write!(
+            body,
+            "<li><a href=\"/director/events/{id}\">{}</a></li>",
+            esc(&name)
+        );
+    }
+    let _ = write!(
+        body,
+        "</ul><h2>New event</h2><form method=\"post\" action=\"/director/events\">{}\
+         <p><label>Name <input name=\"name\" required></label></p>\
+         <p><label><input type=\"radio\" name=\"kind\" value=\"individual\" checked> individual</label>\
+         <label><input type=\"radio\" name=\"kind\" value=\"team\"> teams of four</label></p>\
+         <p><label>Players, one per line: <code>name</code>, or <code>name,team</code> for a team event (CSV with a <code>name,team</code> header also works)<br>\
+         <textarea name=\"players\" rows=\"10\" cols=\"40\" required></textarea></label></p>\
+         <p><label>Deal seed <input name=\"seed\" type=\"number\" min=\"0\" value=\"1\" required></label> (the deals are rebuilt from it)</p>\
+         <button>Create event and movement</button></form>\
+         <form method=\"post\" action=\"/logout\">{}<button>Log out</button></form>",
+        csrf_field(&s),
+        csrf_field(&s)
+    );
+    Ok(html(StatusCode::OK, "Director", &body))
+}
+
+pub async fn create_event(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    let team = f.get("kind").map(String::as_str) == Some("team");
+    let entrants = parse_entrants(field(&f, "players")?)?;
+    let seed: u64 = number(&f, "seed")?;
+    let id = make_event(
+        app.store.as_ref(),
+        field(&f, "name")?,
+        team,
+        entrants,
+        seed,
+        "director",
+    )?;
+    Ok(Redirect::to(&format!("/director/events/{id}")).into_response())
+}
+
+pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: HeaderMap) -> Page {
+    let Some(s) = director_or_login(&app, &headers) else {
+        return Ok(to_login());
+    };
+    let e = app.store.event(id)?;
+    let results = app.store.results(id)?;
+    let csrf = csrf_field(&s);
+    let mut b = String::new();
+    let _ = write!(
+        b,
+        "<p>{} players, {} · deal seed {} · {} results entered</p>\
+         <p><a href=\"/events/{id}/standings\">standings</a> · <a href=\"/events/{id}/big\">big screen</a> · <a href=\"/events/{id}/deals\">deal tables</a> · \
+         <a href=\"/director/events/{id}/audit\">audit trail</a> · results <a href=\"/director/events/{id}/results.csv\">CSV</a> <a href=\"/director/events/{id}/results.json\">JSON</a> · \
+         standings <a href=\"/events/{id}/standings.csv\">CSV</a> <a href=\"/events/{id}/standings.json\">JSON</a></p>\
+         <p>Print: <a href=\"/director/events/{id}/print/labels\">deal label sheets</a> · <a href=\"/director/events/{id}/print/guides\">guide cards</a> · \
+         <a href=\"/director/events/{id}/print/tables\">table cards</a> · <a href=\"/director/events/{id}/print/sheets\">score sheets</a></p>",
+        e.players.len(),
+        e.movement.method,
+        e.deal_seed,
+        results.len()
+    );
+    let conflicts = app.store.conflicts(id)?;
+    if !conflicts.is_empty() {
+        b.push_str("<h2>Conflicts</h2><table><tr><th>deal</th><th>table</th><th>hand</th><th>stored</th><th>second entry</th><th>by</th><th></th></tr>");
+        for c in conflicts {
+            let stored = results
+                .iter()
+                .find(|r| r.deal == c.deal && r.table == c.table && r.hand == c.hand)
+                .map(|r| r.entry.describe())
+                .unwrap_or_default();
+            let _ = write!(
+                b,
+                "<tr class=\"conflict\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>\
+                 <form method=\"post\" action=\"/director/events/{id}/conflicts/{cid}\">{csrf}<button name=\"accept\" value=\"1\">use second entry</button> <button name=\"accept\" value=\"0\">keep stored</button></form></td></tr>",
+                esc(&c.deal), c.table, c.hand, esc(&stored), esc(&c.entry.describe()), esc(&c.by), cid = c.id
+            );
+        }
+        b.push_str("</table>");
+    }
+    let _ = write!(
+        b,
+        "<h2>Standings</h2><form method=\"post\" action=\"/director/events/{id}/hide\">{csrf}<button name=\"hide\" value=\"{}\">{}</button></form>",
+        if e.hide_standings { 0 } else { 1 },
+        if e.hide_standings { "Show the standings to everyone" } else { "Hide the standings (last rounds)" }
+    );
+    b.push_str("<h2>Tables</h2><table><tr><th>table</th><th>score-entry code</th></tr>");
+    for (i, code) in e.table_codes.iter().enumerate() {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td><code>{}</code></td></tr>",
+            i + 1,
+            esc(code)
+        );
+    }
+    b.push_str("</table><h2>Players</h2><table><tr><th>#</th><th>name</th><th>team</th></tr>");
+    for (i, p) in e.players.iter().enumerate() {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            i + 1,
+            esc(&p.name),
+            esc(p.team.as_deref().unwrap_or(""))
+        );
+    }
+    let _ = write!(
+        b,
+        "</table>\
+         <form method=\"post\" action=\"/director/events/{id}/player\">{csrf}<fieldset><legend>Replace a player (results stay with the seat)</legend>\
+         <label>Player # <input name=\"player\" type=\"number\" min=\"1\" required></label> <label>New name <input name=\"name\" required></label> <label>Team <input name=\"team\"></label> <button>Replace</button></fieldset></form>\
+         <form method=\"post\" action=\"/director/events/{id}/swap\">{csrf}<fieldset><legend>Swap two players' seats from a round on (earlier rounds and results kept)</legend>\
+         <label>Player # <input name=\"a\" type=\"number\" min=\"1\" required></label> <label>and # <input name=\"b\" type=\"number\" min=\"1\" required></label> <label>from round <input name=\"round\" type=\"number\" min=\"1\" value=\"1\" required></label> <button>Swap</button></fieldset></form>"
+    );
+    b.push_str("<h2>Penalties</h2><table><tr><th>player</th><th>kind</th><th>deal</th><th>IMP</th><th>reason</th><th></th></tr>");
+    for (pid, p) in app.store.penalties(id)? {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{:?}</td><td>{}</td><td>{}</td><td>{}</td><td><form method=\"post\" action=\"/director/events/{id}/penalties/{pid}/remove\">{csrf}<button>remove</button></form></td></tr>",
+            p.player, p.kind, esc(p.deal.as_deref().unwrap_or("")), p.imp, esc(&p.reason)
+        );
+    }
+    let _ = write!(
+        b,
+        "</table><form method=\"post\" action=\"/director/events/{id}/penalties\">{csrf}<fieldset><legend>Add a penalty</legend>\
+         <label>Player # <input name=\"player\" type=\"number\" min=\"1\" required></label> \
+         <label>Kind <select name=\"kind\"><option value=\"imp\">IMP deduction</option><option value=\"dead_hand\">dead hand (note)</option><option value=\"barred_from_hu\">barred from Hu (note)</option></select></label> \
+         <label>IMP <input name=\"imp\" type=\"number\" min=\"0\" value=\"0\"></label> <label>Deal <input name=\"deal\" size=\"5\"></label> <label>Reason <input name=\"reason\"></label> <button>Add</button></fieldset></form>"
+    );
+    Ok(html(StatusCode::OK, &e.name, &b))
+}
+
+fn back(id: EventId) -> Response {
+    Redirect::to(&format!("/director/events/{id}")).into_response()
+}
+
+pub async fn replace_player(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    let team = f
+        .get("team")
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty());
+    let now = Entrant {
+        name: field(&f, "name")?.to_string(),
+        team,
+    };
+    app.store
+        .set_player(id, number(&f, "player")?, &now, "director")?;
+    Ok(back(id))
+}
+
+pub async fn swap(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    app.store.swap_players(
+        id,
+        number(&f, "a")?,
+        number(&f, "b")?,
+        number(&f, "round")?,
+        "director",
+    )?;
+    Ok(back(id))
+}
+
+pub async fn hide(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    app.store
+        .set_hide_standings(id, field(&f, "hide")? == "1", "director")?;
+    Ok(back(id))
+}
+
+pub async fn resolve(
+    State(app): State<App>,
+    Path((id, cid)): Path<(EventId, i64)>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    app.store
+        .resolve_conflict(id, cid, field(&f, "accept")? == "1", "director")?;
+    Ok(back(id))
+}
+
+pub async fn add_penalty(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    let kind = match field(&f, "kind")? {
+        "imp" => PenaltyKind::Imp,
+        "dead_hand" => PenaltyKind::DeadHand,
+        "barred_from_hu" => PenaltyKind::BarredFromHu,
+        other => {
+            return Err(AppError::Invalid(format!(
+                "kind: '{other}' is not a penalty kind"
+            )))
+        }
+    };
+    let imp: i32 = f
+        .get("imp")
+        .filter(|v| !v.trim().is_empty())
+        .map_or(Ok(0), |_| number(&f, "imp"))?;
+    if imp < 0 {
+        return Err(AppError::Invalid(
+            "imp: a deduction is entered as a positive number".into(),
+        ));
+    }
+    let deal = f
+        .get("deal")
+        .map(|d| d.trim().to_string())
+        .filter(|d| !d.is_empty());
+    if let Some(d) = &deal {
+        let e = app.store.event(id)?;
+        if !deal_names(&e.movement).contains(d) {
+            return Err(AppError::Invalid(format!(
+                "deal: '{d}' is not a deal of this event"
+            )));
+        }
+    }
+    let p = Penalty {
+        player: number(&f, "player")?,
+        kind,
+        deal,
+        imp,
+        reason: f.get("reason").cloned().unwrap_or_default(),
+    };
+    app.store.add_penalty(id, &p, "director")?;
+    Ok(back(id))
+}
+
+pub async fn remove_penalty(
+    State(app): State<App>,
+    Path((id, pid)): Path<(EventId, i64)>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    app.store.remove_penalty(id, pid, "director")?;
+    Ok(back(id))
+}
+
+pub async fn print(
+    State(app): State<App>,
+    Path((id, what)): Path<(EventId, String)>,
+    headers: HeaderMap,
+) -> Page {
+    if director_or_login(&app, &headers).is_none() {
+        return Ok(to_login());
+    }
+    let e = app.store.event(id)?;
+    let names: Vec<String> = e.players.iter().map(|p| p.name.clone()).collect();
+    let body = match what.as_str() {
+        "labels" => {
+            let deals: Vec<_> = deal_names(&e.movement)
+                .into_iter()
+                .filter_map(|d| deal_of(&e, &d).map(|deal| (d, deal)))
+                .collect();
+            duplicate::sheet::html(&deals)
+        }
+        "guides" => tournament::print::guide_cards(&e.movement, &names),
+        "tables" => tournament::print::table_cards(&e.movement, &e.table_codes),
+        "sheets" => tournament::print::score_sheets(&e.movement, &names),
+        other => {
+            return Err(AppError::NotFound(format!(
+                "printable '{other}' (labels, guides, tables or sheets)"
+            )))
+        }
+    };
+    Ok(data("text/html; charset=utf-8", body))
+}
+
+pub async fn export_results(
+    State(app): State<App>,
+    Path((id, fmt)): Path<(EventId, String)>,
+    headers: HeaderMap,
+) -> Page {
+    super::director(&app, &headers)?;
+    let e = app.store.event(id)?;
+    let results = app.store.results(id)?;
+    match fmt.as_str() {
+        "csv" => {
+            let mut s =
+                String::from("deal,table,hand,result,ms_e,ms_s,ms_w,ms_n,version,entered_by,at\n");
+            for r in &results {
+                let _ = writeln!(
+                    s,
+                    "{},{},{},{},{},{},{},{},{},{},{}",
+                    csv(&r.deal),
+                    r.table,
+                    r.hand,
+                    csv(&r.entry.describe()),
+                    r.points[0],
+                    r.points[1],
+                    r.points[2],
+                    r.points[3],
+                    r.version,
+                    csv(&r.by),
+                    r.at
+                );
+            }
+            Ok(data("text/csv; charset=utf-8", s))
+        }
+        "json" => {
+            let rs: Vec<_> = results
+                .iter()
+                .map(|r| serde_json::json!({"deal": r.deal, "table": r.table, "hand": r.hand, "entry": r.entry, "points": r.points, "version": r.version, "entered_by": r.by, "at": r.at}))
+                .collect();
+            let v = serde_json::json!({"event": e.name, "results": rs});
+            Ok(data("application/json", v.to_string()))
+        }
+        other => Err(AppError::NotFound(format!(
+            "format '{other}' (use csv or json)"
+        ))),
+    }
+}
+
+pub async fn audit(State(app): State<App>, Path(id): Path<EventId>, headers: HeaderMap) -> Page {
+    if director_or_login(&app, &headers).is_none() {
+        return Ok(to_login());
+    }
+    let e = app.store.event(id)?;
+    let mut b = String::from(
+        "<table><tr><th>when</th><th>who</th><th>what</th><th>before</th><th>after</th></tr>",
+    );
+    for l in app.store.audit(id)? {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td><code>{}</code></td></tr>",
+            esc(&l.at),
+            esc(&l.who),
+            esc(&l.what),
+            esc(&l.before.unwrap_or_default().chars().take(200).collect::<String>()),
+            esc(&l.after.unwrap_or_default().chars().take(200).collect::<String>())
+        );
+    }
+    b.push_str("</table>");
+    Ok(html(
+        StatusCode::OK,
+        &format!("{} — audit trail", e.name),
+        &b,
+    ))
+}

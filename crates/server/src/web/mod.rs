@@ -1,0 +1,188 @@
+//! HTTP: the router, page layout, and turning errors into pages.
+
+mod director;
+mod public;
+mod table;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use store::{Role, Session, Store};
+
+use crate::auth::{check_csrf, session_of};
+use crate::service::{AppError, AppResult};
+
+pub use tournament::print::esc;
+
+/// Shared state of every handler.
+#[derive(Clone)]
+pub struct App {
+    pub store: Arc<dyn Store>,
+}
+
+/// Form fields by name.
+pub type Fields = HashMap<String, String>;
+
+/// Every route of the application.
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(public::home))
+        .route("/setup", get(director::setup_page).post(director::setup))
+        .route("/login", get(director::login_page).post(director::login))
+        .route("/logout", post(director::logout))
+        .route("/director", get(director::events))
+        .route("/director/events", post(director::create_event))
+        .route("/director/events/{id}", get(director::event))
+        .route(
+            "/director/events/{id}/player",
+            post(director::replace_player),
+        )
+        .route("/director/events/{id}/swap", post(director::swap))
+        .route("/director/events/{id}/hide", post(director::hide))
+        .route(
+            "/director/events/{id}/conflicts/{cid}",
+            post(director::resolve),
+        )
+        .route(
+            "/director/events/{id}/penalties",
+            post(director::add_penalty),
+        )
+        .route(
+            "/director/events/{id}/penalties/{pid}/remove",
+            post(director::remove_penalty),
+        )
+        .route("/director/events/{id}/print/{what}", get(director::print))
+        .route(
+            "/director/events/{id}/results.{fmt}",
+            get(director::export_results),
+        )
+        .route("/director/events/{id}/audit", get(director::audit))
+        .route("/events/{id}/standings", get(public::standings))
+        .route(
+            "/events/{id}/standings.{fmt}",
+            get(public::export_standings),
+        )
+        .route("/events/{id}/big", get(public::big_screen))
+        .route("/events/{id}/deals", get(public::deal_tables))
+        .route(
+            "/events/{id}/table",
+            get(table::login_page).post(table::login),
+        )
+        .route("/events/{id}/table/{t}", get(table::deals))
+        .route(
+            "/events/{id}/table/{t}/deal/{deal}/{hand}",
+            get(table::entry_form).post(table::entry_post),
+        )
+        .with_state(app)
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60em;padding:.8em;line-height:1.4}\
+table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #999;padding:.25em .5em;text-align:center}\
+th{background:#eee}input,select,button{font-size:1em;padding:.35em;margin:.15em 0}\
+.err{background:#fdd;border:1px solid #c00;padding:.5em}.ok{background:#dfd;border:1px solid #090;padding:.5em}\
+.warn{background:#ffd;border:1px solid #a80;padding:.5em}nav a{margin-right:1em}\
+fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}\
+.big{font-size:2.2em}.big td,.big th{padding:.2em .8em}\
+@media print{nav,form{display:none}}";
+
+/// A whole page; `refresh` reloads it every so many seconds.
+pub fn page(title: &str, body: &str, refresh: Option<u32>) -> String {
+    let meta = refresh
+        .map(|s| format!("<meta http-equiv=\"refresh\" content=\"{s}\">"))
+        .unwrap_or_default();
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">{meta}\
+         <title>{t} — dupmj</title><style>{STYLE}</style></head><body>\n\
+         <nav><a href=\"/\">dupmj</a><a href=\"/director\">director</a></nav>\n<h1>{t}</h1>\n{body}\n</body></html>\n",
+        t = esc(title)
+    )
+}
+
+/// An HTML response.
+pub fn html(status: StatusCode, title: &str, body: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page(title, body, None),
+    )
+        .into_response()
+}
+
+/// A download or data response.
+pub fn data(content_type: &'static str, body: String) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, title) = match &self {
+            AppError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "Cannot accept this"),
+            AppError::NotFound(_) => (StatusCode::NOT_FOUND, "Not found"),
+            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
+            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "Server error"),
+        };
+        html(
+            status,
+            title,
+            &format!(
+                "<p class=\"err\">{}</p><p><a href=\"javascript:history.back()\">Back</a></p>",
+                esc(&self.to_string())
+            ),
+        )
+    }
+}
+
+/// What a handler returns: a page or an error page.
+pub type Page = Result<Response, AppError>;
+
+/// The director's session, or an error (GET handlers redirect to the login instead).
+pub fn director(app: &App, headers: &HeaderMap) -> AppResult<Session> {
+    match session_of(app.store.as_ref(), headers)? {
+        Some(s) if s.role == Role::Director => Ok(s),
+        _ => Err(AppError::Forbidden("the director must log in".into())),
+    }
+}
+
+/// For GET pages of the director: the session, if logged in (else send [`to_login`]).
+pub fn director_or_login(app: &App, headers: &HeaderMap) -> Option<Session> {
+    director(app, headers).ok()
+}
+
+pub fn to_login() -> Response {
+    Redirect::to("/login").into_response()
+}
+
+/// A director POST: the session and its cross-site token.
+pub fn director_post(app: &App, headers: &HeaderMap, f: &Fields) -> AppResult<Session> {
+    let s = director(app, headers)?;
+    check_csrf(&s, f.get("csrf"))?;
+    Ok(s)
+}
+
+/// The hidden field every form of a session carries.
+pub fn csrf_field(s: &Session) -> String {
+    format!(
+        "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
+        esc(&s.csrf)
+    )
+}
+
+/// A required form field, trimmed.
+pub fn field<'a>(f: &'a Fields, name: &str) -> AppResult<&'a str> {
+    f.get(name)
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| AppError::Invalid(format!("the field '{name}' is missing")))
+}
+
+/// A required number field.
+pub fn number<T: std::str::FromStr>(f: &Fields, name: &str) -> AppResult<T> {
+    let v = field(f, name)?;
+    v.parse()
+        .map_err(|_| AppError::Invalid(format!("{name}: '{v}' is not a valid number")))
+}

@@ -1,0 +1,296 @@
+//! Pages anyone may read: the event list, standings (live, big screen, exports) and the
+//! per-deal result tables — unless the director has hidden them.
+
+use std::fmt::Write as _;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use store::{Event, EventId, Role};
+use tournament::standings::{Standings, TeamStandings};
+
+use super::{data, esc, html, page, App, Page};
+use crate::auth::session_of;
+use crate::service::{deal_names, results_of, sitting_of, AppError, AppResult};
+
+pub async fn home(State(app): State<App>) -> Page {
+    let mut body = String::from("<h2>Events</h2><ul>");
+    for (id, name) in app.store.events()? {
+        let _ = write!(
+            body,
+            "<li>{} — <a href=\"/events/{id}/standings\">standings</a> · <a href=\"/events/{id}/big\">big screen</a> · <a href=\"/events/{id}/deals\">deal tables</a> · <a href=\"/events/{id}/table\">score entry</a></li>",
+            esc(&name)
+        );
+    }
+    body.push_str("</ul><p><a href=\"/director\">Director</a></p>");
+    Ok(html(StatusCode::OK, "Duplicate MCR", &body))
+}
+
+/// Standings of an event, or why they are not shown.
+pub struct Computed {
+    pub event: Event,
+    pub individual: Standings,
+    pub team: Option<TeamStandings>,
+    pub entered: usize,
+    pub expected: usize,
+}
+
+pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
+    let event = app.store.event(id)?;
+    let results = results_of(app.store.as_ref(), &event)?;
+    let individual = results
+        .individual()
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let team = if event.team {
+        Some(
+            results
+                .team()
+                .map_err(|e| AppError::Internal(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    let expected = event
+        .movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.hands)
+        .map(|h| h.tables.len())
+        .sum();
+    let entered = app.store.results(id)?.len();
+    Ok(Computed {
+        event,
+        individual,
+        team,
+        entered,
+        expected,
+    })
+}
+
+/// Whether this request may see the standings of `e`.
+fn visible(app: &App, headers: &HeaderMap, e: &Event) -> AppResult<bool> {
+    if !e.hide_standings {
+        return Ok(true);
+    }
+    let s = session_of(app.store.as_ref(), headers)?;
+    Ok(matches!(s.map(|s| s.role), Some(Role::Director)))
+}
+
+fn hidden_page(e: &Event) -> Response {
+    html(
+        StatusCode::OK,
+        &e.name,
+        "<p class=\"warn\">The standings are hidden for the last rounds. They will be shown at the end.</p>",
+    )
+}
+
+/// The standings tables as HTML.
+pub fn standings_html(c: &Computed) -> String {
+    let mut s = String::new();
+    if let Some(t) = &c.team {
+        s.push_str("<h2>Teams</h2><table><tr><th>rank</th><th>team</th><th>deals</th><th>ms</th><th>IMP</th></tr>");
+        for l in &t.lines {
+            let _ = write!(
+                s,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                l.rank,
+                esc(&l.name),
+                l.hands,
+                l.ms,
+                l.imp
+            );
+        }
+        s.push_str("</table><h2>Players</h2>");
+    }
+    s.push_str("<table id=\"standings\"><tr><th>rank</th><th>player</th><th>name</th><th>hands</th><th>ms</th><th>IMP</th><th>penalty IMP</th></tr>");
+    for l in &c.individual.lines {
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            l.rank,
+            l.player,
+            esc(&l.name),
+            l.hands,
+            l.ms,
+            l.imp,
+            l.penalty_imp
+        );
+    }
+    s.push_str("</table>");
+    s
+}
+
+pub async fn standings(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return Ok(hidden_page(&c.event));
+    }
+    let body = format!(
+        "<p>{} of {} table results entered. This page refreshes by itself.</p>{}",
+        c.entered,
+        c.expected,
+        standings_html(&c)
+    );
+    Ok(html_refresh(&c.event.name, &body, 20))
+}
+
+fn html_refresh(title: &str, body: &str, secs: u32) -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page(title, body, Some(secs)),
+    )
+        .into_response()
+}
+
+pub async fn big_screen(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return Ok(hidden_page(&c.event));
+    }
+    let mut body = String::from(
+        "<table class=\"big\"><tr><th>#</th><th>name</th><th>IMP</th><th>ms</th></tr>",
+    );
+    let lines: Vec<(u32, String, i64, i64)> = match &c.team {
+        Some(t) => t
+            .lines
+            .iter()
+            .map(|l| (l.rank, l.name.clone(), l.imp, l.ms))
+            .collect(),
+        None => c
+            .individual
+            .lines
+            .iter()
+            .map(|l| (l.rank, l.name.clone(), l.imp, l.ms))
+            .collect(),
+    };
+    for (rank, name, imp, ms) in lines {
+        let _ = write!(
+            body,
+            "<tr><td>{rank}</td><td>{}</td><td>{imp}</td><td>{ms}</td></tr>",
+            esc(&name)
+        );
+    }
+    body.push_str("</table>");
+    Ok(html_refresh(&c.event.name, &body, 15))
+}
+
+/// Per-deal tables laid out like seeds/003 Appendix 3: for each deal and seat, every
+/// table's match points, the difference from the average (DIF) and the IMP.
+pub async fn deal_tables(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return Ok(hidden_page(&c.event));
+    }
+    let names: Vec<String> = c.event.players.iter().map(|p| p.name.clone()).collect();
+    let mut body = String::new();
+    for deal in deal_names(&c.event.movement) {
+        let seats: Vec<_> = c
+            .individual
+            .deal_seats
+            .iter()
+            .filter(|d| d.deal == deal)
+            .collect();
+        if seats.is_empty() {
+            continue;
+        }
+        let _ = write!(body, "<h2>Deal {}</h2><table><tr><th>seat</th><th>table</th><th>hand</th><th>player</th><th>ms</th><th>DIF</th><th>IMP</th></tr>", esc(&deal));
+        for ds in seats {
+            for e in &ds.entries {
+                let name = names
+                    .get(e.player as usize - 1)
+                    .cloned()
+                    .unwrap_or_default();
+                let (table, hand) = sitting_of(e.table);
+                let _ = write!(
+                    body,
+                    "<tr><td>{}</td><td>{table}</td><td>{hand}</td><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    ds.wind.letter(),
+                    e.player,
+                    esc(&name),
+                    e.ms,
+                    e.dif,
+                    e.imp
+                );
+            }
+        }
+        body.push_str("</table>");
+    }
+    if body.is_empty() {
+        body.push_str("<p>No results yet.</p>");
+    }
+    Ok(html(
+        StatusCode::OK,
+        &format!("{} — deals", c.event.name),
+        &body,
+    ))
+}
+
+pub async fn export_standings(
+    State(app): State<App>,
+    Path((id, fmt)): Path<(EventId, String)>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return Err(AppError::Forbidden("the standings are hidden".into()));
+    }
+    match fmt.as_str() {
+        "csv" => {
+            let mut s = String::from("rank,player,name,hands,ms,imp,penalty_imp\n");
+            for l in &c.individual.lines {
+                let _ = writeln!(
+                    s,
+                    "{},{},{},{},{},{},{}",
+                    l.rank,
+                    l.player,
+                    csv(&l.name),
+                    l.hands,
+                    l.ms,
+                    l.imp,
+                    l.penalty_imp
+                );
+            }
+            Ok(data("text/csv; charset=utf-8", s))
+        }
+        "json" => {
+            let lines: Vec<_> = c
+                .individual
+                .lines
+                .iter()
+                .map(|l| serde_json::json!({"rank": l.rank, "player": l.player, "name": l.name, "hands": l.hands, "ms": l.ms, "imp": l.imp, "penalty_imp": l.penalty_imp}))
+                .collect();
+            let teams: Option<Vec<_>> = c.team.as_ref().map(|t| {
+                t.lines
+                    .iter()
+                    .map(|l| serde_json::json!({"rank": l.rank, "team": l.name, "deals": l.hands, "ms": l.ms, "imp": l.imp}))
+                    .collect()
+            });
+            let v = serde_json::json!({"event": c.event.name, "players": lines, "teams": teams});
+            Ok(data("application/json", v.to_string()))
+        }
+        other => Err(AppError::NotFound(format!(
+            "format '{other}' (use csv or json)"
+        ))),
+    }
+}
+
+/// A CSV field, quoted when needed.
+pub fn csv(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

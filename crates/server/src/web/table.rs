@@ -1,0 +1,421 @@
+//! Score entry from a phone: a table logs in with its code, picks a deal, enters how the
+//! hand ended, sees every seat's match points, then saves.
+
+use std::fmt::Write as _;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect};
+use axum::Form;
+use mcr::Wind;
+use store::{Event, EventId, Role, Saved, Session};
+use tournament::entry::{Outcome, ScoreEntry};
+
+use super::{csrf_field, esc, field, html, number, App, Fields, Page};
+use crate::auth::{check_csrf, session_of, start_session};
+use crate::service::{deal_of, enter_result, players_by_wind, sitting, AppError, AppResult};
+
+pub async fn login_page(State(app): State<App>, Path(id): Path<EventId>) -> Page {
+    let e = app.store.event(id)?;
+    Ok(html(
+        StatusCode::OK,
+        &format!("{} — score entry", e.name),
+        &format!(
+            "<form method=\"post\" action=\"/events/{id}/table\"><p><label>Table <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\" required></label></p>\
+             <p><label>Code <input name=\"code\" autocomplete=\"off\" autocapitalize=\"characters\" required></label></p><button>Start</button></form>",
+            e.table_codes.len()
+        ),
+    ))
+}
+
+pub async fn login(State(app): State<App>, Path(id): Path<EventId>, Form(f): Form<Fields>) -> Page {
+    let e = app.store.event(id)?;
+    let table: u32 = number(&f, "table")?;
+    let code = field(&f, "code")?.to_uppercase();
+    let ok = table >= 1 && e.table_codes.get(table as usize - 1) == Some(&code);
+    if !ok {
+        return Err(AppError::Forbidden(format!("table {table}: wrong code")));
+    }
+    let (_, cookie) = start_session(app.store.as_ref(), Role::Table { event: id, table })?;
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Redirect::to(&format!("/events/{id}/table/{table}")),
+    )
+        .into_response())
+}
+
+/// The session of this table (or the director's, who may enter for any table).
+fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> AppResult<Session> {
+    let s = session_of(app.store.as_ref(), headers)?.ok_or_else(|| {
+        AppError::Forbidden(format!(
+            "log in as table {table} first (/events/{id}/table)"
+        ))
+    })?;
+    match s.role {
+        Role::Director => Ok(s),
+        Role::Table { event, table: t } if event == id && t == table => Ok(s),
+        Role::Table { table: t, .. } => Err(AppError::Forbidden(format!(
+            "this phone is logged in for table {t}, not table {table}"
+        ))),
+    }
+}
+
+fn names_at(e: &Event, players: [u32; 4]) -> [String; 4] {
+    players.map(|p| {
+        let name = e
+            .players
+            .get(p as usize - 1)
+            .map(|x| x.name.clone())
+            .unwrap_or_default();
+        format!("{p} {name}")
+    })
+}
+
+pub async fn deals(
+    State(app): State<App>,
+    Path((id, t)): Path<(EventId, u32)>,
+    headers: HeaderMap,
+) -> Page {
+    table_session(&app, &headers, id, t)?;
+    let e = app.store.event(id)?;
+    let results = app.store.results(id)?;
+    let mut b =
+        String::from("<table><tr><th>round</th><th>hand</th><th>deal</th><th>result</th></tr>");
+    for r in &e.movement.rounds {
+        for h in &r.hands {
+            for tp in h.tables.iter().filter(|x| x.table == t) {
+                let done = results
+                    .iter()
+                    .find(|x| x.deal == tp.deal && x.table == t && x.hand == h.hand)
+                    .map(|x| esc(&x.entry.describe()))
+                    .unwrap_or_else(|| "—".into());
+                let _ = write!(
+                    b,
+                    "<tr><td>{}</td><td>{hand}</td><td><a href=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{d}</a></td><td>{done}</td></tr>",
+                    r.round,
+                    hand = h.hand,
+                    d = esc(&tp.deal)
+                );
+            }
+        }
+    }
+    b.push_str("</table>");
+    Ok(html(StatusCode::OK, &format!("{} — table {t}", e.name), &b))
+}
+
+fn seat_options(selected: Option<&str>) -> String {
+    Wind::ALL
+        .iter()
+        .map(|w| {
+            let l = w.letter().to_string();
+            let sel = if selected == Some(l.as_str()) {
+                " selected"
+            } else {
+                ""
+            };
+            format!("<option value=\"{l}\"{sel}>{l}</option>")
+        })
+        .collect()
+}
+
+/// The seating of a sitting, or an error naming it.
+fn seating<'a>(
+    e: &'a Event,
+    deal: &str,
+    t: u32,
+    hand: u32,
+) -> AppResult<(u32, &'a tournament::movement::TablePlay)> {
+    sitting(&e.movement, deal, t, hand).ok_or_else(|| {
+        AppError::Invalid(format!(
+            "deal {deal} is not played at table {t} in hand {hand}"
+        ))
+    })
+}
+
+pub async fn entry_form(
+    State(app): State<App>,
+    Path((id, t, deal, hand)): Path<(EventId, u32, String, u32)>,
+    headers: HeaderMap,
+) -> Page {
+    let s = table_session(&app, &headers, id, t)?;
+    let e = app.store.event(id)?;
+    let (round, tp) = seating(&e, &deal, t, hand)?;
+    let names = names_at(&e, players_by_wind(tp));
+    let current = app
+        .store
+        .results(id)?
+        .into_iter()
+        .find(|r| r.deal == deal && r.table == t && r.hand == hand);
+    let version = current.as_ref().map_or(0, |r| r.version);
+    let mut b = format!(
+        "<p>Round {round}, hand {hand}, deal <b>{}</b>. Seats: ",
+        esc(&deal)
+    );
+    for w in Wind::ALL {
+        let _ = write!(b, "{} = {}; ", w.letter(), esc(&names[w.index()]));
+    }
+    b.push_str("</p>");
+    if let Some(r) = &current {
+        let _ = write!(
+            b,
+            "<p class=\"ok\">Saved: {} (version {})</p>",
+            esc(&r.entry.describe()),
+            r.version
+        );
+    }
+    let _ = write!(
+        b,
+        "<form method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"preview\">\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"draw\" required> Draw</label></legend></fieldset>\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"self\"> Self-drawn win</label></legend>\
+         <label>Winner <select name=\"winner\">{opts}</select></label> <label>Value <input name=\"value\" type=\"number\" min=\"8\" size=\"4\"></label>\
+         <label>or the hand <input name=\"hand\" placeholder=\"[123m3]456p789sEEE55s\" size=\"28\"></label></fieldset>\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"discard\"> Win on a discard</label></legend>\
+         <label>Discarder <select name=\"discarder\">{opts}</select></label><br>",
+        d = esc(&deal),
+        csrf = csrf_field(&s),
+        opts = seat_options(None)
+    );
+    for w in Wind::ALL {
+        let l = w.letter();
+        let _ = write!(
+            b,
+            "<label><input type=\"checkbox\" name=\"win_{l}\" value=\"1\"> {l} wins</label> <label>value <input name=\"value_{l}\" type=\"number\" min=\"8\" size=\"4\"></label> <label>or hand <input name=\"hand_{l}\" size=\"24\"></label><br>"
+        );
+    }
+    b.push_str("</fieldset><fieldset><legend>False Hu</legend>");
+    for w in Wind::ALL {
+        let l = w.letter();
+        let _ = write!(
+            b,
+            "<label><input type=\"checkbox\" name=\"fhu_{l}\" value=\"1\"> {l}</label>"
+        );
+    }
+    b.push_str("</fieldset><button>Check</button></form>");
+    Ok(html(
+        StatusCode::OK,
+        &format!("Table {t} — deal {deal}"),
+        &b,
+    ))
+}
+
+/// A winner's value: typed, or scored from the hand with the calculator (both must agree).
+fn value_of(
+    f: &Fields,
+    value_key: &str,
+    hand_key: &str,
+    seat: Wind,
+    self_drawn: bool,
+    prevalent: Wind,
+) -> AppResult<u32> {
+    let typed = f.get(value_key).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let typed: Option<u32> = typed
+        .map(|v| {
+            v.parse().map_err(|_| {
+                AppError::Invalid(format!(
+                    "{} seat: value '{v}' is not a number",
+                    seat.letter()
+                ))
+            })
+        })
+        .transpose()?;
+    let hand = f.get(hand_key).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let Some(hand) = hand else {
+        return typed.ok_or_else(|| {
+            AppError::Invalid(format!(
+                "{} seat: enter the value or the hand",
+                seat.letter()
+            ))
+        });
+    };
+    let (tiles, extra) = hand.split_once('|').unwrap_or((hand, ""));
+    let flags = format!(
+        "seat={} wind={}{} {}",
+        seat.letter(),
+        prevalent.letter(),
+        if self_drawn { " self" } else { "" },
+        extra.trim()
+    );
+    let h = mcr::notation::parse_hand_line(&format!("{tiles} | {flags}"))
+        .map_err(|e| AppError::Invalid(format!("{} seat, hand '{hand}': {e}", seat.letter())))?;
+    let s = mcr::score(&h, &mcr::Rules::seeds())
+        .map_err(|e| AppError::Invalid(format!("{} seat, hand '{hand}': {e}", seat.letter())))?;
+    if let Some(v) = typed {
+        if v != s.total {
+            return Err(AppError::Invalid(format!(
+                "{} seat: value {v} entered but the hand scores {}",
+                seat.letter(),
+                s.total
+            )));
+        }
+    }
+    Ok(s.total)
+}
+
+fn seat_field(f: &Fields, name: &str) -> AppResult<Wind> {
+    let v = field(f, name)?;
+    Wind::parse(v)
+        .ok_or_else(|| AppError::Invalid(format!("{name}: '{v}' is not a seat (E, S, W, N)")))
+}
+
+/// Reads the entry from the form.
+pub fn entry_from(f: &Fields, prevalent: Wind) -> AppResult<ScoreEntry> {
+    let outcome = match field(f, "kind")? {
+        "draw" => Outcome::Draw,
+        "self" => {
+            let winner = seat_field(f, "winner")?;
+            Outcome::SelfDrawn {
+                winner,
+                value: value_of(f, "value", "hand", winner, true, prevalent)?,
+            }
+        }
+        "discard" => {
+            let discarder = seat_field(f, "discarder")?;
+            let mut winners = Vec::new();
+            for w in Wind::ALL {
+                let l = w.letter();
+                if f.get(&format!("win_{l}")).is_some_and(|v| v == "1") {
+                    winners.push((
+                        w,
+                        value_of(
+                            f,
+                            &format!("value_{l}"),
+                            &format!("hand_{l}"),
+                            w,
+                            false,
+                            prevalent,
+                        )?,
+                    ));
+                }
+            }
+            Outcome::Discard { discarder, winners }
+        }
+        other => {
+            return Err(AppError::Invalid(format!(
+                "kind: '{other}' (draw, self or discard)"
+            )))
+        }
+    };
+    let false_hu = Wind::ALL
+        .into_iter()
+        .filter(|w| {
+            f.get(&format!("fhu_{}", w.letter()))
+                .is_some_and(|v| v == "1")
+        })
+        .collect();
+    let e = ScoreEntry { outcome, false_hu };
+    e.check().map_err(|er| AppError::Invalid(er.to_string()))?;
+    Ok(e)
+}
+
+/// The hidden fields that carry an entry from the preview to the save.
+fn entry_fields(e: &ScoreEntry) -> String {
+    let mut s = String::new();
+    let mut put = |k: &str, v: String| {
+        let _ = write!(
+            s,
+            "<input type=\"hidden\" name=\"{k}\" value=\"{}\">",
+            esc(&v)
+        );
+    };
+    match &e.outcome {
+        Outcome::Draw => put("kind", "draw".into()),
+        Outcome::SelfDrawn { winner, value } => {
+            put("kind", "self".into());
+            put("winner", winner.letter().to_string());
+            put("value", value.to_string());
+        }
+        Outcome::Discard { discarder, winners } => {
+            put("kind", "discard".into());
+            put("discarder", discarder.letter().to_string());
+            for (w, v) in winners {
+                put(&format!("win_{}", w.letter()), "1".into());
+                put(&format!("value_{}", w.letter()), v.to_string());
+            }
+        }
+    }
+    for w in &e.false_hu {
+        put(&format!("fhu_{}", w.letter()), "1".into());
+    }
+    s
+}
+
+pub async fn entry_post(
+    State(app): State<App>,
+    Path((id, t, deal, hand)): Path<(EventId, u32, String, u32)>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let s = table_session(&app, &headers, id, t)?;
+    check_csrf(&s, f.get("csrf"))?;
+    let e = app.store.event(id)?;
+    let (_, tp) = seating(&e, &deal, t, hand)?;
+    let names = names_at(&e, players_by_wind(tp));
+    let prevalent = deal_of(&e, &deal).map_or(Wind::East, |d| d.prevalent);
+    let entry = entry_from(&f, prevalent)?;
+    let version: u32 = number(&f, "version")?;
+    let points = entry
+        .match_points()
+        .map_err(|er| AppError::Invalid(er.to_string()))?;
+    let who = match s.role {
+        Role::Director => "director".to_string(),
+        Role::Table { table, .. } => format!("table {table}"),
+    };
+    if f.get("step").map(String::as_str) == Some("save") {
+        let saved = enter_result(
+            app.store.as_ref(),
+            id,
+            t,
+            &deal,
+            hand,
+            &entry,
+            version,
+            &who,
+        )?;
+        let msg = match saved {
+            Saved::Saved { version } | Saved::Unchanged { version } => {
+                format!("<p class=\"ok\" id=\"saved\">Saved: {} (version {version}).</p>", esc(&entry.describe()))
+            }
+            Saved::Conflict { .. } => "<p class=\"err\" id=\"conflict\">Conflict: another phone saved a different result for this deal first. \
+                 Your entry was kept aside for the director, who decides which one stands.</p>".to_string(),
+        };
+        let status = if matches!(saved, Saved::Conflict { .. }) {
+            StatusCode::CONFLICT
+        } else {
+            StatusCode::OK
+        };
+        return Ok(html(
+            status,
+            &format!("Table {t} — deal {deal}"),
+            &format!(
+                "{msg}<p><a href=\"/events/{id}/table/{t}\">Back to the deals of table {t}</a></p>"
+            ),
+        ));
+    }
+    let mut b = format!(
+        "<p>{}</p><table id=\"preview\"><tr><th>seat</th><th>player</th><th>match points</th></tr>",
+        esc(&entry.describe())
+    );
+    for w in Wind::ALL {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            w.letter(),
+            esc(&names[w.index()]),
+            points[w.index()]
+        );
+    }
+    let _ = write!(
+        b,
+        "</table><form method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"save\">{fields}<button>Save</button></form>\
+         <p><a href=\"/events/{id}/table/{t}/deal/{d}/{hand}\">Change</a></p>",
+        d = esc(&deal),
+        csrf = csrf_field(&s),
+        fields = entry_fields(&entry)
+    );
+    Ok(html(
+        StatusCode::OK,
+        &format!("Table {t} — deal {deal}: check"),
+        &b,
+    ))
+}
