@@ -1,0 +1,438 @@
+//! End to end in headless Chromium (Debian's `chromium` and `chromium-driver`, which the
+//! README's test command installs): the director creates an event, two tables enter their
+//! round from their phones (with one conflict from a second device), the standings show
+//! the IMP of SPEC §5. Screenshots of the main pages go to `docs/screenshots/`.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde_json::{json, Value};
+
+/// A child process killed when dropped.
+struct Proc(Child);
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> std::io::Result<String> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    // chromedriver keeps the connection open: read the headers, then Content-Length bytes.
+    let mut r = BufReader::new(s);
+    let mut len = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line)? == 0 {
+            break;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                len = v.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    match len {
+        Some(n) => {
+            out.resize(n, 0);
+            r.read_exact(&mut out)?;
+        }
+        None => {
+            r.read_to_end(&mut out)?;
+        }
+    }
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Undoes chunked transfer encoding when chromedriver uses it.
+fn json_body(raw: &str) -> Value {
+    if let Ok(v) = serde_json::from_str(raw) {
+        return v;
+    }
+    let mut out = String::new();
+    let mut rest = raw;
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("webdriver said {raw:?}: {e}"))
+}
+
+/// One browser window driven over WebDriver.
+struct Browser {
+    driver: SocketAddr,
+    session: String,
+    base: String,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    fn new(driver: SocketAddr, base: &str) -> Browser {
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,1000"]}}}});
+        let v = json_body(&request(driver, "POST", "/session", Some(&caps)).unwrap());
+        let session = v["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {v}"))
+            .to_string();
+        Browser {
+            driver,
+            session,
+            base: base.to_string(),
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let p = format!("/session/{}{path}", self.session);
+        let v = json_body(&request(self.driver, method, &p, body.as_ref()).unwrap());
+        if v["value"]["error"].is_string() {
+            panic!("{method} {path}: {}", v["value"]);
+        }
+        v["value"].clone()
+    }
+
+    fn go(&self, path: &str) {
+        self.call(
+            "POST",
+            "/url",
+            Some(json!({"url": format!("{}{path}", self.base)})),
+        );
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    fn fill(&self, css: &str, text: &str) {
+        let e = self.find(css);
+        self.call("POST", &format!("/element/{e}/clear"), Some(json!({})));
+        self.call(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({"text": text})),
+        );
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
+    }
+
+    /// The page source once it contains one of `needles` (a click that submits a form
+    /// may return before the next page has loaded).
+    fn wait(&self, needles: &[&str]) -> String {
+        self.wait_for(|s| needles.iter().any(|n| s.contains(n)))
+    }
+
+    fn wait_for(&self, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.source();
+            if ok(&s) || start.elapsed() > Duration::from_secs(15) {
+                return s;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn source(&self) -> String {
+        self.call("GET", "/source", None)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn text(&self, css: &str) -> String {
+        let e = self.find(css);
+        self.call("GET", &format!("/element/{e}/text"), None)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn screenshot(&self, name: &str) {
+        let b64 = self.call("GET", "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64.as_str().unwrap())
+            .unwrap();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/screenshots");
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(format!("{dir}/{name}.png"), png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = request(
+            self.driver,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Enters one result from the table's form: fields to fill, boxes to click, then Check
+/// and Save.
+fn enter(b: &Browser, path: &str, clicks: &[&str], fills: &[(&str, &str)]) -> String {
+    b.go(path);
+    for c in clicks {
+        b.click(c);
+    }
+    for (css, text) in fills {
+        b.fill(css, text);
+    }
+    b.click("form button");
+    b.wait(&["id=\"preview\""]);
+    b.click("form button"); // Save, on the preview page
+    b.wait(&["id=\"saved\"", "id=\"conflict\""])
+}
+
+#[test]
+fn an_event_runs_end_to_end_in_chromium() {
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        assert!(
+            std::path::Path::new(tool).exists(),
+            "{tool} is missing: run the README's test command (tools/test.sh), which installs chromium and chromium-driver"
+        );
+    }
+    let port = free_port();
+    let _driver = Proc(
+        Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let driver: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let start = Instant::now();
+    while request(driver, "GET", "/status", None).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let dir = std::env::temp_dir().join(format!("dupmj-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("event.sqlite");
+    std::fs::remove_file(&db).ok();
+    let mut server = Proc(
+        Command::new(env!("CARGO_BIN_EXE_dupmj"))
+            .args([
+                "serve",
+                "--db",
+                db.to_str().unwrap(),
+                "--addr",
+                "127.0.0.1:0",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.as_mut().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let base = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .trim_end_matches('/')
+        .to_string();
+    let base = format!("http://{base}");
+
+    // The director sets the password on first run and creates a 16-player event.
+    let d = Browser::new(driver, &base);
+    d.go("/setup");
+    d.fill("input[name=password]", "browser test pw");
+    d.click("form button");
+    d.wait(&["<h1>Director</h1>"]);
+    let players: String = (1..=16).map(|i| format!("Player {i}\n")).collect();
+    d.fill("input[name=name]", "Browser open");
+    d.fill("textarea[name=players]", &players);
+    d.fill("input[name=seed]", "3");
+    d.click("form[action='/director/events'] button");
+    assert!(d
+        .wait(&["<h1>Browser open</h1>"])
+        .contains("<h1>Browser open</h1>"));
+    let codes: Vec<String> = (1..=2)
+        .map(|t| d.text(&format!("table tr:nth-child({}) td code", t + 1)))
+        .collect();
+
+    // Two tables log in on their phones.
+    let login = |t: usize| {
+        let b = Browser::new(driver, &base);
+        b.go("/events/1/table");
+        b.fill("input[name=table]", &t.to_string());
+        b.fill("input[name=code]", &codes[t - 1]);
+        b.click("form button");
+        let h1 = format!("table {t}</h1>");
+        assert!(b.wait(&[&h1]).contains(&h1), "table {t} logged in");
+        b
+    };
+    let t1 = login(1);
+    let t2 = login(2);
+
+    // A second device (the director's) opens table 1's first form before table 1 saves.
+    d.go("/events/1/table/1/deal/1-1/1");
+    // Table 1: South self-draws 12, then three draws. The preview is screenshotted.
+    t1.go("/events/1/table/1/deal/1-1/1");
+    t1.click("input[value=self]");
+    t1.click("select[name=winner] option[value=S]");
+    t1.fill("input[name=value]", "12");
+    t1.screenshot("score-entry");
+    t1.click("form button");
+    let preview = t1.wait(&["id=\"preview\""]);
+    assert!(
+        preview.contains("<td>36</td>") && preview.contains("<td>-12</td>"),
+        "{preview}"
+    );
+    t1.screenshot("score-preview");
+    t1.click("form button");
+    let saved = t1.wait(&["id=\"saved\""]);
+    assert!(saved.contains("id=\"saved\""), "{saved}");
+    for hand in 2..=4 {
+        let page = enter(
+            &t1,
+            &format!("/events/1/table/1/deal/1-1/{hand}"),
+            &["input[value=draw]"],
+            &[],
+        );
+        assert!(page.contains("id=\"saved\""), "{page}");
+    }
+    // Table 2: East wins 10 on West's discard, then three draws.
+    let page = enter(
+        &t2,
+        "/events/1/table/2/deal/1-2/1",
+        &[
+            "input[value=discard]",
+            "select[name=discarder] option[value=W]",
+            "input[name=win_E]",
+        ],
+        &[("input[name=value_E]", "10")],
+    );
+    assert!(page.contains("id=\"saved\""), "{page}");
+    for hand in 2..=4 {
+        let page = enter(
+            &t2,
+            &format!("/events/1/table/2/deal/1-2/{hand}"),
+            &["input[value=draw]"],
+            &[],
+        );
+        assert!(page.contains("id=\"saved\""), "{page}");
+    }
+    // The second device now saves a different result for table 1's first hand: a conflict.
+    d.click("input[value=self]");
+    d.click("select[name=winner] option[value=S]");
+    d.fill("input[name=value]", "16");
+    d.click("form button");
+    d.wait(&["id=\"preview\""]);
+    d.click("form button");
+    let page = d.wait(&["id=\"conflict\""]);
+    assert!(page.contains("id=\"conflict\""), "{page}");
+    d.go("/director/events/1");
+    assert!(d.source().contains("S self-drawn 16"));
+    d.screenshot("director-event");
+    d.click("tr.conflict button[value='0']"); // keep the stored result
+    let page = d.wait_for(|s| !s.contains("class=\"conflict\""));
+    assert!(
+        !page.contains("class=\"conflict\"") && page.contains("<h1>Browser open</h1>"),
+        "{page}"
+    );
+
+    // The standings, read from the page, against SPEC §5 worked by hand:
+    // deal 1-1: S 36,0,0,0 (avg 9): +27 → 5, −9 → −2; E/W/N −12,0,0,0 (avg −3): −9 → −2, +3 → +1.
+    // deal 1-2: E 34,0,0,0 (avg 8.5): +25.5 → 5, −8.5 → −2; W −18,0,0,0 (avg −4.5): −13.5 → −3,
+    // +4.5 → +1; S and N −8,0,0,0 (avg −2): −6 → −2, +2 → +1.
+    let imp_first = |deal: &str, wind: usize| match (deal, wind) {
+        ("1-1", 1) | ("1-2", 0) => 5,
+        ("1-2", 2) => -3,
+        _ => -2,
+    };
+    let imp_other = |deal: &str, wind: usize| match (deal, wind) {
+        ("1-1", 1) | ("1-2", 0) => -2,
+        _ => 1,
+    };
+    let store = {
+        use store::Store;
+        let s = store::SqliteStore::open(&db).unwrap();
+        s.event(1).unwrap()
+    };
+    let mut expected: BTreeMap<u32, i64> = BTreeMap::new();
+    for (deal, table) in [("1-1", 1), ("1-2", 2)] {
+        for hand in 1..=4 {
+            let (_, tp) = server::service::sitting(&store.movement, deal, table, hand).unwrap();
+            for (w, p) in server::service::players_by_wind(tp).iter().enumerate() {
+                let imp = if hand == 1 {
+                    imp_first(deal, w)
+                } else {
+                    imp_other(deal, w)
+                };
+                *expected.entry(*p).or_default() += imp;
+            }
+        }
+    }
+    let anon = Browser::new(driver, &base);
+    anon.go("/events/1/standings");
+    let page = anon.source();
+    for (p, imp) in &expected {
+        let row = format!("<td>{p}</td><td>Player {p}</td><td>2</td>");
+        let at = page
+            .find(&row)
+            .unwrap_or_else(|| panic!("player {p} in {page}"));
+        let cells: Vec<&str> = page[at..].split("</td><td>").take(5).collect();
+        assert_eq!(cells[4].parse::<i64>().unwrap(), *imp, "player {p}");
+    }
+    anon.screenshot("standings");
+    anon.go("/events/1/deals");
+    assert!(anon.source().contains("<td>34</td><td>25.5</td><td>5</td>"));
+    anon.screenshot("deal-tables");
+    anon.go("/events/1/big");
+    anon.screenshot("big-screen");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
