@@ -74,6 +74,9 @@ fn start(db: &std::path::Path) -> (Child, SocketAddr) {
     (child, addr)
 }
 
+/// An acknowledged save: deal, table, hand and the value entered.
+type Acked = (String, u32, u32, u32);
+
 #[test]
 fn acknowledged_entries_survive_sigkill() {
     let dir = std::env::temp_dir().join(format!("dupmj-crash-{}", std::process::id()));
@@ -91,7 +94,7 @@ fn acknowledged_entries_survive_sigkill() {
     };
     let (mut child, addr) = start(&db);
     // Four phones, one per table, each saving its 20 sittings as fast as it can.
-    let acked: Arc<Mutex<Vec<(String, u32, u32, u32)>>> = Arc::default();
+    let acked: Arc<Mutex<Vec<Acked>>> = Arc::default();
     let count = Arc::new(AtomicUsize::new(0));
     let mut phones = Vec::new();
     for t in 1..=4u32 {

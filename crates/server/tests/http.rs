@@ -701,7 +701,8 @@ async fn standings_give_the_imp_of_spec_5_and_can_be_hidden() {
         .contains("id=\"standings\""));
 
     // Penalties: an IMP deduction shows in the standings; bad input is named.
-    let p = seat(1, 1).to_string();
+    let winner = seat(1, 1);
+    let p = winner.to_string();
     let r = d
         .post(
             "/director/events/1/penalties",
@@ -721,7 +722,7 @@ async fn standings_give_the_imp_of_spec_5_and_can_be_hidden() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|l| l["player"].to_string() == p)
+        .find(|l| l["player"] == winner)
         .unwrap()
         .clone();
     assert_eq!(
