@@ -89,7 +89,7 @@ fn acknowledged_entries_survive_sigkill() {
             &(1..=16).map(|i| format!("P{i}\n")).collect::<String>(),
         )
         .unwrap();
-        server::service::create_event(&s, "Crash", false, players, 1, "test").unwrap();
+        server::service::create_event(&s, "Crash", false, players, 1, None, "test").unwrap();
         s.event(1).unwrap().table_codes
     };
     let (mut child, addr) = start(&db);

@@ -49,7 +49,15 @@ pub fn run(store: &dyn Store) -> AppResult<(EventId, usize)> {
             team: None,
         })
         .collect();
-    let id = create_event(store, "Demo event (bots)", false, entrants, 2026, "demo")?;
+    let id = create_event(
+        store,
+        "Demo event (bots)",
+        false,
+        entrants,
+        2026,
+        None,
+        "demo",
+    )?;
     let e = store.event(id)?;
     let mut saved = 0;
     for (k, deal) in deal_names(&e.movement).iter().enumerate() {

@@ -85,13 +85,15 @@ pub fn random_code(len: usize) -> String {
         .collect()
 }
 
-/// Builds and stores an event: the movement for the entrants, one code per table.
+/// Builds and stores an event: the movement for the entrants (an individual one with
+/// `rounds` rounds, or the default for the field), one code per table.
 pub fn create_event(
     store: &dyn Store,
     name: &str,
     team: bool,
     entrants: Vec<Entrant>,
     deal_seed: u64,
+    rounds: Option<u32>,
     who: &str,
 ) -> AppResult<EventId> {
     let n = entrants.len() as u32;
@@ -126,7 +128,7 @@ pub fn create_event(
         let m = teams(order.len() as u32).map_err(|e| AppError::Invalid(e.to_string()))?;
         (players, m)
     } else {
-        let m = individual(n, None, deal_seed).map_err(|e| AppError::Invalid(e.to_string()))?;
+        let m = individual(n, rounds, deal_seed).map_err(|e| AppError::Invalid(e.to_string()))?;
         (entrants, m)
     };
     let tables = tournament::print::table_count(&movement);

@@ -118,6 +118,7 @@ fn app_with_event() -> App {
         false,
         parse_entrants(&players16()).unwrap(),
         1,
+        None,
         "test",
     )
     .unwrap();

@@ -97,6 +97,7 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
          <p><label>Players, one per line: <code>name</code>, or <code>name,team</code> for a team event (CSV with a <code>name,team</code> header also works)<br>\
          <textarea name=\"players\" rows=\"10\" cols=\"40\" required></textarea></label></p>\
          <p><label>Deal seed <input name=\"seed\" type=\"number\" min=\"0\" value=\"1\" required></label> (the deals are rebuilt from it)</p>\
+         <p><label>Rounds <input name=\"rounds\" type=\"number\" min=\"1\" size=\"4\"></label> (individual events; blank: the movement's full length, 5 rounds of 4 hands for 16 players)</p>\
          <button>Create event and movement</button></form>\
          <form method=\"post\" action=\"/logout\">{}<button>Log out</button></form>",
         csrf_field(&s),
@@ -114,12 +115,18 @@ pub async fn create_event(
     let team = f.get("kind").map(String::as_str) == Some("team");
     let entrants = parse_entrants(field(&f, "players")?)?;
     let seed: u64 = number(&f, "seed")?;
+    let rounds: Option<u32> = match f.get("rounds").map(|r| r.trim()) {
+        None | Some("") => None,
+        Some(_) => Some(number(&f, "rounds")?),
+    };
+    let name = field(&f, "name")?;
     let id = make_event(
         app.store.as_ref(),
-        field(&f, "name")?,
+        name,
         team,
         entrants,
         seed,
+        rounds,
         "director",
     )?;
     Ok(Redirect::to(&format!("/director/events/{id}")).into_response())
