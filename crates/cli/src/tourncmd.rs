@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use crate::output::emit;
 use clap::{Args, ValueEnum};
 use tournament::check::{check, Quality};
+use tournament::export::{line_json, standings_csv, team_csv, team_line_json};
 use tournament::movement::{individual, teams, Movement};
 use tournament::print::{esc, guide_cards, page};
 use tournament::standings::Results;
@@ -173,24 +174,10 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
         let t = results.team().map_err(err)?;
         let out = match a.format {
             Format::Json => {
-                let lines: Vec<_> = t.lines.iter().map(|l| serde_json::json!({"rank": l.rank, "team": l.name, "deals": l.hands, "ms": l.ms, "imp": l.imp})).collect();
+                let lines: Vec<_> = t.lines.iter().map(team_line_json).collect();
                 serde_json::to_string_pretty(&lines).map_err(|e| e.to_string())? + "\n"
             }
-            Format::Csv => {
-                let mut s = "rank,team,deals,ms,imp\n".to_string();
-                for l in &t.lines {
-                    let _ = writeln!(
-                        s,
-                        "{},{},{},{},{}",
-                        l.rank,
-                        csv(&l.name),
-                        l.hands,
-                        l.ms,
-                        l.imp
-                    );
-                }
-                s
-            }
+            Format::Csv => team_csv(&t),
             _ => {
                 let mut s = "rank  team                 deals      ms    IMP\n".to_string();
                 for l in &t.lines {
@@ -221,11 +208,7 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
     let st = results.individual().map_err(err)?;
     let out = match a.format {
         Format::Json => {
-            let lines: Vec<_> = st
-                .lines
-                .iter()
-                .map(|l| serde_json::json!({"rank": l.rank, "player": l.player, "name": l.name, "hands": l.hands, "ms": l.ms, "imp": l.imp, "penalty_imp": l.penalty_imp}))
-                .collect();
+            let lines: Vec<_> = st.lines.iter().map(line_json).collect();
             let seats: Vec<_> = st
                 .deal_seats
                 .iter()
@@ -238,23 +221,7 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
             .map_err(|e| e.to_string())?
                 + "\n"
         }
-        Format::Csv => {
-            let mut s = "rank,player,name,hands,ms,imp,penalty_imp\n".to_string();
-            for l in &st.lines {
-                let _ = writeln!(
-                    s,
-                    "{},{},{},{},{},{},{}",
-                    l.rank,
-                    l.player,
-                    csv(&l.name),
-                    l.hands,
-                    l.ms,
-                    l.imp,
-                    l.penalty_imp
-                );
-            }
-            s
-        }
+        Format::Csv => standings_csv(&st),
         _ => {
             let mut s =
                 "rank  player  name                 hands      ms    IMP  (penalty)\n".to_string();
@@ -339,12 +306,4 @@ fn comparison_tables(st: &tournament::standings::Standings) -> String {
         let _ = writeln!(s, " |");
     }
     s
-}
-
-fn csv(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }

@@ -1,13 +1,14 @@
 //! # tournament — running a duplicate event
 //!
 //! Owns what happens between hands: what a table reports for a deal ([`entry`]), printables
-//! ([`print`]), the IMP scale on exact averages ([`imp`]), individual
+//! ([`print`]), CSV and JSON of standings ([`export`]), the IMP scale on exact averages ([`imp`]), individual
 //! and team standings with penalties ([`standings`]), regular MCR table points and
 //! sessions ([`tablepoints`], [`regular`]), and seating movements with an independent
 //! quality check ([`movement`], [`check`]).
 
 pub mod check;
 pub mod entry;
+pub mod export;
 pub mod imp;
 pub mod movement;
 pub mod print;

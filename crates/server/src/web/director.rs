@@ -8,9 +8,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use store::{Entrant, EventId, Role};
+use tournament::export::csv_field;
 use tournament::standings::{Penalty, PenaltyKind};
 
-use super::public::csv;
 use super::to_login;
 use super::{
     csrf_field, data, director_or_login, director_post, esc, field, html, number, App, Fields, Page,
@@ -393,16 +393,16 @@ pub async fn export_results(
                 let _ = writeln!(
                     s,
                     "{},{},{},{},{},{},{},{},{},{},{}",
-                    csv(&r.deal),
+                    csv_field(&r.deal),
                     r.table,
                     r.hand,
-                    csv(&r.entry.describe()),
+                    csv_field(&r.entry.describe()),
                     r.points[0],
                     r.points[1],
                     r.points[2],
                     r.points[3],
                     r.version,
-                    csv(&r.by),
+                    csv_field(&r.by),
                     r.at
                 );
             }

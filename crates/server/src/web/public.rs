@@ -7,6 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use store::{Event, EventId, Role};
+use tournament::export::{line_json, standings_csv, team_line_json};
 use tournament::standings::{Standings, TeamStandings};
 
 use super::{data, esc, html, page, App, Page};
@@ -247,50 +248,21 @@ pub async fn export_standings(
         return Err(AppError::Forbidden("the standings are hidden".into()));
     }
     match fmt.as_str() {
-        "csv" => {
-            let mut s = String::from("rank,player,name,hands,ms,imp,penalty_imp\n");
-            for l in &c.individual.lines {
-                let _ = writeln!(
-                    s,
-                    "{},{},{},{},{},{},{}",
-                    l.rank,
-                    l.player,
-                    csv(&l.name),
-                    l.hands,
-                    l.ms,
-                    l.imp,
-                    l.penalty_imp
-                );
-            }
-            Ok(data("text/csv; charset=utf-8", s))
-        }
+        "csv" => Ok(data(
+            "text/csv; charset=utf-8",
+            standings_csv(&c.individual),
+        )),
         "json" => {
-            let lines: Vec<_> = c
-                .individual
-                .lines
-                .iter()
-                .map(|l| serde_json::json!({"rank": l.rank, "player": l.player, "name": l.name, "hands": l.hands, "ms": l.ms, "imp": l.imp, "penalty_imp": l.penalty_imp}))
-                .collect();
-            let teams: Option<Vec<_>> = c.team.as_ref().map(|t| {
-                t.lines
-                    .iter()
-                    .map(|l| serde_json::json!({"rank": l.rank, "team": l.name, "deals": l.hands, "ms": l.ms, "imp": l.imp}))
-                    .collect()
-            });
+            let lines: Vec<_> = c.individual.lines.iter().map(line_json).collect();
+            let teams: Option<Vec<_>> = c
+                .team
+                .as_ref()
+                .map(|t| t.lines.iter().map(team_line_json).collect());
             let v = serde_json::json!({"event": c.event.name, "players": lines, "teams": teams});
             Ok(data("application/json", v.to_string()))
         }
         other => Err(AppError::NotFound(format!(
             "format '{other}' (use csv or json)"
         ))),
-    }
-}
-
-/// A CSV field, quoted when needed.
-pub fn csv(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
     }
 }
