@@ -3,7 +3,7 @@
 //! table's phone.
 
 use duplicate::Deal;
-use store::{Entrant, Event, EventId, NewEvent, Saved, Store, StoreError};
+use store::{Entrant, Event, EventId, NewEvent, Saved, Store, StoreError, StoredResult};
 use tournament::entry::ScoreEntry;
 use tournament::movement::{individual, teams, Movement, TablePlay};
 use tournament::standings::{Penalty, PenaltyKind, Player, Results, TableResult, Team};
@@ -227,9 +227,9 @@ pub fn enter_result(
     Ok(store.save_result(event, deal, table, hand, entry, expected_version, who)?)
 }
 
-/// Everything entered so far, as the standings calculator takes it.
-pub fn results_of(store: &dyn Store, e: &Event) -> AppResult<Results> {
-    let stored = store.results(e.id)?;
+/// Everything entered so far (`stored`, the event's saved results), as the standings
+/// calculator takes it.
+pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppResult<Results> {
     let with_results: Vec<&str> = stored.iter().map(|r| r.deal.as_str()).collect();
     let mut penalties: Vec<Penalty> = store
         .penalties(e.id)?

@@ -38,7 +38,8 @@ pub struct Computed {
 
 pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
     let event = app.store.event(id)?;
-    let results = results_of(app.store.as_ref(), &event)?;
+    let stored = app.store.results(id)?;
+    let results = results_of(app.store.as_ref(), &event, &stored)?;
     let individual = results
         .individual()
         .map_err(|e| AppError::Internal(e.to_string()))?;
@@ -58,7 +59,7 @@ pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
         .flat_map(|r| &r.hands)
         .map(|h| h.tables.len())
         .sum();
-    let entered = app.store.results(id)?.len();
+    let entered = stored.len();
     Ok(Computed {
         event,
         individual,
