@@ -133,15 +133,19 @@ pub fn parse_response(
     })
 }
 
-/// The Botzone response for an action (for the history of a decision we replaced).
-fn response_text(action: Action) -> String {
+/// The Botzone response for the action taken (the bot's own, or the default that replaced
+/// it), with the discard named for a chow or pung: what the bot's history records.
+fn response_text(action: Action, then_discard: Option<Tile>) -> String {
+    let d = then_discard.map_or("", |t| t.bot_code());
     match action {
         Action::Discard(t) => format!("PLAY {}", t.bot_code()),
         Action::Hu => "HU".into(),
         Action::ConcealedKong(t) => format!("GANG {}", t.bot_code()),
         Action::PromotedKong(t) => format!("BUGANG {}", t.bot_code()),
         Action::Kong => "GANG".into(),
-        Action::Pass | Action::Chow(_) | Action::Pung => "PASS".into(),
+        Action::Pung => format!("PENG {d}"),
+        Action::Chow(low) => format!("CHI {} {d}", low.offset(1).map_or("", |m| m.bot_code())),
+        Action::Pass => "PASS".into(),
     }
 }
 
@@ -342,20 +346,8 @@ impl Agent for BotzoneAgent {
             self.pool.failed(timeout, what);
             fallback(view)
         });
-        let text = match action {
-            Action::Pung | Action::Chow(_) => {
-                let d = self.then_discard.map(|t| t.bot_code()).unwrap_or("");
-                match action {
-                    Action::Chow(low) => format!(
-                        "CHI {} {d}",
-                        low.offset(1).map(|m| m.bot_code()).unwrap_or("")
-                    ),
-                    _ => format!("PENG {d}"),
-                }
-            }
-            a => response_text(a),
-        };
-        self.responses.push(text);
+        self.responses
+            .push(response_text(action, self.then_discard));
         action
     }
 }
