@@ -3,6 +3,8 @@
 //! round from their phones (with one conflict from a second device), the standings show
 //! the IMP of SPEC §5. Screenshots of the main pages go to `docs/screenshots/`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -259,31 +261,9 @@ fn an_event_runs_end_to_end_in_chromium() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("event.sqlite");
     std::fs::remove_file(&db).ok();
-    let mut server = Proc(
-        Command::new(env!("CARGO_BIN_EXE_dupmj"))
-            .args([
-                "serve",
-                "--db",
-                db.to_str().unwrap(),
-                "--addr",
-                "127.0.0.1:0",
-            ])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.as_mut().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let base = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .trim()
-        .trim_end_matches('/')
-        .to_string();
-    let base = format!("http://{base}");
+    let (child, addr) = common::serve(&db);
+    let server = Proc(child);
+    let base = format!("http://{addr}");
 
     // The director sets the password on first run and creates a 16-player event.
     let d = Browser::new(driver, &base);

@@ -1,9 +1,10 @@
 //! Crash safety: SIGKILL `dupmj serve` in the middle of a burst of score entries, restart
 //! it, and check that every acknowledged entry is there and nothing is half-written.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -46,34 +47,6 @@ fn http(
     Ok((status, set_cookie, body))
 }
 
-fn start(db: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dupmj"))
-        .args([
-            "serve",
-            "--db",
-            db.to_str().unwrap(),
-            "--addr",
-            "127.0.0.1:0",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .trim()
-        .trim_end_matches('/')
-        .parse()
-        .unwrap();
-    (child, addr)
-}
-
 /// An acknowledged save: deal, table, hand and the value entered.
 type Acked = (String, u32, u32, u32);
 
@@ -92,7 +65,7 @@ fn acknowledged_entries_survive_sigkill() {
         server::service::create_event(&s, "Crash", false, players, 1, None, "test").unwrap();
         s.event(1).unwrap().table_codes
     };
-    let (mut child, addr) = start(&db);
+    let (mut child, addr) = common::serve(&db);
     // Four phones, one per table, each saving its 20 sittings as fast as it can.
     let acked: Arc<Mutex<Vec<Acked>>> = Arc::default();
     let count = Arc::new(AtomicUsize::new(0));
@@ -160,7 +133,7 @@ fn acknowledged_entries_survive_sigkill() {
     );
 
     // Restarted, the server shows every acknowledged entry.
-    let (mut child, addr) = start(&db);
+    let (mut child, addr) = common::serve(&db);
     let (status, _, _) = http(addr, "GET", "/events/1/standings", None, "").unwrap();
     assert_eq!(status, 200);
     child.kill().unwrap();
