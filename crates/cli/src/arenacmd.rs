@@ -310,7 +310,11 @@ fn text(r: &Report) -> String {
             b.mean_ms,
             b.imp_per_hand,
             b.imp_vs_others,
-            format!("[{:.3}, {:.3}]", b.imp_ci95.0, b.imp_ci95.1),
+            if b.imp_ci95.0.is_nan() {
+                "n/a (one deal)".to_string()
+            } else {
+                format!("[{:.3}, {:.3}]", b.imp_ci95.0, b.imp_ci95.1)
+            },
             100.0 * b.win_rate,
             100.0 * b.deal_in_rate,
             100.0 * b.self_drawn_share,
