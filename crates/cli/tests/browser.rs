@@ -1,7 +1,8 @@
 //! End to end in headless Chromium (Debian's `chromium` and `chromium-driver`, which the
 //! README's test command installs): the director creates an event, two tables enter their
 //! round from their phones (with one conflict from a second device), the standings show
-//! the IMP of SPEC §5. Screenshots of the main pages go to `docs/screenshots/`.
+//! the IMP of SPEC §5. With `DUPMJ_SCREENSHOTS=1` it refreshes the screenshots of the
+//! main pages in `docs/screenshots/`.
 
 mod common;
 
@@ -190,9 +191,18 @@ impl Browser {
         let png = base64::engine::general_purpose::STANDARD
             .decode(b64.as_str().unwrap())
             .unwrap();
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/screenshots");
-        std::fs::create_dir_all(dir).unwrap();
-        std::fs::write(format!("{dir}/{name}.png"), png).unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
+        // The README's pictures are refreshed on request only: the table codes are random,
+        // so every run would otherwise change tracked files.
+        let dir = match std::env::var_os("DUPMJ_SCREENSHOTS") {
+            Some(_) => std::path::PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../docs/screenshots"
+            )),
+            None => std::env::temp_dir().join(format!("dupmj-screenshots-{}", std::process::id())),
+        };
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     }
 }
 
