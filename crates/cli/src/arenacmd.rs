@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::output::emit;
+use agents::bots::builtin;
+use arena::{run, Entrant, Mode, Report, Run};
 use clap::{Args, ValueEnum};
-use duplicate::arena::{run, Entrant, Mode, Report, Run};
-use duplicate::bots::builtin;
-use duplicate::TableRules;
+use table::TableRules;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ArenaMode {
@@ -92,8 +92,8 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         let (name, spec) = d
             .split_once('=')
             .ok_or_else(|| format!("--bot {d}: expected NAME=cmd:COMMAND"))?;
-        use duplicate::botzone::Interaction;
-        use duplicate::external::Protocol;
+        use agents::botzone::Interaction;
+        use agents::external::Protocol;
         let (protocol, cmd) = [
             ("cmd:", Protocol::JsonLines),
             ("botzone:", Protocol::Botzone(Interaction::Json)),
@@ -115,7 +115,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         }
         outside.insert(
             name.to_string(),
-            duplicate::external::BotPool::with_protocol(
+            agents::external::BotPool::with_protocol(
                 cmd,
                 std::time::Duration::from_secs_f64(a.time_limit),
                 protocol,
@@ -185,7 +185,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let mut log_error: Option<String> = None;
-    let mut write_log = |deal: u64, log: &duplicate::HandLog| {
+    let mut write_log = |deal: u64, log: &table::HandLog| {
         if log_error.is_some() {
             return;
         }

@@ -5,12 +5,12 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use crate::output::emit;
+use agents::bots::{builtin, Agent};
+use agents::play::play_hand;
 use clap::{Args, Subcommand, ValueEnum};
-use duplicate::bots::{builtin, Agent};
-use duplicate::log::{replay, Event, HandLog};
-use duplicate::play::play_hand;
-use duplicate::{sheet, Deal, TableRules};
 use mcr::Wind;
+use table::log::{replay, Event, HandLog};
+use table::{sheet, Deal, TableRules};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum DealFormat {
@@ -140,9 +140,7 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
         } else {
             (
                 None,
-                Some(
-                    duplicate::play::play_table(Deal::generate(seed), rules.clone(), &mut agents).0,
-                ),
+                Some(agents::play::play_table(Deal::generate(seed), rules.clone(), &mut agents).0),
             )
         };
         let r = match (&hand, &table) {
@@ -320,7 +318,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                     let mut hands = 0u64;
                     while start.elapsed().as_secs_f64() < seconds / 5.0 {
                         let mut agents = lineup(bots, seed)?;
-                        let (_, n) = duplicate::play::play_table(
+                        let (_, n) = agents::play::play_table(
                             Deal::generate(seed),
                             TableRules::seeds(),
                             &mut agents,

@@ -1,11 +1,11 @@
 //! `dupmj demo`: a complete 16-player event whose 20 hands are played by bots through the
 //! real table engine and recorded through the same path as score entry.
 
-use duplicate::bots::builtin;
-use duplicate::engine::HandResult;
-use duplicate::play::play_table;
-use duplicate::TableRules;
+use agents::bots::builtin;
+use agents::play::play_table;
 use store::{Entrant, EventId, Saved, Store};
+use table::engine::HandResult;
+use table::TableRules;
 use tournament::entry::{Outcome, ScoreEntry};
 
 use crate::service::{

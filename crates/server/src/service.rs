@@ -2,8 +2,8 @@
 //! `dupmj demo` records its results through [`enter_result`] too, the same path as a
 //! table's phone.
 
-use duplicate::Deal;
 use store::{Entrant, Event, EventId, NewEvent, Saved, Store, StoreError, StoredResult};
+use table::Deal;
 use tournament::entry::ScoreEntry;
 use tournament::movement::{individual, teams, Movement, TablePlay};
 use tournament::standings::{Penalty, PenaltyKind, Player, Results, TableResult, Team};

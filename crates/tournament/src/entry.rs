@@ -1,10 +1,10 @@
 //! What a table reports for one deal: how the hand ended and any false Hu, checked and
 //! turned into match points (SPEC §4).
 
-use duplicate::points::{match_points, Settlement};
-use duplicate::rules::Payments;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
+use table::points::{match_points, Settlement};
+use table::rules::Payments;
 
 /// The smallest winning value (the 8-point minimum).
 pub const MIN_VALUE: u32 = 8;

@@ -29,7 +29,7 @@ impl Dif {
 
     /// IMP for this difference, with its sign.
     pub fn imp(&self) -> i32 {
-        duplicate::points::imp_of_dif(self.num, self.den)
+        table::points::imp_of_dif(self.num, self.den)
     }
 
     pub fn to_f64(&self) -> f64 {

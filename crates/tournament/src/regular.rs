@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use duplicate::points::{match_points, Settlement};
-use duplicate::rules::Payments;
+use table::points::{match_points, Settlement};
+use table::rules::Payments;
 
 use crate::tablepoints::table_points;
 

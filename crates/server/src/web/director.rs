@@ -363,7 +363,7 @@ pub async fn print(
                 .into_iter()
                 .filter_map(|d| deal_of(&e, &d).map(|deal| (d, deal)))
                 .collect();
-            duplicate::sheet::html(&deals)
+            table::sheet::html(&deals)
         }
         "guides" => tournament::print::guide_cards(&e.movement, &names),
         "tables" => tournament::print::table_cards(&e.movement, &e.table_codes),

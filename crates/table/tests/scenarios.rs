@@ -1,9 +1,9 @@
 //! One hand-made deal per rule of SPEC §3, driven action by action.
 
-use duplicate::engine::{Action, Table};
-use duplicate::log::Event;
-use duplicate::{Deal, TableRules};
 use mcr::{parse_tiles, Tile, Wind};
+use table::engine::{Action, Table};
+use table::log::Event;
+use table::{Deal, TableRules};
 use Wind::*;
 
 fn t(s: &str) -> Tile {

@@ -3,11 +3,11 @@
 use mcr::Wind;
 
 use crate::bots::Agent;
-use crate::deal::Deal;
-use crate::engine::{Action, Table};
-use crate::log::{Decision, HandLog};
-use crate::rules::TableRules;
-use crate::seen::{seen_by, SeenEvent};
+use table::deal::Deal;
+use table::engine::{Action, Table};
+use table::log::{Decision, HandLog};
+use table::rules::TableRules;
+use table::seen::{seen_by, SeenEvent};
 
 /// Plays one hand, telling `record` every decision; returns the finished table. An
 /// agent's illegal answer is replaced by a safe default: pass on a claim, or the first

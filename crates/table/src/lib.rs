@@ -1,20 +1,14 @@
-//! # duplicate — one duplicate MCR hand, start to finish
+//! # table — one MCR hand at a table, start to finish
 //!
 //! Owns the deal (13 starting tiles and a 21-tile personal wall per seat, with the labels
 //! staff use to rebuild it: [`deal`], [`sheet`]), the table engine that plays every rule of
 //! SPEC §3 ([`engine`]), match points ([`points`]), hand logs and replay ([`log`]), and the
-//! built-in bots ([`bots`], [`play`]), bots in other processes ([`external`] for our JSON
-//! Lines protocol, [`botzone`] for contest bots, fed by [`seen`]), and the arena that measures
-//! bots on the same deals ([`arena`]).
+//! hand as one seat saw it ([`seen`]). Nothing here knows who is playing: players live in
+//! the `agents` crate, comparisons in `arena`.
 
-pub mod arena;
-pub mod bots;
-pub mod botzone;
 pub mod deal;
 pub mod engine;
-pub mod external;
 pub mod log;
-pub mod play;
 pub mod points;
 pub mod rules;
 pub mod seen;

@@ -27,9 +27,9 @@ use std::time::Instant;
 use mcr::{Tile, Wind};
 
 use crate::bots::Agent;
-use crate::engine::{Action, Decision, View};
 use crate::external::{fallback, BotPool, BotProcess, ReadError};
-use crate::seen::{KongKind, SeenEvent};
+use table::engine::{Action, Decision, View};
+use table::seen::{KongKind, SeenEvent};
 
 /// The line a keep-running bot prints after each answer.
 pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";

@@ -6,8 +6,8 @@ use mcr::Tile;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::engine::{Action, Decision, View};
-use crate::seen::SeenEvent;
+use table::engine::{Action, Decision, View};
+use table::seen::SeenEvent;
 
 /// A player: view in, action out.
 pub trait Agent {
@@ -152,7 +152,7 @@ fn seen_counts(view: &View) -> Counts {
     }
     for melds in view.melds {
         for m in melds {
-            if let crate::engine::SeenMeld::Open(m) = m {
+            if let table::engine::SeenMeld::Open(m) = m {
                 for t in m.tiles() {
                     s[t.index()] += 1;
                 }

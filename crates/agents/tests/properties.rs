@@ -2,14 +2,14 @@
 //! event, views without hidden information, wins that `mcr` agrees with, replayable logs,
 //! and match points as SPEC §4 says.
 
-use duplicate::bots::{builtin, Agent};
-use duplicate::engine::{SeenMeld, Table};
-use duplicate::log::{Decision, Event, HandLog};
-use duplicate::play::safe_default;
-use duplicate::points::{match_points, Settlement};
-use duplicate::{replay, Deal, TableRules};
+use agents::bots::{builtin, Agent};
+use agents::play::safe_default;
 use mcr::notation::parse_hand_line;
 use mcr::{MeldKind, Wind};
+use table::engine::{SeenMeld, Table};
+use table::log::{Decision, Event, HandLog};
+use table::points::{match_points, Settlement};
+use table::{replay, Deal, TableRules};
 
 fn check_view(table: &Table, seat: Wind) {
     let v = table.view(seat);
@@ -148,12 +148,12 @@ fn tampered_logs_are_caught_at_the_first_bad_event() {
     let i = bad
         .actions
         .iter()
-        .position(|d| matches!(d.action, duplicate::Action::Discard(_)))
+        .position(|d| matches!(d.action, table::Action::Discard(_)))
         .unwrap();
     let other = mcr::Tile::all()
-        .find(|t| duplicate::Action::Discard(*t) != bad.actions[i].action)
+        .find(|t| table::Action::Discard(*t) != bad.actions[i].action)
         .unwrap();
-    bad.actions[i].action = duplicate::Action::Discard(other);
+    bad.actions[i].action = table::Action::Discard(other);
     let e = replay(&bad).unwrap_err().0;
     assert!(e.contains(&format!("action {}", i + 1)), "{e}");
     // Change a drawn tile in the events.
@@ -180,7 +180,7 @@ fn tampered_logs_are_caught_at_the_first_bad_event() {
 }
 
 /// The long run of issue #3: 100,000 random-bot hands through every check.
-/// `cargo test --release -p duplicate --test properties -- --ignored`
+/// `cargo test --release -p agents --test properties -- --ignored`
 #[test]
 #[ignore]
 fn soak_random_hands() {

@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use crate::bots::Agent;
 use crate::botzone::{BotzoneAgent, Interaction};
-use crate::engine::{Action, Decision, View};
 use crate::play::safe_default;
+use table::engine::{Action, Decision, View};
 
 /// A running bot process.
 pub(crate) struct BotProcess {

@@ -1,3 +1,5 @@
+//! # arena — measuring bots on the same deals
+//!
 //! The duplicate arena: bots play the same deals in every seat, and each is compared with
 //! whoever held the same tiles.
 //!
@@ -17,12 +19,12 @@ use mcr::Wind;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::bots::Agent;
-use crate::deal::Deal;
-use crate::log::HandLog;
-use crate::play::{play_hand, play_table};
-use crate::points::imp_of_dif;
-use crate::rules::TableRules;
+use agents::bots::Agent;
+use agents::play::{play_hand, play_table};
+use table::deal::Deal;
+use table::log::HandLog;
+use table::points::imp_of_dif;
+use table::rules::TableRules;
 
 /// How the bots are seated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +44,7 @@ pub struct Entrant {
     pub name: String,
     pub make: BotFactory,
     /// For a bot in another process: its pool, which counts errors and timeouts.
-    pub pool: Option<std::sync::Arc<crate::external::BotPool>>,
+    pub pool: Option<std::sync::Arc<agents::external::BotPool>>,
 }
 
 /// The seatings of deal `deal`: for each table, the entrant index by seat.
@@ -381,7 +383,7 @@ pub fn run(mut r: Run) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::builtin;
+    use agents::bots::builtin;
 
     fn entrants(names: &[&str]) -> Vec<Entrant> {
         names
