@@ -57,15 +57,28 @@ impl Requests {
                 seat,
                 prevalent,
                 tiles,
+                bonus,
             } => {
                 out.push(format!("0 {} {}", p(seat), p(prevalent)));
-                let mut line = "1 0 0 0 0".to_string();
+                let mut line = "1".to_string();
+                for b in bonus {
+                    line.push_str(&format!(" {}", b.len()));
+                }
                 for t in tiles {
                     line.push(' ');
                     line.push_str(t.bot_code());
                 }
+                for b in bonus.iter().flatten() {
+                    line.push(' ');
+                    line.push_str(b.code());
+                }
                 out.push(line);
             }
+            SeenEvent::Bonus { seat, bonus } => {
+                out.push(format!("3 {} BUHUA {}", p(seat), bonus.code()))
+            }
+            // Not part of Botzone's game (a seeds/002 rule option): nothing to tell.
+            SeenEvent::DiscardBonus { .. } => {}
             SeenEvent::Draw { tile: Some(t), .. } => out.push(format!("2 {}", t.bot_code())),
             SeenEvent::Draw { seat, tile: None } => out.push(format!("3 {} DRAW", p(seat))),
             SeenEvent::Discard { seat, tile } => {
@@ -145,7 +158,7 @@ fn response_text(action: Action, then_discard: Option<Tile>) -> String {
         Action::Kong => "GANG".into(),
         Action::Pung => format!("PENG {d}"),
         Action::Chow(low) => format!("CHI {} {d}", low.offset(1).map_or("", |m| m.bot_code())),
-        Action::Pass => "PASS".into(),
+        Action::Pass | Action::Bonus | Action::DiscardBonus => "PASS".into(),
     }
 }
 
@@ -320,7 +333,11 @@ impl Agent for BotzoneAgent {
     }
 
     fn act(&mut self, view: &View) -> Action {
-        if let Some(Decision::Turn { drew: None }) = view.decision {
+        if view.legal.contains(&Action::Bonus) {
+            // Botzone bots always set bonus tiles aside; they are never asked.
+            return Action::Bonus;
+        }
+        if let Some(Decision::Turn { drew: None, .. }) = view.decision {
             // The discard after our chow or pung was named with it.
             match self.then_discard.take().map(Action::Discard) {
                 Some(a) if view.legal.contains(&a) => return a,
@@ -370,6 +387,7 @@ mod tests {
                 seat: Wind::South,
                 prevalent: Wind::West,
                 tiles,
+                bonus: Default::default(),
             },
             SeenEvent::Draw {
                 seat: Wind::East,
@@ -437,9 +455,44 @@ mod tests {
     }
 
     #[test]
+    fn bonus_tiles_follow_the_botzone_wiki() {
+        // Request 1 gives every seat's flower count, our 13 tiles, then the flowers seat by
+        // seat; a flower drawn in play is "3 p BUHUA Hx" to everyone.
+        let h = |n| table::Bonus::new(n).unwrap();
+        let mut r = Requests::default();
+        let mut out = Vec::new();
+        let tiles: Vec<Tile> = mcr::notation::parse_tiles("123456789m123pE").unwrap();
+        r.push(
+            &SeenEvent::Dealt {
+                seat: Wind::North,
+                prevalent: Wind::East,
+                tiles,
+                bonus: [vec![h(1)], vec![], vec![h(3), h(5)], vec![]],
+            },
+            &mut out,
+        );
+        r.push(
+            &SeenEvent::Bonus {
+                seat: Wind::West,
+                bonus: h(7),
+            },
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            [
+                "0 3 0",
+                "1 1 0 2 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 F1 H1 H3 H5",
+                "3 2 BUHUA H7",
+            ]
+        );
+    }
+
+    #[test]
     fn responses_become_actions() {
         let turn = Some(Decision::Turn {
             drew: Some(t("1m")),
+            bonus: None,
         });
         let claim = Some(Decision::Claim {
             from: Wind::East,

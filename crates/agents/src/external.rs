@@ -227,7 +227,7 @@ pub struct ExternalAgent {
 
 /// The safe default: pass on a claim, discard the drawn tile on a turn.
 pub(crate) fn fallback(view: &View) -> Action {
-    if let Some(Decision::Turn { drew: Some(t) }) = view.decision {
+    if let Some(Decision::Turn { drew: Some(t), .. }) = view.decision {
         if view.legal.contains(&Action::Discard(t)) {
             return Action::Discard(t);
         }

@@ -1,27 +1,34 @@
-//! Playing whole hands with agents.
+//! Playing whole hands, and whole regular games, with agents.
+
+use std::time::Instant;
 
 use mcr::Wind;
 
 use crate::bots::Agent;
-use table::deal::Deal;
 use table::engine::{Action, Table};
+use table::game::Game;
 use table::log::{Decision, HandLog};
 use table::rules::TableRules;
 use table::seen::{seen_by, SeenEvent};
+use table::wall::Setup;
 
-/// Plays one hand, telling `record` every decision; returns the finished table. An
-/// agent's illegal answer is replaced by a safe default: pass on a claim, or the first
-/// legal discard.
+/// Plays one hand, telling `record` every decision; returns the table, finished unless
+/// the deadline passed first. An agent's illegal answer is replaced by a safe default:
+/// pass on a claim, or the first legal discard.
 fn drive(
-    deal: Deal,
+    setup: Setup,
     rules: TableRules,
     agents: &mut [Box<dyn Agent + Send>; 4],
+    deadline: Option<Instant>,
     mut record: impl FnMut(Decision),
 ) -> Table {
-    let mut table = Table::new(deal, rules);
+    let mut table = Table::new(setup, rules);
     // Per seat, how many of the table's events its agent has been shown.
     let mut shown = [0usize; 4];
     while let Some(seat) = table.next_to_act() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         let agent = &mut agents[seat.index()];
         if agent.follows_events() {
             agent.observe(&seen_since(&table, seat, &mut shown[seat.index()]));
@@ -42,10 +49,13 @@ fn drive(
 fn seen_since(table: &Table, seat: Wind, shown: &mut usize) -> Vec<SeenEvent> {
     let mut out = Vec::new();
     if *shown == 0 {
+        // The deal's own events (bonus tiles replaced) are summed up in `Dealt`.
+        *shown = table.dealt_events();
         out.push(SeenEvent::Dealt {
             seat,
-            prevalent: table.deal().prevalent,
-            tiles: table.deal().hands[seat.index()].to_vec(),
+            prevalent: table.setup().prevalent(),
+            tiles: table.start_hand(seat).to_vec(),
+            bonus: std::array::from_fn(|s| table.start_bonus(Wind::from_index(s)).to_vec()),
         });
     }
     let events = table.events();
@@ -56,31 +66,73 @@ fn seen_since(table: &Table, seat: Wind, shown: &mut usize) -> Vec<SeenEvent> {
 
 /// Plays one hand without keeping a log: the finished table and the number of decisions.
 pub fn play_table(
-    deal: Deal,
+    setup: impl Into<Setup>,
     rules: TableRules,
     agents: &mut [Box<dyn Agent + Send>; 4],
 ) -> (Table, usize) {
     let mut n = 0;
-    let table = drive(deal, rules, agents, |_| n += 1);
+    let table = drive(setup.into(), rules, agents, None, |_| n += 1);
     (table, n)
 }
 
 /// Plays one hand with one agent per seat (E, S, W, N) and returns its log.
 pub fn play_hand(
-    deal: Deal,
+    setup: impl Into<Setup>,
     rules: TableRules,
     agents: &mut [Box<dyn Agent + Send>; 4],
 ) -> HandLog {
     let mut actions = Vec::new();
-    let table = drive(deal, rules, agents, |d| actions.push(d));
+    let table = drive(setup.into(), rules, agents, None, |d| actions.push(d));
     HandLog::of(&table, actions)
 }
 
-/// Pass when passing is allowed, otherwise the last legal discard (the drawn tile sorts
+/// Makes player `p`'s agent for hand `k` (0-based) of a game.
+pub type PlayerFactory<'a> = &'a mut dyn FnMut(usize, usize) -> Box<dyn Agent + Send>;
+
+/// Plays the rest of a regular game: each hand with the players seated as the rotation
+/// says, until the game is over or `deadline` passes (the hand then in play counts
+/// nothing). Returns the hand logs when `keep_logs`, and the hands' decision counts.
+pub fn play_game(
+    game: &mut Game,
+    make: PlayerFactory,
+    deadline: Option<Instant>,
+    keep_logs: bool,
+) -> (Vec<HandLog>, usize) {
+    let mut logs = Vec::new();
+    let mut decisions = 0;
+    while let Some(setup) = game.next_setup() {
+        let k = game.played();
+        let seats = game.next_seating();
+        let mut agents: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| make(seats[s], k));
+        let mut actions = Vec::new();
+        let table = drive(setup, game.rules().clone(), &mut agents, deadline, |d| {
+            decisions += 1;
+            if keep_logs {
+                actions.push(d);
+            }
+        });
+        match table.result() {
+            Some(r) => game.record(r).expect("the game has hands left"),
+            None => {
+                game.stop();
+                break;
+            }
+        }
+        if keep_logs {
+            logs.push(HandLog::of(&table, actions));
+        }
+    }
+    (logs, decisions)
+}
+
+/// Pass when passing is allowed, set a drawn bonus tile aside, otherwise the last legal discard (the drawn tile sorts
 /// anywhere, so take the first one offered).
 pub fn safe_default(legal: &[Action]) -> Action {
     if legal.contains(&Action::Pass) {
         return Action::Pass;
+    }
+    if legal.contains(&Action::Bonus) {
+        return Action::Bonus;
     }
     legal
         .iter()

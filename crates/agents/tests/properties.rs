@@ -1,6 +1,7 @@
 //! Invariants over many hands played by the built-in bots: tile conservation after every
 //! event, views without hidden information, wins that `mcr` agrees with, replayable logs,
-//! and match points as SPEC §4 says.
+//! and match points as SPEC §4 says; for regular hands (SPEC §8) also all 144 tiles with the
+//! bonus tiles, one winner and regular payments.
 
 use agents::bots::{builtin, Agent};
 use agents::play::safe_default;
@@ -9,7 +10,8 @@ use mcr::{MeldKind, Wind};
 use table::engine::{SeenMeld, Table};
 use table::log::{Decision, Event, HandLog};
 use table::points::{match_points, Settlement};
-use table::{replay, Deal, TableRules};
+use table::wall::{Setup, WallModel};
+use table::{replay, Outcome, TableRules};
 
 fn check_view(table: &Table, seat: Wind) {
     let v = table.view(seat);
@@ -31,23 +33,38 @@ fn check_view(table: &Table, seat: Wind) {
         assert_eq!(v.discards[o.index()], table.discards(o));
     }
     // The serialised view mentions no more tiles than the seat may know of.
+    for o in Wind::ALL {
+        assert_eq!(v.bonus[o.index()], table.bonus(o), "bonus tiles are public");
+        assert_eq!(v.bonus_discards[o.index()], table.bonus_discards(o));
+    }
     let json = serde_json::to_value(&v).unwrap();
     let mut keys: Vec<&String> = json.as_object().unwrap().keys().collect();
     keys.sort();
-    assert_eq!(
-        keys,
-        [
-            "decision",
-            "discards",
-            "hand",
-            "last_tile_point",
-            "legal",
-            "melds",
-            "prevalent",
-            "seat",
-            "wall_left"
-        ]
-    );
+    let mut expected = vec![
+        "decision",
+        "discards",
+        "hand",
+        "last_tile_point",
+        "legal",
+        "melds",
+        "prevalent",
+        "seat",
+        "wall_left",
+    ];
+    if Wind::ALL
+        .iter()
+        .any(|&o| !table.bonus_discards(o).is_empty())
+    {
+        expected.insert(0, "bonus_discards");
+    }
+    if Wind::ALL.iter().any(|&o| !table.bonus(o).is_empty()) {
+        expected.insert(0, "bonus");
+    }
+    assert_eq!(keys, expected);
+    // Nothing in it names a wall position or an undrawn tile: every tile in the view is
+    // one the seat holds or one that is face up.
+    let text = json.to_string();
+    assert!(!text.contains("\"wall\""), "no wall in a view");
 }
 
 /// Plays one hand, checking the table after every decision.
@@ -57,7 +74,8 @@ fn play_checked(seed: u64, bots: [&str; 4], rules: TableRules) -> HandLog {
         .enumerate()
         .map(|(i, b)| builtin(b, seed * 4 + i as u64).unwrap())
         .collect();
-    let mut table = Table::new(Deal::generate(seed), rules);
+    let regular = rules.wall == WallModel::Shared;
+    let mut table = Table::new(Setup::generate(rules.wall, seed), rules);
     let mut actions = Vec::new();
     while let Some(seat) = table.next_to_act() {
         for w in Wind::ALL {
@@ -75,6 +93,12 @@ fn play_checked(seed: u64, bots: [&str; 4], rules: TableRules) -> HandLog {
                 table.census().iter().all(|&c| c == 4),
                 "seed {seed}: tiles not conserved: {:?}",
                 table.census()
+            );
+            let want = if regular { 1 } else { 0 };
+            assert!(
+                table.bonus_census().iter().all(|&c| c == want),
+                "seed {seed}: bonus tiles: {:?}",
+                table.bonus_census()
             );
         }
     }
@@ -98,10 +122,13 @@ fn check_log(log: &HandLog, rules: &TableRules) {
             );
         }
     }
+    if rules.wall == WallModel::Shared {
+        check_regular(log);
+    }
     // Match points follow SPEC §4.
-    let settle = match r.kind.as_str() {
-        "draw" => Settlement::Draw,
-        "self_drawn" => Settlement::SelfDrawn {
+    let settle = match r.kind {
+        Outcome::Draw => Settlement::Draw,
+        Outcome::SelfDrawn => Settlement::SelfDrawn {
             winner: r.wins[0].seat,
             value: r.wins[0].value,
         },
@@ -111,7 +138,7 @@ fn check_log(log: &HandLog, rules: &TableRules) {
         },
     };
     assert_eq!(r.points, match_points(&settle, rules.payments));
-    if r.kind == "discard" {
+    if r.kind == Outcome::Discard {
         assert_eq!(r.points.iter().sum::<i32>(), 0, "discard wins are zero-sum");
     }
     // The log replays to the same result.
@@ -138,6 +165,85 @@ fn random_and_greedy_hands_keep_every_invariant() {
             check_log(&log, &rules);
         }
     }
+}
+
+/// A regular hand (SPEC §8), worked out from the log alone: at most one winner, the
+/// 8-point minimum without the bonus tiles, each bonus tile worth one point, and regular
+/// payments written out here rather than taken from the engine's function.
+fn check_regular(log: &HandLog) {
+    let r = log.result.as_ref().unwrap();
+    assert!(r.wins.len() <= 1, "one winner per discard");
+    let mut bonus = [0u32; 4];
+    for e in &log.events {
+        match e {
+            Event::Bonus { seat, .. } => bonus[seat.index()] += 1,
+            // Drawn, then discarded instead of set aside.
+            Event::DiscardBonus { seat, .. } => bonus[seat.index()] -= 1,
+            _ => {}
+        }
+    }
+    let mut expect = [0i32; 4];
+    if let Some(w) = r.wins.first() {
+        let b = bonus[w.seat.index()];
+        let flower_points: u32 = w
+            .fans
+            .iter()
+            .filter(|f| f.no == 81)
+            .map(|f| f.points * f.count)
+            .sum();
+        assert_eq!(flower_points, b, "{}: one point per bonus tile", w.hand);
+        assert!(
+            w.value - b >= 8,
+            "{} is {} without its bonus tiles",
+            w.hand,
+            w.value - b
+        );
+        let hv = w.value as i32;
+        for o in Wind::ALL {
+            if o == w.seat {
+                continue;
+            }
+            let pay = if w.self_drawn || r.discarder == Some(o) {
+                hv + 8
+            } else {
+                8
+            };
+            expect[o.index()] -= pay;
+            expect[w.seat.index()] += pay;
+        }
+    }
+    assert_eq!(r.points, expect, "regular payments");
+}
+
+#[test]
+fn regular_hands_keep_every_invariant() {
+    let mut outcomes = std::collections::BTreeMap::new();
+    let mut bonus_wins = 0;
+    for seed in 0..150 {
+        for bots in [
+            ["random"; 4],
+            ["greedy"; 4],
+            ["greedy", "random", "greedy-r", "random"],
+        ] {
+            let rules = TableRules::regular();
+            let log = play_checked(seed, bots, rules.clone());
+            check_log(&log, &rules);
+            let r = log.result.unwrap();
+            bonus_wins += r
+                .wins
+                .iter()
+                .filter(|w| w.fans.iter().any(|f| f.no == 81))
+                .count();
+            *outcomes.entry(r.kind).or_insert(0u32) += 1;
+        }
+        // The rule option: random bots sometimes discard a drawn bonus tile.
+        let rules = TableRules::regular_bonus_discard();
+        let log = play_checked(seed, ["random"; 4], rules.clone());
+        check_log(&log, &rules);
+    }
+    // The sample really covers wins, washouts and bonus points.
+    assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+    assert!(bonus_wins > 20, "{bonus_wins} wins with bonus tiles");
 }
 
 #[test]
@@ -188,12 +294,16 @@ fn soak_random_hands() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000);
-    let rules = TableRules::seeds();
-    let mut outcomes = std::collections::BTreeMap::new();
-    for seed in 0..n {
-        let log = play_checked(seed, ["random"; 4], rules.clone());
-        check_log(&log, &rules);
-        *outcomes.entry(log.result.unwrap().kind).or_insert(0u64) += 1;
+    for rules in [TableRules::seeds(), TableRules::regular()] {
+        let mut outcomes = std::collections::BTreeMap::new();
+        for seed in 0..n {
+            let log = play_checked(seed, ["random"; 4], rules.clone());
+            check_log(&log, &rules);
+            *outcomes.entry(log.result.unwrap().kind).or_insert(0u64) += 1;
+        }
+        eprintln!(
+            "{n} random hands checked under {}: {outcomes:?}",
+            rules.name
+        );
     }
-    eprintln!("{n} random hands checked: {outcomes:?}");
 }

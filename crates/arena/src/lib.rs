@@ -141,7 +141,7 @@ fn play_deal(
             f.hands += 1;
             f.ms += ms;
             f.imp += imp as i64;
-            if r.kind == "draw" {
+            if r.kind == table::Outcome::Draw {
                 f.draws += 1;
             }
             if r.discarder == Some(seat) {

@@ -9,8 +9,55 @@ use agents::bots::{builtin, Agent};
 use agents::play::play_hand;
 use clap::{Args, Subcommand, ValueEnum};
 use mcr::Wind;
+use table::game::{replay_game, Game, GameLog, GAME_FORMAT};
 use table::log::{replay, Event, HandLog};
-use table::{sheet, Deal, TableRules};
+use table::wall::{Setup, WallModel};
+use table::{sheet, Deal, Outcome, TableRules};
+
+/// Which game `play` and `bench play` play.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    /// Duplicate hands: personal walls, no bonus tiles (SPEC §3).
+    Duplicate,
+    /// Regular 16-hand games: one shared wall with bonus tiles, seats rotating (SPEC §8).
+    Regular,
+}
+
+impl GameKind {
+    fn default_rules(self) -> &'static str {
+        match self {
+            GameKind::Duplicate => "seeds",
+            GameKind::Regular => "regular",
+        }
+    }
+    fn model(self) -> WallModel {
+        match self {
+            GameKind::Duplicate => WallModel::Personal,
+            GameKind::Regular => WallModel::Shared,
+        }
+    }
+}
+
+/// The table rules named by `--rules` (or the game's default), checked against the game.
+pub fn rules_for(game: GameKind, name: Option<&str>) -> Result<TableRules, String> {
+    let name = name.unwrap_or(game.default_rules());
+    let rules = TableRules::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown rules '{name}': use one of {}",
+            table::rules::PROFILES.join(", ")
+        )
+    })?;
+    if rules.wall != game.model() {
+        let want = match game {
+            GameKind::Duplicate => "duplicate (seeds, botzone)",
+            GameKind::Regular => "regular (regular, regular-bonus-discard)",
+        };
+        return Err(format!(
+            "--rules {name} does not play this game: use {want} rules, or the other --game"
+        ));
+    }
+    Ok(rules)
+}
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum DealFormat {
@@ -33,19 +80,32 @@ pub struct DealArgs {
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Deals to play.
+    /// duplicate hands (the default) or regular 16-hand games.
+    #[arg(long, value_enum, default_value = "duplicate")]
+    game: GameKind,
+    /// Deals to play (duplicate).
     #[arg(long, default_value_t = 1)]
     deals: u64,
+    /// Games to play (regular); game g uses the walls of seeds seed + 16(g − 1) ….
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    /// Hands per regular game (1–16): an event that stops at a number of hands.
+    #[arg(long, default_value_t = 16)]
+    hands: usize,
+    /// Stop each regular game after this many seconds; the hand in play counts nothing.
+    #[arg(long)]
+    time_limit: Option<f64>,
     /// Seed of the first deal (deal i uses seed + i − 1); bots are seeded from it too.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Four bots by seat E,S,W,N: random or greedy.
+    /// Four bots by seat E,S,W,N (in a regular game, by seat in the first hand): random,
+    /// greedy or greedy-r.
     #[arg(long, default_value = "greedy,greedy,greedy,greedy")]
     bots: String,
-    /// Table rules: seeds or botzone.
-    #[arg(long, default_value = "seeds")]
-    rules: String,
-    /// Write every hand's log here (JSON Lines).
+    /// Table rules: seeds or botzone (duplicate), regular or regular-bonus-discard.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Write every hand's log (duplicate) or every game's log (regular) here, JSON Lines.
     #[arg(long)]
     log: Option<std::path::PathBuf>,
 }
@@ -66,6 +126,9 @@ pub enum BenchCmd {
         /// Seconds to run each bot lineup.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// duplicate hands (personal walls) or regular hands (one shared wall, bonus tiles).
+        #[arg(long, value_enum, default_value = "duplicate")]
+        game: GameKind,
     },
 }
 
@@ -108,15 +171,17 @@ fn lineup(spec: &str, seed: u64) -> Result<[Box<dyn Agent + Send>; 4], String> {
     for (i, n) in names.iter().enumerate() {
         v.push(
             builtin(n, seed.wrapping_mul(4).wrapping_add(i as u64))
-                .ok_or_else(|| format!("unknown bot '{n}': use random or greedy"))?,
+                .ok_or_else(|| format!("unknown bot '{n}': use random, greedy or greedy-r"))?,
         );
     }
     v.try_into().map_err(|_| "four bots".to_string())
 }
 
 pub fn play(a: PlayArgs) -> Result<(), String> {
-    let rules = TableRules::by_name(&a.rules)
-        .ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
+    let rules = rules_for(a.game, a.rules.as_deref())?;
+    if a.game == GameKind::Regular {
+        return play_games(a, rules);
+    }
     let mut log = match &a.log {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
@@ -152,7 +217,7 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
         for (total, p) in points.iter_mut().zip(r.points) {
             *total += p as i64;
         }
-        if r.kind == "draw" {
+        if r.kind == Outcome::Draw {
             draws += 1;
         }
         if let Some(d) = r.discarder {
@@ -211,6 +276,116 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
     emit(&out)
 }
 
+/// `play --game regular`: whole games, each player's score and table points.
+fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
+    if a.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
+    lineup(&a.bots, a.seed)?; // checks the names before anything is written
+    let mut log = match &a.log {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
+    let limit = match a.time_limit {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(format!("--time-limit {t}: expected seconds, 0 or more"))
+        }
+        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let start = Instant::now();
+    let mut out = String::new();
+    let mut totals = ([0i64; 4], [0f64; 4]);
+    let (mut hands, mut draws) = (0usize, 0usize);
+    for g in 0..a.games {
+        let first = g
+            .checked_mul(16)
+            .and_then(|x| a.seed.checked_add(x))
+            .ok_or_else(|| {
+                format!(
+                    "--seed {}: game {} runs past the largest seed",
+                    a.seed,
+                    g + 1
+                )
+            })?;
+        let mut game = Game::new(rules.clone(), first, a.hands).map_err(|e| e.0)?;
+        let deadline = limit.map(|l| Instant::now() + l);
+        let bots = a.bots.clone();
+        let mut make = |p: usize, k: usize| {
+            let mut four = lineup(&bots, first.wrapping_add(k as u64)).expect("checked above");
+            std::mem::replace(&mut four[p], Box::new(agents::bots::RandomBot::new(0)))
+        };
+        let (logs, _) = agents::play::play_game(&mut game, &mut make, deadline, log.is_some());
+        hands += game.played();
+        draws += game
+            .results()
+            .iter()
+            .filter(|r| r.kind == Outcome::Draw)
+            .count();
+        let tp = game.table_points();
+        let _ = writeln!(
+            out,
+            "game {} (walls of seeds {}–{}): {} hands{}",
+            g + 1,
+            first,
+            first + a.hands as u64 - 1,
+            game.played(),
+            if game.stopped() {
+                ", stopped at the time limit"
+            } else {
+                ""
+            }
+        );
+        for p in 0..4 {
+            let _ = writeln!(
+                out,
+                "  player {} {:<8} score {:>6}  table points {}",
+                p + 1,
+                names[p],
+                game.scores()[p],
+                tp[p]
+            );
+            totals.0[p] += game.scores()[p];
+            totals.1[p] += tp[p];
+        }
+        if let Some(f) = log.as_mut() {
+            let gl = GameLog::of(&game, names.clone(), logs);
+            let line = serde_json::to_string(&gl).map_err(|e| e.to_string())?;
+            writeln!(f, "{line}").map_err(|e| format!("writing the log: {e}"))?;
+        }
+    }
+    if let Some(mut f) = log {
+        f.flush().map_err(|e| format!("writing the log: {e}"))?;
+    }
+    let head = format!(
+        "{} games, rules {}, seed {} ({:.2} s); {} hands, washouts {} ({:.1}%)\n",
+        a.games,
+        rules.name,
+        a.seed,
+        start.elapsed().as_secs_f64(),
+        hands,
+        draws,
+        100.0 * draws as f64 / hands.max(1) as f64
+    );
+    if a.games > 1 {
+        let _ = writeln!(out, "all games:");
+        for p in 0..4 {
+            let _ = writeln!(
+                out,
+                "  player {} {:<8} score {:>6}  table points {}",
+                p + 1,
+                names[p],
+                totals.0[p],
+                totals.1[p]
+            );
+        }
+    }
+    emit(&(head + &out))
+}
+
 fn account(log: &HandLog) -> String {
     let mut out = String::new();
     for e in &log.events {
@@ -220,11 +395,31 @@ fn account(log: &HandLog) -> String {
                 tile,
                 label,
                 replacement,
+                end,
             } => {
                 format!(
-                    "{seat} draws {tile} ({label}){}",
+                    "{seat} draws {tile} ({label}{}){}",
+                    match end {
+                        Some(table::wall::WallEnd::Live) => ", live end",
+                        Some(table::wall::WallEnd::Back) => ", back end",
+                        None => "",
+                    },
                     if *replacement { ", replacement" } else { "" }
                 )
+            }
+            Event::Bonus {
+                seat,
+                bonus,
+                label,
+                end,
+            } => match end {
+                None => format!("{seat} sets aside the dealt bonus tile {bonus} ({label})"),
+                Some(_) => {
+                    format!("{seat} draws the bonus tile {bonus} ({label}) and sets it aside")
+                }
+            },
+            Event::DiscardBonus { seat, bonus } => {
+                format!("{seat} discards the bonus tile {bonus} (nobody may claim it)")
             }
             Event::Discard { seat, tile } => format!("{seat} discards {tile}"),
             Event::Chow { seat, tile, low } => {
@@ -279,8 +474,39 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let log: HandLog = serde_json::from_str(&line)
-            .map_err(|e| format!("{} line {}: not a hand log: {e}", a.file.display(), i + 1))?;
+        let here = |e: String| format!("{} line {}: {e}", a.file.display(), i + 1);
+        let value: serde_json::Value =
+            serde_json::from_str(&line).map_err(|e| here(format!("not JSON: {e}")))?;
+        if value.get("format").and_then(|f| f.as_str()) == Some(GAME_FORMAT) {
+            let game: GameLog =
+                serde_json::from_value(value).map_err(|e| here(format!("not a game log: {e}")))?;
+            let g = replay_game(&game).map_err(|e| here(e.0))?;
+            n += game.hands.len();
+            let _ = writeln!(
+                out,
+                "game (walls from seed {}): replayed, {} hands, all legal; scores {:?}, table points {:?}",
+                game.first_seed,
+                game.hands.len(),
+                g.scores(),
+                g.table_points()
+            );
+            if !a.quiet {
+                for (k, h) in game.hands.iter().enumerate() {
+                    let _ = writeln!(
+                        out,
+                        " hand {} (prevalent {}, players by seat E S W N: {:?}): points {:?}",
+                        k + 1,
+                        table::game::prevalent_of(k),
+                        h.seating.map(|p| p + 1),
+                        h.log.result.as_ref().map(|r| r.points).unwrap_or([0; 4])
+                    );
+                    out.push_str(&account(&h.log));
+                }
+            }
+            continue;
+        }
+        let log: HandLog =
+            serde_json::from_value(value).map_err(|e| here(format!("not a hand log: {e}")))?;
         replay(&log).map_err(|e| format!("{} line {}: {e}", a.file.display(), i + 1))?;
         n += 1;
         let seed = log
@@ -305,7 +531,8 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
 
 pub fn bench(cmd: BenchCmd) -> Result<(), String> {
     match cmd {
-        BenchCmd::Play { seconds } => {
+        BenchCmd::Play { seconds, game } => {
+            let rules = rules_for(game, None)?;
             // Five runs per lineup; the median is reported (the machines are shared).
             let mut out = String::new();
             for bots in ["random,random,random,random", "greedy,greedy,greedy,greedy"] {
@@ -319,8 +546,8 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                     while start.elapsed().as_secs_f64() < seconds / 5.0 {
                         let mut agents = lineup(bots, seed)?;
                         let (_, n) = agents::play::play_table(
-                            Deal::generate(seed),
-                            TableRules::seeds(),
+                            Setup::generate(rules.wall, seed),
+                            rules.clone(),
                             &mut agents,
                         );
                         decisions += n;
@@ -333,7 +560,8 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 rates.sort_by(f64::total_cmp);
                 let _ = writeln!(
                     out,
-                    "{:<28} {:>9.0} hands/s on one core (median of 5 runs, {} hands, {:.0} decisions per hand)",
+                    "{} {:<28} {:>9.0} hands/s on one core (median of 5 runs, {} hands, {:.0} decisions per hand)",
+                    rules.name,
                     bots,
                     rates[2],
                     total,

@@ -54,7 +54,7 @@ impl fmt::Display for DealError {
 
 impl std::error::Error for DealError {}
 
-fn uniform_below(rng: &mut ChaCha20Rng, n: u32) -> u32 {
+pub(crate) fn uniform_below(rng: &mut ChaCha20Rng, n: u32) -> u32 {
     let zone = u32::MAX - (u32::MAX % n + 1) % n; // largest accepted value
     loop {
         let x = rng.next_u32();

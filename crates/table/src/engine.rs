@@ -1,4 +1,9 @@
-//! The table engine: a state machine for one duplicate hand (SPEC §3).
+//! The table engine: a state machine for one hand, duplicate (SPEC §3) or regular (§8).
+//!
+//! What differs between the two is data in [`TableRules`]: the wall model (personal walls,
+//! or one shared wall with bonus tiles), the number of winners per discard and the
+//! payments. The wall model's own rules (where a draw comes from, when the last tile is
+//! reached, when a kong has its replacement) are kept together in the `wall_*` methods.
 //!
 //! Ask [`Table::to_act`] who must decide, offer them [`Table::legal_actions`], and feed
 //! their choices to [`Table::apply`], which refuses anything illegal without changing the
@@ -10,10 +15,11 @@ use mcr::tile::{Counts, KINDS};
 use mcr::{Meld, MeldKind, Tile, WinContext, Wind};
 use serde::{Deserialize, Serialize};
 
-use crate::deal::{wall_label_static, Deal, WALL};
+use crate::deal::{wall_label_static, Deal, DealError, WALL};
 use crate::log::{Event, WinRecord};
 use crate::points::{match_points, Settlement};
 use crate::rules::TableRules;
+use crate::wall::{position_label, Bonus, Setup, SharedWall, WallEnd, WallModel, WallTile, DEALT};
 
 /// A decision of one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -34,6 +40,11 @@ pub enum Action {
     Pung,
     /// Kong the discard with three held tiles.
     Kong,
+    /// Set aside the bonus tile just drawn and draw a replacement (offered only when the
+    /// rules let a bonus tile be discarded instead; otherwise the engine does it).
+    Bonus,
+    /// Discard the bonus tile just drawn; nobody may claim it.
+    DiscardBonus,
 }
 
 impl fmt::Display for Action {
@@ -47,6 +58,8 @@ impl fmt::Display for Action {
             Action::Chow(t) => write!(f, "chow from {t}"),
             Action::Pung => write!(f, "pung"),
             Action::Kong => write!(f, "kong"),
+            Action::Bonus => write!(f, "set aside the bonus tile"),
+            Action::DiscardBonus => write!(f, "discard the bonus tile"),
         }
     }
 }
@@ -78,7 +91,10 @@ enum Phase {
         seat: Wind,
         /// The tile just drawn (None right after a chow or pung).
         drew: Option<Tile>,
+        /// The tile was a kong's replacement (Out with Replacement Tile).
         replacement: bool,
+        /// A bonus tile just drawn, waiting to be set aside or discarded.
+        bonus: Option<Bonus>,
     },
     /// Other seats answer a discard (or, `robbing`, a promoted kong's added tile).
     Claims {
@@ -91,11 +107,37 @@ enum Phase {
     Over,
 }
 
+/// How a hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Nobody won (a washout in a regular game).
+    Draw,
+    SelfDrawn,
+    /// One or more wins on a discard or a robbed kong.
+    Discard,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Draw => "draw",
+            Outcome::SelfDrawn => "self_drawn",
+            Outcome::Discard => "discard",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The end of a hand: how it ended and each seat's match points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandResult {
-    /// "draw", "self_drawn" or "discard".
-    pub kind: String,
+    pub kind: Outcome,
     /// The discarder (or the promoter of a robbed kong).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub discarder: Option<Wind>,
@@ -104,18 +146,45 @@ pub struct HandResult {
     pub points: [i32; 4],
 }
 
-/// One duplicate hand in play.
+/// Where the undrawn tiles are: one wall per seat, or one shared wall.
+#[derive(Clone, Debug)]
+enum Walls {
+    /// Tiles drawn from each seat's personal wall.
+    Personal {
+        drawn: [usize; 4],
+    },
+    Shared(Box<SharedWall>),
+}
+
+/// What a draw brought.
+enum Drawn {
+    Tile(Tile),
+    Bonus(Bonus),
+    /// No tile was left to draw.
+    Nothing,
+}
+
+/// One hand in play.
 #[derive(Clone, Debug)]
 pub struct Table {
     rules: TableRules,
-    deal: Deal,
+    setup: Setup,
+    walls: Walls,
+    /// Each seat's 13 tiles once the deal (and its bonus replacements) is done.
+    start_hands: [[Tile; 13]; 4],
+    /// Events written by the deal itself (bonus tiles set aside and replaced), and how
+    /// many bonus tiles each seat had set aside by then.
+    dealt_events: usize,
+    dealt_bonus: [usize; 4],
+    /// Bonus tiles set aside, and discarded, by seat.
+    bonus: [Vec<Bonus>; 4],
+    bonus_discards: [Vec<Bonus>; 4],
     conc: [Counts; 4],
     /// Per seat: tiles per group (three suits, honours) and the kinds held, kept with
     /// `conc` so that most win checks end without looking at the counts.
     group_size: [[u8; 4]; 4],
     held: [u64; 4],
     melds: [Vec<Meld>; 4],
-    drawn: [usize; 4],
     discards: [Vec<Tile>; 4],
     /// Copies visible to everyone: discard piles and exposed melds.
     visible: Counts,
@@ -140,30 +209,45 @@ fn relative(from: Wind, to: Wind) -> u8 {
 }
 
 impl Table {
-    /// Seats the deal: everyone takes their 13 tiles and East draws A.
-    pub fn new(deal: Deal, rules: TableRules) -> Table {
-        let mut conc = [[0u8; KINDS]; 4];
-        for (c, hand) in conc.iter_mut().zip(&deal.hands) {
-            for t in hand {
-                c[t.index()] += 1;
-            }
+    /// Seats a hand: everyone takes their starting tiles and East draws.
+    ///
+    /// Panics when the setup is not of the rules' wall model (a duplicate deal under
+    /// regular rules): setups read from data go through [`Table::start`].
+    pub fn new(setup: impl Into<Setup>, rules: TableRules) -> Table {
+        Table::start(setup.into(), rules).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Seats a hand, refusing a setup that the rules do not play.
+    pub fn start(setup: Setup, rules: TableRules) -> Result<Table, DealError> {
+        if setup.model() != rules.wall {
+            let name = |m: WallModel| match m {
+                WallModel::Personal => "a duplicate deal (personal walls)",
+                WallModel::Shared => "a regular wall (one shared wall)",
+            };
+            return Err(DealError(format!(
+                "the rules '{}' play on {}, but the deal is {}",
+                rules.name,
+                name(rules.wall),
+                name(setup.model())
+            )));
         }
-        let group_size = std::array::from_fn(|s| {
-            let mut g = [0u8; 4];
-            for t in deal.hands[s] {
-                g[t.index() / 9] += 1;
-            }
-            g
-        });
-        let held = std::array::from_fn(|s| mcr::tile::presence(&conc[s]));
+        let walls = match &setup {
+            Setup::Duplicate(_) => Walls::Personal { drawn: [0; 4] },
+            Setup::Regular(w) => Walls::Shared(Box::new(SharedWall::new(w.clone()))),
+        };
         let mut t = Table {
             rules,
-            deal,
-            conc,
-            group_size,
-            held,
+            setup,
+            walls,
+            start_hands: [[Tile::EAST; 13]; 4],
+            dealt_events: 0,
+            dealt_bonus: [0; 4],
+            bonus: Default::default(),
+            bonus_discards: Default::default(),
+            conc: [[0u8; KINDS]; 4],
+            group_size: [[0u8; 4]; 4],
+            held: [0; 4],
             melds: std::array::from_fn(|_| Vec::with_capacity(4)),
-            drawn: [0; 4],
             discards: std::array::from_fn(|_| Vec::with_capacity(32)),
             visible: [0; KINDS],
             last_tile_point: false,
@@ -174,9 +258,61 @@ impl Table {
             events: Vec::with_capacity(200),
             result: None,
         };
+        match &t.setup {
+            Setup::Duplicate(d) => {
+                let hands = d.hands;
+                for (s, hand) in hands.iter().enumerate() {
+                    hand.iter().for_each(|&x| t.add_tile(s, x));
+                }
+            }
+            Setup::Regular(_) => t.deal_shared(),
+        }
+        for s in 0..4 {
+            let tiles = counts_to_tiles(&t.conc[s]);
+            t.start_hands[s].copy_from_slice(&tiles);
+        }
+        t.dealt_events = t.events.len();
+        t.dealt_bonus = std::array::from_fn(|s| t.bonus[s].len());
         t.start_turn(Wind::East, false);
         t.refresh_legal();
-        t
+        Ok(t)
+    }
+
+    /// The regular deal (module docs of [`crate::wall`]): 13 tiles each from the live end,
+    /// then, seat by seat from East, every bonus tile set aside and replaced from the back.
+    fn deal_shared(&mut self) {
+        let Walls::Shared(w) = &mut self.walls else {
+            return;
+        };
+        let mut dealt: [Vec<(Bonus, usize)>; 4] = Default::default();
+        let mut tiles: [Vec<Tile>; 4] = Default::default();
+        for s in 0..4 {
+            for _ in 0..DEALT {
+                match w.take(WallEnd::Live).expect("the deal fits in the wall") {
+                    (WallTile::Tile(t), _) => tiles[s].push(t),
+                    (WallTile::Bonus(b), pos) => dealt[s].push((b, pos)),
+                }
+            }
+        }
+        for (s, list) in tiles.iter().enumerate() {
+            list.iter().for_each(|&x| self.add_tile(s, x));
+        }
+        for (s, list) in dealt.into_iter().enumerate() {
+            let seat = Wind::from_index(s);
+            for (b, pos) in list {
+                self.bonus[s].push(b);
+                self.events.push(Event::Bonus {
+                    seat,
+                    bonus: b,
+                    label: position_label(pos).into(),
+                    end: None,
+                });
+                // Replace it from the back; a bonus tile drawn there is set aside in turn.
+                while let Drawn::Bonus(b) = self.draw_one(seat, true) {
+                    self.bonus[s].push(b);
+                }
+            }
+        }
     }
 
     fn add_tile(&mut self, s: usize, t: Tile) {
@@ -277,8 +413,37 @@ impl Table {
     pub fn rules(&self) -> &TableRules {
         &self.rules
     }
-    pub fn deal(&self) -> &Deal {
-        &self.deal
+    /// The tiles of this hand: a duplicate deal or a regular wall.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    /// The duplicate deal, when this hand is played on one.
+    pub fn deal(&self) -> Option<&Deal> {
+        match &self.setup {
+            Setup::Duplicate(d) => Some(d),
+            Setup::Regular(_) => None,
+        }
+    }
+    /// A seat's 13 tiles when play began (after its bonus tiles were replaced).
+    pub fn start_hand(&self, seat: Wind) -> &[Tile; 13] {
+        &self.start_hands[seat.index()]
+    }
+    /// How many of [`Table::events`] the deal itself wrote (bonus tiles set aside and
+    /// replaced before East's first draw).
+    pub fn dealt_events(&self) -> usize {
+        self.dealt_events
+    }
+    /// Bonus tiles a seat has set aside.
+    pub fn bonus(&self, seat: Wind) -> &[Bonus] {
+        &self.bonus[seat.index()]
+    }
+    /// Bonus tiles a seat discarded (only under rules that allow it).
+    pub fn bonus_discards(&self, seat: Wind) -> &[Bonus] {
+        &self.bonus_discards[seat.index()]
+    }
+    /// Bonus tiles a seat set aside during the deal, before play began.
+    pub fn start_bonus(&self, seat: Wind) -> &[Bonus] {
+        &self.bonus[seat.index()][..self.dealt_bonus[seat.index()]]
     }
     /// Every event so far.
     pub fn events(&self) -> &[Event] {
@@ -291,9 +456,12 @@ impl Table {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over)
     }
-    /// Tiles left in each seat's wall.
+    /// Tiles left in each seat's wall; with one shared wall, its count for every seat.
     pub fn wall_left(&self) -> [usize; 4] {
-        std::array::from_fn(|s| WALL - self.drawn[s])
+        match &self.walls {
+            Walls::Personal { drawn } => std::array::from_fn(|s| WALL - drawn[s]),
+            Walls::Shared(w) => [w.left(); 4],
+        }
     }
     pub fn last_tile_point(&self) -> bool {
         self.last_tile_point
@@ -325,11 +493,48 @@ impl Table {
             for t in &self.discards[s] {
                 c[t.index()] += 1;
             }
-            for t in &self.deal.walls[s][self.drawn[s]..] {
-                c[t.index()] += 1;
+        }
+        match (&self.walls, &self.setup) {
+            (Walls::Personal { drawn }, Setup::Duplicate(d)) => {
+                for s in 0..4 {
+                    for t in &d.walls[s][drawn[s]..] {
+                        c[t.index()] += 1;
+                    }
+                }
             }
+            (Walls::Shared(w), _) => {
+                for t in w.undrawn() {
+                    if let WallTile::Tile(t) = t {
+                        c[t.index()] += 1;
+                    }
+                }
+            }
+            _ => unreachable!("the walls follow the setup"),
         }
         // A kong being promoted (pending robbing) holds its tile in the hand still.
+        c
+    }
+
+    /// Where each bonus tile is (H1…H8): set aside, discarded, just drawn or in the wall.
+    /// A referee's check: each must be counted once in a regular hand, never in duplicate.
+    pub fn bonus_census(&self) -> [u8; 8] {
+        let mut c = [0u8; 8];
+        let mut add = |b: &Bonus| c[b.number() as usize - 1] += 1;
+        self.bonus
+            .iter()
+            .chain(&self.bonus_discards)
+            .flatten()
+            .for_each(&mut add);
+        if let Phase::Turn { bonus: Some(b), .. } = &self.phase {
+            add(b);
+        }
+        if let Walls::Shared(w) = &self.walls {
+            for t in w.undrawn() {
+                if let WallTile::Bonus(b) = t {
+                    add(b);
+                }
+            }
+        }
         c
     }
 
@@ -342,63 +547,118 @@ impl Table {
             .collect()
     }
 
-    fn wall_empty(&self, seat: Wind) -> bool {
-        self.drawn[seat.index()] >= WALL
-    }
-
-    /// May `seat` declare a kong now (own wall and the last-tile point)?
+    /// May `seat` declare a kong now? Personal walls: the declarer's own wall must have a
+    /// tile, and the last-tile point forbids it (SPEC §3.5, §3.8). One shared wall: a
+    /// replacement tile must be left (SPEC §8).
     fn kong_allowed(&self, seat: Wind, claiming: bool) -> bool {
-        if self.last_tile_point && !self.rules.kong_after_last_tile {
-            return false;
+        match &self.walls {
+            Walls::Personal { drawn } => {
+                if self.last_tile_point && !self.rules.kong_after_last_tile {
+                    return false;
+                }
+                drawn[seat.index()] < WALL
+                    || (claiming && self.rules.kong_on_empty_wall && !self.last_tile_point)
+            }
+            Walls::Shared(w) => !self.last_tile_point && w.left() > 0,
         }
-        !self.wall_empty(seat)
-            || (claiming && self.rules.kong_on_empty_wall && !self.last_tile_point)
     }
 
-    fn draw(&mut self, seat: Wind, replacement: bool) -> Option<Tile> {
-        let s = seat.index();
-        if self.drawn[s] >= WALL {
-            return None;
+    /// The last-tile point of personal walls: `seat` gets the turn while the next seat's
+    /// wall is empty (SPEC §3.8).
+    fn wall_turn_reached(&mut self, seat: Wind) {
+        if let Walls::Personal { drawn } = &self.walls {
+            if !self.last_tile_point && drawn[seat.next().index()] >= WALL {
+                self.last_tile_point = true;
+                self.events.push(Event::LastTilePoint { seat });
+            }
         }
-        let t = self.deal.walls[s][self.drawn[s]];
-        let label = wall_label_static(seat, self.drawn[s]).into();
-        self.drawn[s] += 1;
-        self.add_tile(s, t);
-        self.events.push(Event::Draw {
-            seat,
-            tile: t,
-            label,
-            replacement,
-        });
-        Some(t)
+    }
+
+    /// The last-tile point of one shared wall: `seat` has drawn its last tile (SPEC §8).
+    fn wall_drawn(&mut self, seat: Wind) {
+        if let Walls::Shared(w) = &self.walls {
+            if !self.last_tile_point && w.left() == 0 {
+                self.last_tile_point = true;
+                self.events.push(Event::LastTilePoint { seat });
+            }
+        }
+    }
+
+    /// Draws one tile for `seat`: from its own wall, or from the shared wall's live end
+    /// (the back end for a replacement). A bonus tile is not added to the hand.
+    fn draw_one(&mut self, seat: Wind, replacement: bool) -> Drawn {
+        let s = seat.index();
+        let (tile, label, end) = match (&mut self.walls, &self.setup) {
+            (Walls::Personal { drawn }, Setup::Duplicate(d)) => {
+                if drawn[s] >= WALL {
+                    return Drawn::Nothing;
+                }
+                let t = d.walls[s][drawn[s]];
+                let label = wall_label_static(seat, drawn[s]);
+                drawn[s] += 1;
+                (WallTile::Tile(t), label, None)
+            }
+            (Walls::Shared(w), _) => {
+                let end = if replacement {
+                    WallEnd::Back
+                } else {
+                    WallEnd::Live
+                };
+                let Some((t, pos)) = w.take(end) else {
+                    return Drawn::Nothing;
+                };
+                (t, position_label(pos), Some(end))
+            }
+            _ => unreachable!("the walls follow the setup"),
+        };
+        match tile {
+            WallTile::Tile(t) => {
+                self.add_tile(s, t);
+                self.events.push(Event::Draw {
+                    seat,
+                    tile: t,
+                    label: label.into(),
+                    replacement,
+                    end,
+                });
+                Drawn::Tile(t)
+            }
+            WallTile::Bonus(b) => {
+                self.events.push(Event::Bonus {
+                    seat,
+                    bonus: b,
+                    label: label.into(),
+                    end,
+                });
+                Drawn::Bonus(b)
+            }
+        }
     }
 
     /// `seat` gets the turn: normally (draws) or by a claim (no draw).
     fn start_turn(&mut self, seat: Wind, by_claim: bool) {
-        if !self.last_tile_point && self.wall_empty(seat.next()) {
-            self.last_tile_point = true;
-            self.events.push(Event::LastTilePoint { seat });
-        }
+        self.wall_turn_reached(seat);
         if by_claim {
             self.phase = Phase::Turn {
                 seat,
                 drew: None,
                 replacement: false,
+                bonus: None,
             };
             return;
         }
-        self.draw_and_act(seat, false);
+        self.draw_and_act(seat, false, false);
     }
 
     fn finish(&mut self, s: Settlement, wins: Vec<WinRecord>, discarder: Option<Wind>) {
         let points = match_points(&s, self.rules.payments);
         let kind = match s {
-            Settlement::Draw => "draw",
-            Settlement::SelfDrawn { .. } => "self_drawn",
-            Settlement::Discard { .. } => "discard",
+            Settlement::Draw => Outcome::Draw,
+            Settlement::SelfDrawn { .. } => Outcome::SelfDrawn,
+            Settlement::Discard { .. } => Outcome::Discard,
         };
         let result = HandResult {
-            kind: kind.into(),
+            kind,
             discarder,
             wins,
             points,
@@ -441,8 +701,8 @@ impl Table {
             kong,
             last_tile,
             seat_wind: seat,
-            prevalent_wind: self.deal.prevalent,
-            flowers: 0,
+            prevalent_wind: self.setup.prevalent(),
+            flowers: self.bonus[s].len() as u8,
         };
         let hand = mcr::Hand::new(melds.clone(), standing, tile, ctx).ok()?;
         let scored = mcr::score(&hand, &self.rules.scoring).ok()?;
@@ -464,11 +724,16 @@ impl Table {
             seat: turn,
             drew,
             replacement,
+            bonus,
         } = &self.phase
         else {
             return;
         };
         if *turn != seat {
+            return;
+        }
+        if bonus.is_some() {
+            out.extend([Action::Bonus, Action::DiscardBonus]);
             return;
         }
         if let Some(t) = drew {
@@ -570,8 +835,11 @@ impl Table {
         }
         match self.phase.clone() {
             Phase::Turn {
-                drew, replacement, ..
-            } => self.act_on_turn(seat, action, drew, replacement),
+                drew,
+                replacement,
+                bonus,
+                ..
+            } => self.act_on_turn(seat, action, drew, replacement, bonus),
             Phase::Claims {
                 from,
                 tile,
@@ -601,9 +869,26 @@ impl Table {
         Ok(())
     }
 
-    fn act_on_turn(&mut self, seat: Wind, action: Action, drew: Option<Tile>, replacement: bool) {
+    fn act_on_turn(
+        &mut self,
+        seat: Wind,
+        action: Action,
+        drew: Option<Tile>,
+        replacement: bool,
+        bonus: Option<Bonus>,
+    ) {
         let s = seat.index();
         match action {
+            Action::Bonus => {
+                self.bonus[s].extend(bonus);
+                self.draw_and_act(seat, replacement, true);
+            }
+            Action::DiscardBonus => {
+                let b = bonus.expect("offered only with a bonus tile drawn");
+                self.bonus_discards[s].push(b);
+                self.events.push(Event::DiscardBonus { seat, bonus: b });
+                self.start_turn(seat.next(), false);
+            }
             Action::Hu => {
                 let t = drew.expect("Hu is offered only after a draw");
                 let win = self
@@ -653,20 +938,45 @@ impl Table {
     }
 
     fn replacement_draw(&mut self, seat: Wind) {
-        self.draw_and_act(seat, true);
+        self.draw_and_act(seat, true, true);
     }
 
-    /// `seat` draws (a replacement or not) and must act; an empty wall ends the hand.
-    fn draw_and_act(&mut self, seat: Wind, replacement: bool) {
-        match self.draw(seat, replacement) {
-            Some(t) => {
-                self.phase = Phase::Turn {
-                    seat,
-                    drew: Some(t),
-                    replacement,
+    /// `seat` draws and must act; `kong` marks a kong's replacement (a bonus tile drawn
+    /// on the way does not break it), `from_back` a replacement of any kind. Bonus tiles
+    /// are set aside and replaced unless the rules let the player discard them. No tile
+    /// left ends the hand.
+    fn draw_and_act(&mut self, seat: Wind, kong: bool, from_back: bool) {
+        let mut from_back = from_back;
+        loop {
+            match self.draw_one(seat, from_back) {
+                Drawn::Tile(t) => {
+                    self.wall_drawn(seat);
+                    self.phase = Phase::Turn {
+                        seat,
+                        drew: Some(t),
+                        replacement: kong,
+                        bonus: None,
+                    };
+                    return;
+                }
+                Drawn::Bonus(b) if self.rules.bonus_discard => {
+                    self.phase = Phase::Turn {
+                        seat,
+                        drew: None,
+                        replacement: kong,
+                        bonus: Some(b),
+                    };
+                    return;
+                }
+                Drawn::Bonus(b) => {
+                    self.bonus[seat.index()].push(b);
+                    from_back = true;
+                }
+                Drawn::Nothing => {
+                    self.finish(Settlement::Draw, Vec::new(), None);
+                    return;
                 }
             }
-            None => self.finish(Settlement::Draw, Vec::new(), None),
         }
     }
 
@@ -846,7 +1156,15 @@ impl Table {
         let s = seat.index();
         let legal: &[Action] = &self.legal[s];
         let decision = match &self.phase {
-            Phase::Turn { seat: t, drew, .. } if *t == seat => Some(Decision::Turn { drew: *drew }),
+            Phase::Turn {
+                seat: t,
+                drew,
+                bonus,
+                ..
+            } if *t == seat => Some(Decision::Turn {
+                drew: *drew,
+                bonus: *bonus,
+            }),
             Phase::Claims {
                 from,
                 tile,
@@ -867,7 +1185,9 @@ impl Table {
         };
         View {
             seat,
-            prevalent: self.deal.prevalent,
+            prevalent: self.setup.prevalent(),
+            bonus: std::array::from_fn(|i| self.bonus[i].as_slice()),
+            bonus_discards: std::array::from_fn(|i| self.bonus_discards[i].as_slice()),
             hand: Hand(&self.conc[s]),
             melds: std::array::from_fn(|i| {
                 if i == s {
@@ -897,8 +1217,14 @@ pub enum SeenMeld {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
-    /// Your turn; `drew` is the tile just drawn (None after a chow or pung).
-    Turn { drew: Option<Tile> },
+    /// Your turn; `drew` is the tile just drawn (None after a chow or pung), `bonus` a
+    /// bonus tile just drawn that you may set aside or discard (only under rules that
+    /// allow discarding it).
+    Turn {
+        drew: Option<Tile>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        bonus: Option<Bonus>,
+    },
     /// A discard you may claim.
     Claim { from: Wind, tile: Tile },
     /// A promoted kong you may rob.
@@ -911,6 +1237,12 @@ pub enum Decision {
 pub struct View<'a> {
     pub seat: Wind,
     pub prevalent: Wind,
+    /// Bonus tiles set aside by every seat (face up for everyone; none in duplicate).
+    #[serde(skip_serializing_if = "no_bonus")]
+    pub bonus: [&'a [Bonus]; 4],
+    /// Bonus tiles discarded by every seat (only under rules that allow it).
+    #[serde(skip_serializing_if = "no_bonus")]
+    pub bonus_discards: [&'a [Bonus]; 4],
     /// Own concealed tiles (the drawn tile included).
     pub hand: Hand<'a>,
     pub melds: [&'a [SeenMeld]; 4],
@@ -919,6 +1251,10 @@ pub struct View<'a> {
     pub last_tile_point: bool,
     pub decision: Option<Decision>,
     pub legal: &'a [Action],
+}
+
+fn no_bonus(b: &[&[Bonus]; 4]) -> bool {
+    b.iter().all(|x| x.is_empty())
 }
 
 /// A seat's concealed tiles, as counts; serialised as a list of tiles.

@@ -8,13 +8,17 @@
 
 pub mod deal;
 pub mod engine;
+pub mod game;
 pub mod log;
 pub mod points;
 pub mod rules;
 pub mod seen;
 pub mod sheet;
+pub mod wall;
 
 pub use deal::Deal;
-pub use engine::{Action, HandResult, IllegalAction, Table, View};
+pub use engine::{Action, HandResult, IllegalAction, Outcome, Table, View};
+pub use game::{Game, GameLog};
 pub use log::{replay, HandLog};
 pub use rules::TableRules;
+pub use wall::{Bonus, RegularWall, Setup, WallModel};

@@ -10,6 +10,8 @@
 //!   "actions": [ { "seat": "E", "action": "discard", "tile": "9m" }, { "seat": "S", "action": "pass" }, ... ],
 //!   "events": [
 //!     { "type": "draw", "seat": "E", "tile": "5p", "label": "A", "replacement": false },
+//!     { "type": "bonus", "seat": "S", "bonus": "H3", "label": "107", "end": "back" },
+//!     { "type": "discard_bonus", "seat": "S", "bonus": "H5" },
 //!     { "type": "discard", "seat": "E", "tile": "9m" },
 //!     { "type": "chow", "seat": "S", "tile": "9m", "low": "7m" },
 //!     { "type": "pung", "seat": "W", "tile": "E" },
@@ -22,6 +24,12 @@
 //! }
 //! ```
 //!
+//! A regular hand (rules `regular`) has the wall instead of the seats in `deal`
+//! (`{"version":1,"seed":7,"prevalent":"E","wall":["5p","H3",…]}`, live draw order); its
+//! draws carry `"end": "live"` or `"back"` and their label is the wall position (1–144).
+//! A `bonus` event is a bonus tile set aside: dealt (no `end`) or drawn from that end;
+//! `discard_bonus` is one discarded instead (a rule option).
+//!
 //! `actions` are the decisions in the order the engine received them (passes included);
 //! `events` is what happened. Replay feeds the actions to a fresh engine, checks each one is
 //! legal, and compares the events and the result it produces with the logged ones.
@@ -31,9 +39,9 @@ use std::borrow::Cow;
 use mcr::{Hand, Scoring, Tile, Wind};
 use serde::{Deserialize, Serialize};
 
-use crate::deal::Deal;
 use crate::engine::{Action, HandResult, Table};
 use crate::rules::TableRules;
+use crate::wall::{Bonus, Setup, WallEnd};
 
 /// Log format tag.
 pub const FORMAT: &str = "dupmj-hand/1";
@@ -89,6 +97,22 @@ pub enum Event {
         tile: Tile,
         label: Cow<'static, str>,
         replacement: bool,
+        /// The end of a shared wall the tile came from (none for personal walls).
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        end: Option<WallEnd>,
+    },
+    /// A bonus tile set aside: dealt to the seat (`end` none) or just drawn.
+    Bonus {
+        seat: Wind,
+        bonus: Bonus,
+        label: Cow<'static, str>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        end: Option<WallEnd>,
+    },
+    /// A bonus tile just drawn, discarded instead of set aside; nobody may claim it.
+    DiscardBonus {
+        seat: Wind,
+        bonus: Bonus,
     },
     Discard {
         seat: Wind,
@@ -146,7 +170,7 @@ impl HandLog {
         HandLog {
             format: FORMAT.into(),
             rules: table.rules().name.into(),
-            deal: table.deal().to_json(),
+            deal: table.setup().to_json(),
             actions,
             events: table.events().to_vec(),
             result: table.result().cloned(),
@@ -176,8 +200,9 @@ pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
     }
     let rules = TableRules::by_name(&log.rules)
         .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
-    let deal = Deal::from_json(&log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
-    let mut table = Table::new(deal, rules);
+    let setup =
+        Setup::from_json(rules.wall, &log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
+    let mut table = Table::start(setup, rules).map_err(|e| ReplayError(e.0))?;
     for (i, d) in log.actions.iter().enumerate() {
         table
             .apply(d.seat, d.action)
@@ -205,11 +230,44 @@ pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
         )));
     }
     if table.result() != log.result.as_ref() {
-        return Err(ReplayError(
-            "the logged result differs from the replayed one".into(),
-        ));
+        return Err(ReplayError(result_difference(
+            log.result.as_ref(),
+            table.result(),
+        )));
     }
     Ok(table)
+}
+
+/// Says which field of a logged result differs from the replayed one.
+fn result_difference(logged: Option<&HandResult>, replayed: Option<&HandResult>) -> String {
+    let (Some(l), Some(r)) = (logged, replayed) else {
+        return format!(
+            "the log says the hand {}, the replay says it {}",
+            if logged.is_some() {
+                "ended"
+            } else {
+                "is unfinished"
+            },
+            if replayed.is_some() {
+                "ended"
+            } else {
+                "is unfinished"
+            }
+        );
+    };
+    let field = if l.kind != r.kind {
+        format!("kind: logged {}, replayed {}", l.kind, r.kind)
+    } else if l.discarder != r.discarder {
+        format!(
+            "discarder: logged {:?}, replayed {:?}",
+            l.discarder, r.discarder
+        )
+    } else if l.points != r.points {
+        format!("points: logged {:?}, replayed {:?}", l.points, r.points)
+    } else {
+        "wins: the logged wins differ from the replayed ones".into()
+    };
+    format!("the logged result differs from the replayed one: {field}")
 }
 
 /// Serde for a meld as bracket notation (`"[555p2]"`).

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::wall::WallModel;
+
 /// How match points are paid (SPEC §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -30,6 +32,11 @@ pub struct TableRules {
     /// A discard may be konged by a player whose own wall is empty; the replacement draw
     /// then ends the hand as a draw (the Botzone judge). SPEC §3.5 forbids such a kong.
     pub kong_on_empty_wall: bool,
+    /// Personal walls (duplicate) or one shared wall with bonus tiles (regular).
+    pub wall: WallModel,
+    /// A bonus tile drawn during play may be discarded (unclaimable) instead of being set
+    /// aside (seeds/002); competition play declares them, and so does the default.
+    pub bonus_discard: bool,
 }
 
 impl TableRules {
@@ -42,6 +49,32 @@ impl TableRules {
             multiple_winners: true,
             kong_after_last_tile: false,
             kong_on_empty_wall: false,
+            wall: WallModel::Personal,
+            bonus_discard: false,
+        }
+    }
+
+    /// A regular MCR game (SPEC §8, seeds/002): one shared wall of 144 tiles with bonus
+    /// tiles, one winner per discard, regular payments, the `seeds` fan values.
+    pub fn regular() -> TableRules {
+        TableRules {
+            name: "regular",
+            scoring: mcr::Rules::seeds(),
+            payments: Payments::Regular,
+            multiple_winners: false,
+            kong_after_last_tile: false,
+            kong_on_empty_wall: false,
+            wall: WallModel::Shared,
+            bonus_discard: false,
+        }
+    }
+
+    /// [`TableRules::regular`] with the seeds/002 option to discard a drawn bonus tile.
+    pub fn regular_bonus_discard() -> TableRules {
+        TableRules {
+            name: "regular-bonus-discard",
+            bonus_discard: true,
+            ..TableRules::regular()
         }
     }
 
@@ -54,6 +87,8 @@ impl TableRules {
             multiple_winners: false,
             kong_after_last_tile: false,
             kong_on_empty_wall: true,
+            wall: WallModel::Personal,
+            bonus_discard: false,
         }
     }
 
@@ -61,10 +96,15 @@ impl TableRules {
         match name {
             "seeds" => Some(TableRules::seeds()),
             "botzone" => Some(TableRules::botzone()),
+            "regular" => Some(TableRules::regular()),
+            "regular-bonus-discard" => Some(TableRules::regular_bonus_discard()),
             _ => None,
         }
     }
 }
+
+/// Every profile name [`TableRules::by_name`] knows.
+pub const PROFILES: [&str; 4] = ["seeds", "botzone", "regular", "regular-bonus-discard"];
 
 impl Default for TableRules {
     fn default() -> TableRules {

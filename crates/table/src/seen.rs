@@ -7,6 +7,7 @@
 use mcr::{Tile, Wind};
 
 use crate::log::Event;
+use crate::wall::Bonus;
 
 /// Which kind of kong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,11 +20,22 @@ pub enum KongKind {
 /// One event as a given seat saw it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeenEvent {
-    /// The start: the seat, the prevalent wind and the seat's 13 tiles.
+    /// The start: the seat, the prevalent wind, the seat's 13 tiles and the bonus tiles
+    /// every seat set aside during the deal.
     Dealt {
         seat: Wind,
         prevalent: Wind,
         tiles: Vec<Tile>,
+        bonus: [Vec<Bonus>; 4],
+    },
+    /// A seat drew a bonus tile (set aside, or discarded after [`SeenEvent::DiscardBonus`]).
+    Bonus {
+        seat: Wind,
+        bonus: Bonus,
+    },
+    DiscardBonus {
+        seat: Wind,
+        bonus: Bonus,
     },
     /// `tile` is known only for the viewer's own draws.
     Draw {
@@ -86,6 +98,14 @@ pub fn seen_by(event: &Event, viewer: Wind) -> Option<SeenEvent> {
                 kind,
             }
         }
+        Event::Bonus { seat, bonus, .. } => SeenEvent::Bonus {
+            seat: *seat,
+            bonus: *bonus,
+        },
+        Event::DiscardBonus { seat, bonus } => SeenEvent::DiscardBonus {
+            seat: *seat,
+            bonus: *bonus,
+        },
         Event::LastTilePoint { .. } | Event::Hu { .. } | Event::End { .. } => return None,
     })
 }
@@ -105,6 +125,7 @@ mod tests {
             tile: t("5p"),
             label: "B".into(),
             replacement: false,
+            end: None,
         };
         assert_eq!(
             seen_by(&draw, Wind::East),

@@ -107,7 +107,7 @@ fn three_winners_on_one_discard() {
         table.apply(w, Action::Hu).unwrap();
     }
     let r = table.result().unwrap();
-    assert_eq!(r.kind, "discard");
+    assert_eq!(r.kind, table::Outcome::Discard);
     assert_eq!(r.wins.len(), 3);
     let v: Vec<i32> = r.wins.iter().map(|w| w.value as i32).collect();
     // Each winner: own HV + 24, minus 8 for each other winner; East pays HV + 8 to each.
@@ -245,7 +245,7 @@ fn last_tile_point_reached_by_a_pung_claim() {
     table.apply(North, discard).unwrap();
     // Nobody can win on it here: the hand is a draw.
     assert!(table.is_over());
-    assert_eq!(table.result().unwrap().kind, "draw");
+    assert_eq!(table.result().unwrap().kind, table::Outcome::Draw);
     assert!(table.wall_left()[3] > 0, "North still had wall tiles");
 }
 
@@ -313,12 +313,12 @@ fn the_hand_is_a_draw_when_the_player_to_draw_has_no_tiles() {
     assert_eq!(table.wall_left()[0], 0);
     table.apply(East, Action::Kong).unwrap();
     let r = table.result().unwrap();
-    assert_eq!(r.kind, "draw");
+    assert_eq!(r.kind, table::Outcome::Draw);
     assert_eq!(r.points, [0; 4]);
     // And a plain game to the end is a draw at the last discard.
     let mut table = Table::new(Deal::generate(5), TableRules::seeds());
     auto(&mut table, |_| false);
-    assert_eq!(table.result().unwrap().kind, "draw");
+    assert_eq!(table.result().unwrap().kind, table::Outcome::Draw);
 }
 
 #[test]

@@ -1,0 +1,346 @@
+//! A regular MCR game (SPEC §8, seeds/002): 16 hands in four rounds of prevalent wind
+//! East, South, West, North; after every hand the seats rotate one step (East becomes
+//! North, South becomes East, …); scores run on; table points at the end.
+//!
+//! Players are numbered 0–3 by their seat in the first hand (0 East … 3 North). Hand `k`
+//! (0-based) of a game whose first wall seed is `s` is played on
+//! [`RegularWall::generate`]`(s + k)` with prevalent wind `k / 4`.
+
+use std::fmt;
+
+use mcr::Wind;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::HandResult;
+use crate::log::{replay, HandLog, ReplayError};
+use crate::rules::TableRules;
+use crate::wall::{RegularWall, Setup, WallModel};
+
+/// Hands in a full game.
+pub const GAME_HANDS: usize = 16;
+/// Game log format tag.
+pub const GAME_FORMAT: &str = "dupmj-game/1";
+
+/// The seat of `player` in hand `hand` (0-based).
+pub fn seat_of(player: usize, hand: usize) -> Wind {
+    Wind::from_index((player + 4 - hand % 4) % 4)
+}
+
+/// The player at `seat` in hand `hand`: players by seat (E, S, W, N).
+pub fn seating(hand: usize) -> [usize; 4] {
+    std::array::from_fn(|s| (s + hand) % 4)
+}
+
+/// The prevalent wind of hand `hand`.
+pub fn prevalent_of(hand: usize) -> Wind {
+    Wind::from_index(hand / 4 % 4)
+}
+
+/// Table points for four game scores: 4, 2, 1, 0 by rank, tied players sharing the points
+/// of the places they share (seeds/004, "The table points in a tournament").
+///
+/// seeds/004 gives 4.5 / 2.5 / 0 / 0 for a tie for third, which neither splits the shared
+/// places nor follows its own other examples; we split as it says in words ("they split
+/// table points between them"), giving 4 / 2 / 0.5 / 0.5.
+pub fn table_points(scores: [i64; 4]) -> [f64; 4] {
+    const PLACES: [f64; 4] = [4.0, 2.0, 1.0, 0.0];
+    std::array::from_fn(|i| {
+        let above = scores.iter().filter(|&&s| s > scores[i]).count();
+        let equal = scores.iter().filter(|&&s| s == scores[i]).count();
+        PLACES[above..above + equal].iter().sum::<f64>() / equal as f64
+    })
+}
+
+/// Why a game cannot be set up or recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError(pub String);
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A game in progress: which hand comes next and the running scores.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    rules: TableRules,
+    first_seed: u64,
+    /// Hands to play (16, or fewer when the event stops at a number of hands).
+    planned: usize,
+    results: Vec<HandResult>,
+    scores: [i64; 4],
+    /// Stopped at a time limit: the hand in play then counted nothing.
+    stopped: bool,
+}
+
+impl Game {
+    /// A game of `hands` hands (1–16) on the walls of seeds `first_seed`, `first_seed + 1` ….
+    pub fn new(rules: TableRules, first_seed: u64, hands: usize) -> Result<Game, GameError> {
+        if rules.wall != WallModel::Shared {
+            return Err(GameError(format!(
+                "a game is played under regular rules; '{}' plays duplicate deals",
+                rules.name
+            )));
+        }
+        if !(1..=GAME_HANDS).contains(&hands) {
+            return Err(GameError(format!(
+                "a game has 1 to {GAME_HANDS} hands, not {hands}"
+            )));
+        }
+        if first_seed.checked_add(hands as u64 - 1).is_none() {
+            return Err(GameError(format!(
+                "seed {first_seed}: the game's walls would run past the largest seed"
+            )));
+        }
+        Ok(Game {
+            rules,
+            first_seed,
+            planned: hands,
+            results: Vec::new(),
+            scores: [0; 4],
+            stopped: false,
+        })
+    }
+
+    pub fn rules(&self) -> &TableRules {
+        &self.rules
+    }
+    pub fn first_seed(&self) -> u64 {
+        self.first_seed
+    }
+    pub fn planned(&self) -> usize {
+        self.planned
+    }
+    /// Hands finished so far.
+    pub fn played(&self) -> usize {
+        self.results.len()
+    }
+    pub fn results(&self) -> &[HandResult] {
+        &self.results
+    }
+    /// Running scores by player.
+    pub fn scores(&self) -> [i64; 4] {
+        self.scores
+    }
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+    pub fn is_over(&self) -> bool {
+        self.stopped || self.results.len() >= self.planned
+    }
+    /// Table points by player from the scores so far.
+    pub fn table_points(&self) -> [f64; 4] {
+        table_points(self.scores)
+    }
+
+    /// The wall of the next hand, with its prevalent wind, unless the game is over.
+    pub fn next_setup(&self) -> Option<Setup> {
+        if self.is_over() {
+            return None;
+        }
+        let k = self.results.len();
+        let mut wall = RegularWall::generate(self.first_seed + k as u64);
+        wall.prevalent = prevalent_of(k);
+        Some(Setup::Regular(wall))
+    }
+
+    /// Players by seat (E, S, W, N) for the next hand.
+    pub fn next_seating(&self) -> [usize; 4] {
+        seating(self.results.len())
+    }
+
+    /// Adds a finished hand's points (by seat) to the players' scores.
+    pub fn record(&mut self, result: &HandResult) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError("the game is over".into()));
+        }
+        let seats = self.next_seating();
+        for (s, &p) in seats.iter().enumerate() {
+            self.scores[p] += result.points[s] as i64;
+        }
+        self.results.push(result.clone());
+        Ok(())
+    }
+
+    /// The time limit was reached: the hand in play counts nothing and the game ends.
+    pub fn stop(&mut self) {
+        self.stopped = true;
+    }
+}
+
+/// One hand of a game log: the players by seat and the hand's own log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameHand {
+    pub seating: [usize; 4],
+    pub log: HandLog,
+}
+
+/// A whole game, as written by `dupmj play --game regular --log`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLog {
+    pub format: String,
+    pub rules: String,
+    pub first_seed: u64,
+    pub planned: usize,
+    /// Player names, by player number.
+    pub players: Vec<String>,
+    pub hands: Vec<GameHand>,
+    pub stopped: bool,
+    pub scores: [i64; 4],
+    pub table_points: [f64; 4],
+}
+
+impl GameLog {
+    /// The log of a game from its hand logs (in order).
+    pub fn of(game: &Game, players: Vec<String>, hands: Vec<HandLog>) -> GameLog {
+        GameLog {
+            format: GAME_FORMAT.into(),
+            rules: game.rules.name.into(),
+            first_seed: game.first_seed,
+            planned: game.planned,
+            players,
+            hands: hands
+                .into_iter()
+                .enumerate()
+                .map(|(k, log)| GameHand {
+                    seating: seating(k),
+                    log,
+                })
+                .collect(),
+            stopped: game.stopped,
+            scores: game.scores,
+            table_points: game.table_points(),
+        }
+    }
+}
+
+/// Replays every hand of a game log and checks the seating, the walls, the prevalent
+/// winds, the scores and the table points; the rebuilt game on success.
+pub fn replay_game(log: &GameLog) -> Result<Game, ReplayError> {
+    let err = |s: String| ReplayError(s);
+    if log.format != GAME_FORMAT {
+        return Err(err(format!("format '{}' is not {GAME_FORMAT}", log.format)));
+    }
+    let rules = TableRules::by_name(&log.rules)
+        .ok_or_else(|| err(format!("unknown rules '{}'", log.rules)))?;
+    let mut game = Game::new(rules, log.first_seed, log.planned).map_err(|e| err(e.0))?;
+    if log.hands.len() > log.planned {
+        return Err(err(format!(
+            "{} hands logged, the game has {}",
+            log.hands.len(),
+            log.planned
+        )));
+    }
+    for (k, h) in log.hands.iter().enumerate() {
+        let at = |m: String| err(format!("hand {}: {m}", k + 1));
+        if h.seating != game.next_seating() {
+            return Err(at(format!(
+                "seating {:?}, the rotation gives {:?}",
+                h.seating,
+                game.next_seating()
+            )));
+        }
+        if h.log.rules != log.rules {
+            return Err(at(format!(
+                "rules '{}', the game's are '{}'",
+                h.log.rules, log.rules
+            )));
+        }
+        let table = replay(&h.log).map_err(|e| at(e.0))?;
+        let expected = game.next_setup().expect("hands left");
+        if table.setup() != &expected {
+            return Err(at(format!(
+                "the wall is not that of seed {} with prevalent wind {}",
+                log.first_seed + k as u64,
+                prevalent_of(k)
+            )));
+        }
+        let result = table
+            .result()
+            .ok_or_else(|| at("the hand is not finished".into()))?;
+        game.record(result).map_err(|e| at(e.0))?;
+    }
+    if log.stopped {
+        game.stop();
+    } else if !game.is_over() {
+        return Err(err(format!(
+            "{} of {} hands logged and the game was not stopped",
+            log.hands.len(),
+            log.planned
+        )));
+    }
+    if game.scores != log.scores {
+        return Err(err(format!(
+            "scores: logged {:?}, replayed {:?}",
+            log.scores, game.scores
+        )));
+    }
+    if game.table_points() != log.table_points {
+        return Err(err(format!(
+            "table points: logged {:?}, replayed {:?}",
+            log.table_points,
+            game.table_points()
+        )));
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_rotate_as_seeds_002_says() {
+        // Hand 2: East becomes North, South becomes East, West South, North West.
+        assert_eq!(seat_of(0, 1), Wind::North);
+        assert_eq!(seat_of(1, 1), Wind::East);
+        assert_eq!(seat_of(2, 1), Wind::South);
+        assert_eq!(seat_of(3, 1), Wind::West);
+        assert_eq!(seating(1), [1, 2, 3, 0]);
+        // Every player sits every seat once in each round of four hands.
+        for round in 0..4 {
+            for p in 0..4 {
+                let mut seats: Vec<Wind> = (0..4).map(|h| seat_of(p, 4 * round + h)).collect();
+                seats.sort_by_key(|w| w.index());
+                assert_eq!(seats, Wind::ALL.to_vec());
+            }
+        }
+        for k in 0..16 {
+            for (s, &p) in seating(k).iter().enumerate() {
+                assert_eq!(seat_of(p, k).index(), s);
+            }
+        }
+        let winds: Vec<Wind> = [0, 3, 4, 7, 8, 11, 12, 15].map(prevalent_of).to_vec();
+        use Wind::*;
+        assert_eq!(winds, [East, East, South, South, West, West, North, North]);
+    }
+
+    #[test]
+    fn table_points_split_ties() {
+        assert_eq!(table_points([50, 20, 10, -80]), [4.0, 2.0, 1.0, 0.0]);
+        assert_eq!(table_points([30, 30, 10, -70]), [3.0, 3.0, 1.0, 0.0]);
+        assert_eq!(table_points([40, 10, 10, -60]), [4.0, 1.5, 1.5, 0.0]);
+        assert_eq!(table_points([40, 10, -25, -25]), [4.0, 2.0, 0.5, 0.5]);
+        assert_eq!(table_points([0, 0, 0, 0]), [1.75; 4]);
+        let three = table_points([5, 5, 5, -15]);
+        assert!((three[0] - 7.0 / 3.0).abs() < 1e-12 && three[3] == 0.0);
+        assert!((three.iter().sum::<f64>() - 7.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn games_need_regular_rules_and_1_to_16_hands() {
+        assert!(Game::new(TableRules::seeds(), 1, 16).is_err());
+        assert!(Game::new(TableRules::regular(), 1, 0).is_err());
+        assert!(Game::new(TableRules::regular(), 1, 17).is_err());
+        assert!(Game::new(TableRules::regular(), u64::MAX, 2).is_err());
+        let g = Game::new(TableRules::regular(), 5, 16).unwrap();
+        let Some(Setup::Regular(w)) = g.next_setup() else {
+            panic!("a regular wall")
+        };
+        assert_eq!(w.seed, Some(5));
+        assert_eq!(w.prevalent, Wind::East);
+    }
+}
