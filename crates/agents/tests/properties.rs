@@ -247,6 +247,51 @@ fn regular_hands_keep_every_invariant() {
 }
 
 #[test]
+fn a_whole_regular_game_replays_and_tampering_is_caught() {
+    use table::game::{replay_game, Game, GameLog};
+    let mut game = Game::new(TableRules::regular(), 300, 16).unwrap();
+    let mut make = |p: usize, k: usize| builtin("greedy-r", (k * 4 + p) as u64).unwrap();
+    let (logs, decisions) = agents::play::play_game(&mut game, &mut make, None, true);
+    assert!(decisions > 16 * 40, "{decisions} decisions");
+    assert_eq!((game.played(), logs.len()), (16, 16));
+    // Scores are the hands' points summed by player, following the rotation.
+    let mut by_player = [0i64; 4];
+    for (k, log) in logs.iter().enumerate() {
+        let r = log.result.as_ref().unwrap();
+        for s in 0..4 {
+            by_player[(s + k) % 4] += r.points[s] as i64;
+        }
+        let prevalent = log.deal["prevalent"].as_str().unwrap();
+        assert_eq!(prevalent, ["E", "S", "W", "N"][k / 4], "hand {}", k + 1);
+        check_log(log, &TableRules::regular());
+    }
+    assert_eq!(game.scores(), by_player);
+    let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
+    let log = GameLog::of(&game, names, logs);
+    let text = serde_json::to_string(&log).unwrap();
+    let back: GameLog = serde_json::from_str(&text).unwrap();
+    assert_eq!(replay_game(&back).unwrap().scores(), game.scores());
+    // Two hands swapped: the walls no longer follow the seeds.
+    let mut bad = log.clone();
+    bad.hands.swap(2, 3);
+    let e = replay_game(&bad).unwrap_err().0;
+    assert!(e.starts_with("hand 3:"), "{e}");
+    // A score changed.
+    let mut bad = log.clone();
+    bad.scores[1] += 8;
+    assert!(replay_game(&bad).unwrap_err().0.contains("scores"));
+    // A hand dropped from the end of an unstopped game.
+    let mut bad = log;
+    bad.hands.pop();
+    assert!(replay_game(&bad).unwrap_err().0.contains("15 of 16"));
+    // A time limit already passed: nothing counts.
+    let mut game = Game::new(TableRules::regular(), 300, 16).unwrap();
+    let (logs, _) =
+        agents::play::play_game(&mut game, &mut make, Some(std::time::Instant::now()), true);
+    assert!(logs.is_empty() && game.stopped() && game.scores() == [0; 4]);
+}
+
+#[test]
 fn tampered_logs_are_caught_at_the_first_bad_event() {
     let log = play_checked(7, ["greedy"; 4], TableRules::seeds());
     // Change one discard decision.

@@ -21,10 +21,10 @@ use serde::Serialize;
 
 use agents::bots::Agent;
 use agents::play::{play_hand, play_table};
-use table::deal::Deal;
 use table::log::HandLog;
 use table::points::imp_of_dif;
 use table::rules::TableRules;
+use table::wall::Setup;
 
 /// How the bots are seated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +95,8 @@ struct DealOutcome {
     /// (other tables, same tiles).
     seat_first: [f64; 4],
     seat_others: [f64; 4],
+    /// The first entrant's match points in each of its hands, with its seat.
+    first_hands: Vec<(usize, f64)>,
     logs: Vec<HandLog>,
 }
 
@@ -106,7 +108,8 @@ fn play_deal(
     tables: &[[usize; 4]],
     keep_logs: bool,
 ) -> DealOutcome {
-    let deal = Deal::generate(seed.wrapping_add(deal_index));
+    // Duplicate deals or regular walls, as the rules say: the same tiles at every table.
+    let deal = Setup::generate(rules.wall, seed.wrapping_add(deal_index));
     let mut results = Vec::new(); // (table, seat, entrant, result)
     let mut logs = Vec::new();
     for (t, seating) in tables.iter().enumerate() {
@@ -164,7 +167,16 @@ fn play_deal(
             .collect();
         v.iter().sum::<f64>() / v.len().max(1) as f64
     };
+    let first_hands = results
+        .iter()
+        .flat_map(|(_, seating, r)| {
+            (0..4)
+                .filter(|&s| seating[s] == 0)
+                .map(|s| (s, r.points[s] as f64))
+        })
+        .collect();
     DealOutcome {
+        first_hands,
         per_entrant: per,
         seat_first: std::array::from_fn(|s| seat_mean(s, true)),
         seat_others: std::array::from_fn(|s| seat_mean(s, false)),
@@ -211,6 +223,15 @@ pub struct Report {
     /// standard deviations show what playing the same tiles removes.
     pub paired_sd: f64,
     pub unpaired_sd: f64,
+    /// The first entrant's match points hand by hand, as a regular game scores them: their
+    /// standard deviation; then its hands minus the others' mean at the same seat of the same
+    /// deal (duplicate) and of the next deal (as regular play compares players who held
+    /// other tiles). `hands_ratio`, the ratio of the last two variances, is how many times
+    /// more hands the comparison without duplicate needs for the same precision.
+    pub per_hand_sd_ms: f64,
+    pub paired_sd_ms: f64,
+    pub unpaired_sd_ms: f64,
+    pub hands_ratio: f64,
 }
 
 /// Receives every hand log with its deal index, in deal order.
@@ -363,7 +384,34 @@ pub fn run(mut r: Run) -> Report {
     let cells = || (0..k).flat_map(|i| (0..4).map(move |s| (i, s)));
     let paired: Vec<f64> = cells().map(|(i, s)| versus(i, i, s)).collect();
     let unpaired: Vec<f64> = cells().map(|(i, s)| versus(i, (i + 1) % k, s)).collect();
+    let alone: Vec<f64> = outcomes
+        .iter()
+        .flat_map(|o| o.first_hands.iter().map(|&(_, ms)| ms))
+        .collect();
+    let against = |shift: usize| -> Vec<f64> {
+        let n = outcomes.len();
+        (0..n)
+            .flat_map(|i| {
+                let others = &outcomes[(i + shift) % n].seat_others;
+                outcomes[i]
+                    .first_hands
+                    .iter()
+                    .map(move |&(s, ms)| ms - others[s])
+            })
+            .collect()
+    };
+    let per_hand_sd_ms = mean_sd(&alone).1;
+    let paired_sd_ms = mean_sd(&against(0)).1;
+    let unpaired_sd_ms = mean_sd(&against(1)).1;
     Report {
+        per_hand_sd_ms,
+        paired_sd_ms,
+        unpaired_sd_ms,
+        hands_ratio: if paired_sd_ms > 0.0 {
+            (unpaired_sd_ms / paired_sd_ms).powi(2)
+        } else {
+            f64::NAN
+        },
         mode: match r.mode {
             Mode::Rotate => "rotate".into(),
             Mode::Permute => "permute".into(),

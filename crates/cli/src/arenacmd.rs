@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::output::emit;
+use crate::tablecmd::{rules_for, GameKind};
 use agents::bots::builtin;
 use arena::{run, Entrant, Mode, Report, Run};
 use clap::{Args, ValueEnum};
-use table::TableRules;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ArenaMode {
@@ -41,9 +41,13 @@ pub struct ArenaArgs {
     /// Seed of the first deal.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Table rules: seeds or botzone.
-    #[arg(long, default_value = "seeds")]
-    rules: String,
+    /// duplicate deals (the default) or regular hands on one shared wall, the same wall
+    /// for every seating.
+    #[arg(long, value_enum, default_value = "duplicate")]
+    game: GameKind,
+    /// Table rules: seeds or botzone (duplicate), regular or regular-bonus-discard.
+    #[arg(long)]
+    rules: Option<String>,
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
@@ -85,8 +89,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             ))
         }
     };
-    let rules = TableRules::by_name(&a.rules)
-        .ok_or_else(|| format!("unknown rules '{}': use seeds or botzone", a.rules))?;
+    let rules = rules_for(a.game, a.rules.as_deref())?;
     let mut outside = std::collections::BTreeMap::new();
     for d in &a.bot_defs {
         let (name, spec) = d
@@ -333,6 +336,11 @@ fn text(r: &Report) -> String {
         s,
         "{} minus the others at its seat, in IMP per deal and seat: standard deviation {:.3} on the same deal, {:.3} on another deal",
         r.bots[0].name, r.paired_sd, r.unpaired_sd
+    );
+    let _ = writeln!(
+        s,
+        "{}'s match points per hand: standard deviation {:.2} hand by hand (as a regular game scores them); minus the others at its seat {:.2} on the same tiles, {:.2} on other tiles: without duplicate, {:.2}× the hands",
+        r.bots[0].name, r.per_hand_sd_ms, r.paired_sd_ms, r.unpaired_sd_ms, r.hands_ratio
     );
     s
 }

@@ -460,10 +460,20 @@ fn arena_reports_bots_in_every_seat() {
 
 /// Runs `--bots bz,greedy` on deal 3 with `def` for bz; the JSON report and the hand logs.
 fn botzone_arena(def: &str, deals: &str, limit: &str) -> (serde_json::Value, Vec<(usize, String)>) {
+    botzone_arena_game(def, deals, limit, "duplicate")
+}
+
+/// [`botzone_arena`] for either `--game`.
+fn botzone_arena_game(
+    def: &str,
+    deals: &str,
+    limit: &str,
+    game: &str,
+) -> (serde_json::Value, Vec<(usize, String)>) {
     let logs = std::env::temp_dir().join(format!(
         "dupmj-bz-logs-{}-{}",
         std::process::id(),
-        def.len() + limit.len()
+        def.len() + limit.len() + game.len()
     ));
     std::fs::remove_dir_all(&logs).ok();
     let (code, out, err) = dupmj(
@@ -482,6 +492,8 @@ fn botzone_arena(def: &str, deals: &str, limit: &str) -> (serde_json::Value, Vec
             "--log",
             logs.to_str().unwrap(),
             "--json",
+            "--game",
+            game,
         ],
         None,
     );
@@ -537,6 +549,47 @@ fn botzone_bots_play_in_full_history_and_keep_running_modes() {
     }
     // The same bot plays the same hands whichever way it is run.
     assert!(reports.windows(2).all(|w| w[0] == w[1]), "{reports:?}");
+}
+
+#[test]
+fn botzone_bots_play_regular_hands_with_bonus_tiles() {
+    let bot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/bots/botzone_bot.py"
+    );
+    let mut reports = Vec::new();
+    for def in [
+        format!("bz=botzone:python3 {bot}"),
+        format!("bz=botzone-simple:python3 {bot} --simple --keep-running"),
+    ] {
+        let (v, logs) = botzone_arena_game(&def, "3", "10", "regular");
+        assert_eq!(v["rules"], "regular");
+        let bz = &v["bots"][0];
+        assert_eq!(bz["hands"], 12, "{def}");
+        assert_eq!(
+            (bz["errors"].as_u64(), bz["timeouts"].as_u64()),
+            (Some(0), Some(0)),
+            "{v}"
+        );
+        // Bonus tiles were set aside by the Botzone bot's seat (dealt or drawn).
+        let bonus: usize = logs
+            .iter()
+            .map(|(k, l)| {
+                let h: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert!(h["deal"]["wall"].as_array().unwrap().len() == 144);
+                let seat = ["E", "S", "W", "N"][*k];
+                h["events"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|e| e["type"] == "bonus" && e["seat"] == seat)
+                    .count()
+            })
+            .sum();
+        assert!(bonus > 0, "{def}: no bonus tile for the Botzone seat");
+        reports.push(v["bots"].clone());
+    }
+    assert_eq!(reports[0], reports[1]);
 }
 
 #[test]
