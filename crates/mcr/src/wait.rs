@@ -330,9 +330,10 @@ fn search(c: &mut Counts, from: usize, sets: i32, partials: i32, pair: bool, bes
 
 /// Seven pairs shanten (13 or 14 concealed tiles, no melds).
 pub fn shanten_seven_pairs(c: &Counts) -> i32 {
+    // MCR counts a four of a kind as two pairs (the calculator's `is_seven_pairs` does
+    // too), so seven pairs need not be seven different kinds, unlike riichi's chiitoitsu.
     let pairs = c.iter().map(|&x| (x / 2) as i32).sum::<i32>();
-    let kinds = c.iter().filter(|&&x| x > 0).count() as i32;
-    6 - pairs.min(7) + (7 - kinds).max(0)
+    6 - pairs.min(7)
 }
 
 /// Thirteen orphans shanten.

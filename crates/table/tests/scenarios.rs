@@ -348,7 +348,11 @@ fn duplicate_logs_from_before_regular_games_still_replay() {
         let again = table::replay(&log).unwrap();
         let rewritten = serde_json::to_value(table::HandLog::of(&again, log.actions.clone()));
         let logged: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert!(rewritten.unwrap() == logged, "hand {} is written differently", n + 1);
+        assert!(
+            rewritten.unwrap() == logged,
+            "hand {} is written differently",
+            n + 1
+        );
         n += 1;
     }
     assert_eq!(n, 10);
