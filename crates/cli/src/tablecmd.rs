@@ -126,9 +126,13 @@ pub enum BenchCmd {
         /// Seconds to run each bot lineup.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
-        /// duplicate hands (personal walls) or regular hands (one shared wall, bonus tiles).
-        #[arg(long, value_enum, default_value = "duplicate")]
-        game: GameKind,
+        /// duplicate hands (personal walls) or regular hands (one shared wall, bonus
+        /// tiles); both, in turns, when not given.
+        #[arg(long, value_enum)]
+        game: Option<GameKind>,
+        /// Built-in bots to time, each playing all four seats.
+        #[arg(long, default_value = "random,greedy")]
+        bots: String,
     },
 }
 
@@ -339,17 +343,10 @@ fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
                 ""
             }
         );
-        for p in 0..4 {
-            let _ = writeln!(
-                out,
-                "  player {} {:<8} score {:>6}  table points {}",
-                p + 1,
-                names[p],
-                game.scores()[p],
-                tp[p]
-            );
-            totals.0[p] += game.scores()[p];
-            totals.1[p] += tp[p];
+        player_lines(&mut out, &names, game.scores(), tp);
+        for (p, (score, points)) in game.scores().into_iter().zip(tp).enumerate() {
+            totals.0[p] += score;
+            totals.1[p] += points;
         }
         if let Some(f) = log.as_mut() {
             let gl = GameLog::of(&game, names.clone(), logs);
@@ -372,18 +369,23 @@ fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
     );
     if a.games > 1 {
         let _ = writeln!(out, "all games:");
-        for p in 0..4 {
-            let _ = writeln!(
-                out,
-                "  player {} {:<8} score {:>6}  table points {}",
-                p + 1,
-                names[p],
-                totals.0[p],
-                totals.1[p]
-            );
-        }
+        player_lines(&mut out, &names, totals.0, totals.1);
     }
     emit(&(head + &out))
+}
+
+/// One line per player: name, score and table points.
+fn player_lines(out: &mut String, names: &[String], scores: [i64; 4], points: [f64; 4]) {
+    for (p, name) in names.iter().enumerate().take(4) {
+        let _ = writeln!(
+            out,
+            "  player {} {:<8} score {:>6}  table points {}",
+            p + 1,
+            name,
+            scores[p],
+            points[p]
+        );
+    }
 }
 
 fn account(log: &HandLog) -> String {
@@ -531,42 +533,74 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
 
 pub fn bench(cmd: BenchCmd) -> Result<(), String> {
     match cmd {
-        BenchCmd::Play { seconds, game } => {
-            let rules = rules_for(game, None)?;
-            // Five runs per lineup; the median is reported (the machines are shared).
+        BenchCmd::Play {
+            seconds,
+            game,
+            bots,
+        } => {
+            if !(seconds.is_finite() && seconds > 0.0) {
+                return Err(format!("--seconds {seconds}: must be more than 0"));
+            }
+            let games: Vec<GameKind> = match game {
+                Some(g) => vec![g],
+                None => vec![GameKind::Duplicate, GameKind::Regular],
+            };
+            let rules: Vec<TableRules> = games
+                .iter()
+                .map(|&g| rules_for(g, None))
+                .collect::<Result<_, _>>()?;
+            // Five runs per lineup and game, the games taking turns so that both see the
+            // same machine; the median is reported (the machines are shared).
             let mut out = String::new();
-            for bots in ["random,random,random,random", "greedy,greedy,greedy,greedy"] {
-                let mut rates = Vec::new();
+            for bot in bots.split(',').map(str::trim) {
+                let four = [bot; 4].join(",");
+                lineup(&four, 0)?;
+                let mut rates = vec![Vec::new(); rules.len()];
+                let mut decisions = vec![0usize; rules.len()];
+                let mut totals = vec![0u64; rules.len()];
                 let mut seed = 0u64;
-                let mut decisions = 0usize;
-                let mut total = 0u64;
                 for _ in 0..5 {
-                    let start = Instant::now();
-                    let mut hands = 0u64;
-                    while start.elapsed().as_secs_f64() < seconds / 5.0 {
-                        let mut agents = lineup(bots, seed)?;
-                        let (_, n) = agents::play::play_table(
-                            Setup::generate(rules.wall, seed),
-                            rules.clone(),
-                            &mut agents,
-                        );
-                        decisions += n;
-                        hands += 1;
-                        seed += 1;
+                    for (g, r) in rules.iter().enumerate() {
+                        let start = Instant::now();
+                        let mut hands = 0u64;
+                        while start.elapsed().as_secs_f64() < seconds / 5.0 / rules.len() as f64 {
+                            let mut agents = lineup(&four, seed)?;
+                            let (_, n) = agents::play::play_table(
+                                Setup::generate(r.wall, seed),
+                                r.clone(),
+                                &mut agents,
+                            );
+                            decisions[g] += n;
+                            hands += 1;
+                            seed += 1;
+                        }
+                        totals[g] += hands;
+                        rates[g].push(hands as f64 / start.elapsed().as_secs_f64());
                     }
-                    total += hands;
-                    rates.push(hands as f64 / start.elapsed().as_secs_f64());
                 }
-                rates.sort_by(f64::total_cmp);
-                let _ = writeln!(
-                    out,
-                    "{} {:<28} {:>9.0} hands/s on one core (median of 5 runs, {} hands, {:.0} decisions per hand)",
-                    rules.name,
-                    bots,
-                    rates[2],
-                    total,
-                    decisions as f64 / total.max(1) as f64
-                );
+                let mut medians = Vec::new();
+                for (g, r) in rules.iter().enumerate() {
+                    rates[g].sort_by(f64::total_cmp);
+                    medians.push(rates[g][2]);
+                    let _ = writeln!(
+                        out,
+                        "{:<8} {:<30} {:>9.0} hands/s on one core (median of 5 runs, {} hands, {:.0} decisions per hand)",
+                        r.name,
+                        four,
+                        rates[g][2],
+                        totals[g],
+                        decisions[g] as f64 / totals[g].max(1) as f64
+                    );
+                }
+                if medians.len() == 2 {
+                    let _ = writeln!(
+                        out,
+                        "{:<8} {:<30} {:>9.2} regular hands per duplicate hand",
+                        "ratio",
+                        four,
+                        medians[1] / medians[0]
+                    );
+                }
             }
             emit(&out)
         }

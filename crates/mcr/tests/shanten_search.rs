@@ -129,7 +129,7 @@ fn add(c: &mut Counts, t: usize) -> bool {
 fn complete_hand(shape: ShapeKind, rng: &mut Rng) -> Counts {
     'again: loop {
         let mut c = [0u8; KINDS];
-        let mut set = |c: &mut Counts, rng: &mut Rng| -> bool {
+        let set = |c: &mut Counts, rng: &mut Rng| -> bool {
             if rng.below(2) == 0 {
                 let s = rng.below(3);
                 let r = rng.below(7);
@@ -183,7 +183,7 @@ fn complete_hand(shape: ShapeKind, rng: &mut Rng) -> Counts {
 /// A 13-tile hand near `shape`: a complete hand less one tile, then `swaps` exchanges.
 fn near_hand(shape: ShapeKind, rng: &mut Rng, swaps: usize) -> Counts {
     let mut c = complete_hand(shape, rng);
-    let mut remove_one = |c: &mut Counts, rng: &mut Rng| {
+    let remove_one = |c: &mut Counts, rng: &mut Rng| {
         let held: Vec<usize> = (0..KINDS).filter(|&i| c[i] > 0).collect();
         c[held[rng.below(held.len())]] -= 1;
     };
@@ -212,7 +212,7 @@ fn check(n: usize, seed: u64) -> ([[usize; 3]; 5], usize) {
             for _ in 0..n {
                 let c = near_hand(shape, &mut rng, swaps);
                 // Every shape's formula, on this hand, against the search.
-                let four = c.iter().any(|&x| x == 4);
+                let four = c.contains(&4);
                 for &other in &SHAPES {
                     let want = searched(other, &c);
                     let got = formula(other, &c).min(2);

@@ -496,8 +496,8 @@ impl Table {
         }
         match (&self.walls, &self.setup) {
             (Walls::Personal { drawn }, Setup::Duplicate(d)) => {
-                for s in 0..4 {
-                    for t in &d.walls[s][drawn[s]..] {
+                for (wall, &n) in d.walls.iter().zip(drawn) {
+                    for t in &wall[n..] {
                         c[t.index()] += 1;
                     }
                 }
