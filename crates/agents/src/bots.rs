@@ -21,12 +21,28 @@ pub trait Agent {
     fn observe(&mut self, _seen: &[SeenEvent]) {}
 }
 
-/// Creates a built-in bot by name with a seed: `random`, `greedy`, or `greedy-r` (greedy
-/// with seeded random choices between equally good discards, for null tests).
+/// The built-in bots, weakest first: `random`, `greedy` (also `easy`), `greedy-r`,
+/// `medium`, `strong`, and `strong-nodef` (`strong` without its defence).
+pub const BUILTIN: [&str; 7] = [
+    "random",
+    "easy",
+    "greedy",
+    "greedy-r",
+    "medium",
+    "strong",
+    "strong-nodef",
+];
+
+/// Creates a built-in bot by name with a seed: `random`, `greedy` (`easy`), `greedy-r`
+/// (greedy with seeded random choices between equally good discards, for null tests),
+/// `medium`, `strong` and `strong-nodef` ([`crate::strong`]).
 pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
-        "greedy" => Some(Box::new(GreedyBot { rng: None })),
+        "greedy" | "easy" => Some(Box::new(GreedyBot { rng: None })),
+        "medium" => Some(Box::new(crate::strong::PlanBot::medium())),
+        "strong" => Some(Box::new(crate::strong::PlanBot::strong())),
+        "strong-nodef" => Some(Box::new(crate::strong::PlanBot::strong_without_defence())),
         "greedy-r" => Some(Box::new(GreedyBot {
             rng: Some(ChaCha8Rng::seed_from_u64(seed)),
         })),

@@ -7,4 +7,6 @@
 pub mod bots;
 pub mod botzone;
 pub mod external;
+pub mod plan;
 pub mod play;
+pub mod strong;

@@ -1,0 +1,537 @@
+//! The planning bots `medium` and `strong`: they play toward hands worth at least 8 points.
+//!
+//! Every decision measures the hand against the fan routes of [`crate::plan`]. A discard is
+//! chosen by the distance it leaves to the nearest route; a ready hand is judged by its real
+//! waits, scored by the calculator, so a wait that cannot reach 8 points is no wait. `strong`
+//! breaks ties by the live tiles that bring the hand closer (its acceptance) and, when
+//! another seat looks ready and its own hand is far, prefers the safer of equal discards;
+//! `medium` breaks ties by keeping connected tiles. Both claim only when the claim brings a
+//! route nearer, and always take a win.
+
+use mcr::tile::{Counts, KINDS};
+use mcr::{Meld, MeldKind, Tile, WinContext, Wind};
+
+use crate::bots::Agent;
+use crate::plan::{self, Route, Shape, CLOSED};
+use table::engine::{Action, Decision, SeenMeld, View};
+
+/// How much the planner does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Medium,
+    Strong,
+}
+
+/// A planning bot.
+pub struct PlanBot {
+    pub level: Level,
+    /// Prefer safe discards when another seat looks ready (see [`danger`]).
+    pub defence: bool,
+    /// Fan values, for judging ready hands.
+    pub rules: mcr::Rules,
+    name: &'static str,
+    /// The hand left after the last discard and what was learnt of it: the hand does not
+    /// change until the next turn, while claims on every discard ask about it.
+    memo: Option<Memo>,
+    /// Turns played: every third one looks at every route again.
+    turns: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Memo {
+    conc: Counts,
+    melds: usize,
+    eval: Eval,
+    /// Routes within two tiles of the best: the only ones a claim or a draw can bring to
+    /// the front.
+    routes: Vec<Route>,
+}
+
+impl PlanBot {
+    pub fn medium() -> PlanBot {
+        PlanBot {
+            level: Level::Medium,
+            defence: false,
+            rules: mcr::Rules::seeds(),
+            name: "medium",
+            memo: None,
+            turns: 0,
+        }
+    }
+    pub fn strong() -> PlanBot {
+        PlanBot {
+            level: Level::Strong,
+            defence: true,
+            rules: mcr::Rules::seeds(),
+            name: "strong",
+            memo: None,
+            turns: 0,
+        }
+    }
+    /// `strong` without its defence, to measure what the defence is worth.
+    pub fn strong_without_defence() -> PlanBot {
+        PlanBot {
+            defence: false,
+            name: "strong-nodef",
+            ..PlanBot::strong()
+        }
+    }
+}
+
+/// What one seat knows, in the form the planner uses.
+pub struct Seat {
+    pub conc: Counts,
+    pub melds: Vec<Meld>,
+    /// Copies not yet seen by this seat (4 minus its own tiles, discards, open melds).
+    pub live: [u8; KINDS],
+    pub seat: Wind,
+    pub prevalent: Wind,
+    pub flowers: u8,
+}
+
+impl Seat {
+    pub fn of(view: &View) -> Seat {
+        let conc = *view.hand.counts();
+        let melds: Vec<Meld> = view.melds[view.seat.index()]
+            .iter()
+            .filter_map(|m| match m {
+                SeenMeld::Open(m) => Some(*m),
+                SeenMeld::HiddenKong => None,
+            })
+            .collect();
+        let mut seen = conc;
+        for pile in view.discards {
+            for t in pile {
+                seen[t.index()] += 1;
+            }
+        }
+        for ms in view.melds {
+            for m in ms.iter() {
+                if let SeenMeld::Open(m) = m {
+                    for t in m.tiles() {
+                        seen[t.index()] += 1;
+                    }
+                }
+            }
+        }
+        Seat {
+            conc,
+            melds,
+            live: std::array::from_fn(|i| 4u8.saturating_sub(seen[i])),
+            seat: view.seat,
+            prevalent: view.prevalent,
+            flowers: view.bonus[view.seat.index()].len() as u8,
+        }
+    }
+
+    fn shape<'a>(&'a self, conc: &'a Counts, melds: &'a [Meld]) -> Shape<'a> {
+        Shape {
+            conc,
+            melds,
+            seat: self.seat,
+            prevalent: self.prevalent,
+        }
+    }
+}
+
+/// How good a hand of 13 (after a discard) is: its distance to the nearest route, and when
+/// ready the live winning tiles weighted by what they score (0 when no wait reaches 8).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Eval {
+    pub distance: i32,
+    pub ready: f64,
+}
+
+/// The routes among `from` within `band` tiles of the best for a hand.
+pub fn active_routes_in(
+    from: &[Route],
+    s: &Seat,
+    conc: &Counts,
+    melds: &[Meld],
+    band: i32,
+) -> Vec<Route> {
+    let h = s.shape(conc, melds);
+    let d: Vec<i32> = from.iter().map(|r| plan::distance(r, &h)).collect();
+    let best = d.iter().copied().min().unwrap_or(CLOSED);
+    from.iter()
+        .zip(&d)
+        .filter(|(_, &x)| x < CLOSED && x <= best + band)
+        .map(|(r, _)| *r)
+        .collect()
+}
+
+/// The routes near enough to matter for a hand: within one tile of the best.
+pub fn active_routes(s: &Seat, conc: &Counts, melds: &[Meld]) -> Vec<Route> {
+    active_routes_in(plan::routes(), s, conc, melds, 1)
+}
+
+/// Judges a ready hand by its real waits: live copies of every wait that reaches 8 points,
+/// weighted by the value won on a discard (self-drawn when only that reaches 8).
+pub fn ready_value(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) -> f64 {
+    let standing: Vec<Tile> = (0..KINDS)
+        .flat_map(|i| std::iter::repeat_n(plan::tile(i), conc[i] as usize))
+        .collect();
+    let ctx = WinContext {
+        self_drawn: false,
+        last_of_kind: false,
+        kong: false,
+        last_tile: false,
+        seat_wind: s.seat,
+        prevalent_wind: s.prevalent,
+        flowers: s.flowers,
+    };
+    let Ok((_, waits)) = mcr::waits(&standing, melds, ctx, rules) else {
+        return 0.0;
+    };
+    waits
+        .iter()
+        .map(|w| {
+            let live = s.live[w.tile.index()] as f64;
+            let value = if w.discard_ok {
+                w.discard.unwrap_or(8)
+            } else if w.self_drawn_ok {
+                // Only self-drawn reaches 8: about a third of the wins.
+                return live * (w.self_drawn.unwrap_or(8) as f64 + 24.0) / 32.0 / 3.0;
+            } else {
+                return 0.0;
+            };
+            live * (value as f64 + 24.0) / 32.0
+        })
+        .sum()
+}
+
+/// Evaluates a hand of 13 (concealed counts and declared sets) against `routes`.
+pub fn evaluate(
+    s: &Seat,
+    conc: &Counts,
+    melds: &[Meld],
+    routes: &[Route],
+    rules: &mcr::Rules,
+) -> Eval {
+    let (mut d, _) = plan::best(routes, &s.shape(conc, melds));
+    let generic_ready = d <= 2 && mcr::wait::shanten_regular(conc, melds.len()) == 0;
+    if d <= 0 || generic_ready {
+        let ready = ready_value(s, conc, melds, rules);
+        if ready > 0.0 {
+            return Eval { distance: 0, ready };
+        }
+        d = d.max(1);
+    }
+    Eval {
+        distance: d,
+        ready: 0.0,
+    }
+}
+
+/// Live tiles that would bring a hand of 13 nearer than `d` on one of `routes`.
+fn acceptance(s: &Seat, conc: &Counts, melds: &[Meld], routes: &[Route], d: i32) -> u32 {
+    let mut near = 0u64;
+    for (i, &n) in conc.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        near |= 1 << i;
+        if i < 27 {
+            let lo = i - i % 9;
+            for j in i.saturating_sub(2).max(lo)..=(i + 2).min(lo + 8) {
+                near |= 1 << j;
+            }
+        }
+    }
+    for r in routes {
+        near |= plan::wanted(r, conc);
+    }
+    let mut c = *conc;
+    let mut acc = 0;
+    let mut bits = near;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if s.live[i] == 0 {
+            continue;
+        }
+        c[i] += 1;
+        let (nd, _) = plan::best(routes, &s.shape(&c, melds));
+        c[i] -= 1;
+        if nd < d {
+            acc += s.live[i] as u32;
+        }
+    }
+    acc
+}
+
+/// How useful a tile is to keep: copies and neighbours (the tie-break of `medium`).
+fn keep_score(c: &Counts, i: usize) -> i32 {
+    let mut k = 3 * c[i] as i32;
+    if i < 27 {
+        let r = i % 9;
+        for (d, w) in [(-2i32, 1), (-1, 2), (1, 2), (2, 1)] {
+            let j = r as i32 + d;
+            if (0..9).contains(&j) {
+                k += w * c[i - r + j as usize].min(1) as i32;
+            }
+        }
+        if r != 0 && r != 8 {
+            k += 1;
+        }
+    }
+    k
+}
+
+/// How likely a discard of tile `i` is to deal in, from what this seat sees: tiles with
+/// copies still hidden and middle suit tiles are riskier; a tile the threatening seat
+/// discarded itself is rarely its wait.
+fn danger(view: &View, s: &Seat, i: usize, threats: &[Wind]) -> i32 {
+    let mut worst = 0;
+    for &o in threats {
+        let own_discard = view.discards[o.index()].iter().any(|t| t.index() == i);
+        let mut d = s.live[i] as i32 * 2;
+        if i < 27 {
+            let r = i % 9;
+            d += if (2..=6).contains(&r) { 4 } else { 2 };
+        }
+        if own_discard {
+            d /= 3;
+        }
+        worst = worst.max(d);
+    }
+    worst
+}
+
+/// Seats that look ready: two or more declared sets, or a wall nearly drawn.
+fn threats(view: &View) -> Vec<Wind> {
+    Wind::ALL
+        .into_iter()
+        .filter(|&o| o != view.seat)
+        .filter(|&o| view.melds[o.index()].len() >= 2 || view.wall_left[o.index()] <= 5)
+        .collect()
+}
+
+impl PlanBot {
+    /// The best discard of the hand held now (14 tiles with the sets), and its evaluation.
+    fn choose_discard(
+        &self,
+        view: Option<&View>,
+        s: &Seat,
+        conc: &Counts,
+        melds: &[Meld],
+        candidates: &[Route],
+        allowed: impl Fn(usize) -> bool,
+    ) -> Option<(usize, Eval)> {
+        let routes = active_routes_in(candidates, s, conc, melds, 1);
+        let mut c = *conc;
+        let mut evals: Vec<(usize, Eval)> = Vec::with_capacity(14);
+        for i in 0..KINDS {
+            if conc[i] == 0 || !allowed(i) {
+                continue;
+            }
+            c[i] -= 1;
+            evals.push((i, evaluate(s, &c, melds, &routes, &self.rules)));
+            c[i] += 1;
+        }
+        let best_ready = evals
+            .iter()
+            .filter(|(_, e)| e.distance == 0)
+            .max_by(|a, b| a.1.ready.total_cmp(&b.1.ready));
+        if let Some(&best) = best_ready {
+            return Some(best);
+        }
+        let min_d = evals.iter().map(|(_, e)| e.distance).min()?;
+        let tied: Vec<(usize, Eval)> = evals
+            .iter()
+            .copied()
+            .filter(|(_, e)| e.distance == min_d)
+            .collect();
+        // Defence: far from ready while another seat looks ready, give up nothing in
+        // distance but discard the safest tile.
+        if self.defence && min_d >= 2 {
+            if let Some(view) = view {
+                let t = threats(view);
+                if !t.is_empty() {
+                    return tied
+                        .iter()
+                        .min_by_key(|(i, _)| (danger(view, s, *i, &t), keep_score(conc, *i)))
+                        .copied();
+                }
+            }
+        }
+        let pick = match self.level {
+            Level::Medium => tied.iter().min_by_key(|(i, _)| keep_score(conc, *i)),
+            Level::Strong => {
+                // Acceptance for the least useful few of the tied discards, on the routes
+                // at the best distance.
+                let mut few = tied.clone();
+                few.sort_by_key(|(i, _)| keep_score(conc, *i));
+                few.truncate(3);
+                let best_routes = |c: &Counts| -> Vec<Route> {
+                    let h = s.shape(c, melds);
+                    routes
+                        .iter()
+                        .copied()
+                        .filter(|r| plan::distance(r, &h) == min_d)
+                        .collect()
+                };
+                let scored: Vec<((usize, Eval), (u32, i32))> = few
+                    .iter()
+                    .map(|&(i, e)| {
+                        c[i] -= 1;
+                        let a = acceptance(s, &c, melds, &best_routes(&c), min_d);
+                        c[i] += 1;
+                        ((i, e), (a, -keep_score(conc, i)))
+                    })
+                    .collect();
+                return scored.iter().max_by_key(|(_, k)| *k).map(|(p, _)| *p);
+            }
+        };
+        pick.copied()
+    }
+
+    fn on_turn(&mut self, view: &View, s: &Seat) -> Action {
+        let legal = |i: usize| view.legal.contains(&Action::Discard(plan::tile(i)));
+        // Routes worth looking at this turn: within two tiles of the best, from those near
+        // the hand at the last discard (a draw moves a route by one tile at most), and from
+        // every route each third turn so that a far route can come back.
+        self.turns += 1;
+        let from: Vec<Route> = match &self.memo {
+            Some(m) if m.melds == s.melds.len() && !self.turns.is_multiple_of(3) => {
+                m.routes.clone()
+            }
+            _ => plan::routes().to_vec(),
+        };
+        let band = active_routes_in(&from, s, &s.conc, &s.melds, 2);
+        let Some((discard, eval)) =
+            self.choose_discard(Some(view), s, &s.conc, &s.melds, &band, legal)
+        else {
+            return crate::play::safe_default(view.legal);
+        };
+        // A kong that leaves the hand no further from a route is a free draw.
+        for a in view.legal {
+            let (conc, meld) = match *a {
+                Action::ConcealedKong(t) => {
+                    let mut c = s.conc;
+                    c[t.index()] -= 4;
+                    (c, Meld::concealed_kong(t))
+                }
+                Action::PromotedKong(t) => {
+                    let mut c = s.conc;
+                    c[t.index()] -= 1;
+                    (c, Meld::promoted_kong(t, 1))
+                }
+                _ => continue,
+            };
+            let mut melds: Vec<Meld> = s
+                .melds
+                .iter()
+                .copied()
+                .filter(|m| !(matches!(a, Action::PromotedKong(t) if m.tile == *t && m.kind == MeldKind::Pung)))
+                .collect();
+            melds.push(meld);
+            let routes = active_routes(s, &conc, &melds);
+            let after = evaluate(s, &conc, &melds, &routes, &self.rules);
+            if after.distance <= eval.distance && (eval.distance > 0 || after.ready >= eval.ready) {
+                return *a;
+            }
+        }
+        let mut after = s.conc;
+        after[discard] -= 1;
+        self.remember(s, after, eval, &band);
+        Action::Discard(plan::tile(discard))
+    }
+
+    fn remember(&mut self, s: &Seat, conc: Counts, eval: Eval, from: &[Route]) {
+        self.memo = Some(Memo {
+            conc,
+            melds: s.melds.len(),
+            eval,
+            routes: active_routes_in(from, s, &conc, &s.melds, 2),
+        });
+    }
+
+    /// The hand held now, judged once per turn.
+    fn memo_for(&mut self, s: &Seat) -> Memo {
+        match &self.memo {
+            Some(m) if m.conc == s.conc && m.melds == s.melds.len() => m.clone(),
+            _ => {
+                let e = evaluate(s, &s.conc, &s.melds, plan::routes(), &self.rules);
+                self.remember(s, s.conc, e, plan::routes());
+                self.memo.clone().expect("just set")
+            }
+        }
+    }
+
+    fn on_claim(&mut self, view: &View, s: &Seat, tile: Tile) -> Action {
+        let memo = self.memo_for(s);
+        let now = memo.eval;
+        if now.distance == 0 {
+            return Action::Pass;
+        }
+        // No claim can do better than the tile taken into the hand.
+        let mut with = s.conc;
+        with[tile.index()] += 1;
+        let (d14, _) = plan::best(&memo.routes, &s.shape(&with, &s.melds));
+        if d14 >= now.distance {
+            return Action::Pass;
+        }
+        let mut best = (now.distance, Action::Pass);
+        for a in view.legal {
+            let (taken, meld): (Vec<Tile>, Meld) = match *a {
+                Action::Pung => (vec![tile; 2], Meld::pung(tile, 1)),
+                Action::Kong => (vec![tile; 3], Meld::melded_kong(tile, 1)),
+                Action::Chow(low) => {
+                    let run: Vec<Tile> = (0..3)
+                        .filter_map(|k| low.offset(k))
+                        .filter(|t| *t != tile)
+                        .collect();
+                    let pos = tile.rank() - low.rank() + 1;
+                    match Meld::chow(low, pos) {
+                        Some(m) => (run, m),
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let mut conc = s.conc;
+            for t in &taken {
+                conc[t.index()] -= 1;
+            }
+            let mut melds = s.melds.clone();
+            melds.push(meld);
+            let after = if *a == Action::Kong {
+                let routes = active_routes(s, &conc, &melds);
+                evaluate(s, &conc, &melds, &routes, &self.rules).distance
+            } else {
+                match self.choose_discard(None, s, &conc, &melds, plan::routes(), |_| true) {
+                    Some((_, e)) => e.distance,
+                    None => continue,
+                }
+            };
+            if after < best.0
+                || (*a == Action::Kong && after <= now.distance && best.1 == Action::Pass)
+            {
+                best = (after, *a);
+            }
+        }
+        best.1
+    }
+}
+
+impl Agent for PlanBot {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        if view.legal.contains(&Action::Hu) {
+            return Action::Hu;
+        }
+        if view.legal.contains(&Action::Bonus) {
+            return Action::Bonus;
+        }
+        let s = Seat::of(view);
+        match view.decision {
+            Some(Decision::Turn { .. }) => self.on_turn(view, &s),
+            Some(Decision::Claim { tile, .. }) => self.on_claim(view, &s, tile),
+            Some(Decision::RobKong { .. }) | None => Action::Pass,
+        }
+    }
+}
