@@ -22,7 +22,7 @@ pub trait Agent {
 }
 
 /// The built-in bots, weakest first: `random`, `greedy` (also `easy`), `greedy-r`,
-/// `medium`, `strong`, and `strong-nodef` (`strong` without its defence).
+/// `medium`, `strong`, and `strong-defence` (`strong` with a defence that measured worse).
 pub const BUILTIN: [&str; 7] = [
     "random",
     "easy",
@@ -30,19 +30,19 @@ pub const BUILTIN: [&str; 7] = [
     "greedy-r",
     "medium",
     "strong",
-    "strong-nodef",
+    "strong-defence",
 ];
 
 /// Creates a built-in bot by name with a seed: `random`, `greedy` (`easy`), `greedy-r`
 /// (greedy with seeded random choices between equally good discards, for null tests),
-/// `medium`, `strong` and `strong-nodef` ([`crate::strong`]).
+/// `medium`, `strong` and `strong-defence` ([`crate::strong`]).
 pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "greedy" | "easy" => Some(Box::new(GreedyBot { rng: None })),
         "medium" => Some(Box::new(crate::strong::PlanBot::medium())),
         "strong" => Some(Box::new(crate::strong::PlanBot::strong())),
-        "strong-nodef" => Some(Box::new(crate::strong::PlanBot::strong_without_defence())),
+        "strong-defence" => Some(Box::new(crate::strong::PlanBot::strong_with_defence())),
         "greedy-r" => Some(Box::new(GreedyBot {
             rng: Some(ChaCha8Rng::seed_from_u64(seed)),
         })),

@@ -9,4 +9,5 @@ pub mod botzone;
 pub mod external;
 pub mod plan;
 pub mod play;
+pub mod review;
 pub mod strong;

@@ -87,7 +87,7 @@ pub fn routes() -> &'static [Route] {
                 v.push(route(
                     RouteKind::Chows([9 * p[0] + k, 9 * p[1] + k + 1, 9 * p[2] + k + 2]),
                     Fan::MixedShiftedChows,
-                    1,
+                    0,
                 ));
             }
         }

@@ -58,21 +58,24 @@ impl PlanBot {
             turns: 0,
         }
     }
+    /// The defence measured worse than none in the arena (see the README), so `strong`
+    /// plays without it; [`PlanBot::strong_with_defence`] keeps it for measuring.
     pub fn strong() -> PlanBot {
         PlanBot {
             level: Level::Strong,
-            defence: true,
+            defence: false,
             rules: mcr::Rules::seeds(),
             name: "strong",
             memo: None,
             turns: 0,
         }
     }
-    /// `strong` without its defence, to measure what the defence is worth.
-    pub fn strong_without_defence() -> PlanBot {
+    /// `strong` with the defence: when far from ready while another seat looks ready, the
+    /// safest of the equally good discards.
+    pub fn strong_with_defence() -> PlanBot {
         PlanBot {
-            defence: false,
-            name: "strong-nodef",
+            defence: true,
+            name: "strong-defence",
             ..PlanBot::strong()
         }
     }
@@ -150,12 +153,20 @@ pub fn active_routes_in(
     melds: &[Meld],
     band: i32,
 ) -> Vec<Route> {
+    within(&measured(from, s, conc, melds), band)
+}
+
+/// Each route of `from` with its distance for a hand.
+fn measured(from: &[Route], s: &Seat, conc: &Counts, melds: &[Meld]) -> Vec<(Route, i32)> {
     let h = s.shape(conc, melds);
-    let d: Vec<i32> = from.iter().map(|r| plan::distance(r, &h)).collect();
-    let best = d.iter().copied().min().unwrap_or(CLOSED);
-    from.iter()
-        .zip(&d)
-        .filter(|(_, &x)| x < CLOSED && x <= best + band)
+    from.iter().map(|r| (*r, plan::distance(r, &h))).collect()
+}
+
+/// The measured routes within `band` tiles of the best.
+fn within(m: &[(Route, i32)], band: i32) -> Vec<Route> {
+    let best = m.iter().map(|x| x.1).min().unwrap_or(CLOSED);
+    m.iter()
+        .filter(|(_, x)| *x < CLOSED && *x <= best + band)
         .map(|(r, _)| *r)
         .collect()
 }
@@ -299,7 +310,7 @@ fn danger(view: &View, s: &Seat, i: usize, threats: &[Wind]) -> i32 {
 }
 
 /// Seats that look ready: two or more declared sets, or a wall nearly drawn.
-fn threats(view: &View) -> Vec<Wind> {
+pub fn threats(view: &View) -> Vec<Wind> {
     Wind::ALL
         .into_iter()
         .filter(|&o| o != view.seat)
@@ -315,10 +326,9 @@ impl PlanBot {
         s: &Seat,
         conc: &Counts,
         melds: &[Meld],
-        candidates: &[Route],
+        routes: &[Route],
         allowed: impl Fn(usize) -> bool,
     ) -> Option<(usize, Eval)> {
-        let routes = active_routes_in(candidates, s, conc, melds, 1);
         let mut c = *conc;
         let mut evals: Vec<(usize, Eval)> = Vec::with_capacity(14);
         for i in 0..KINDS {
@@ -326,7 +336,7 @@ impl PlanBot {
                 continue;
             }
             c[i] -= 1;
-            evals.push((i, evaluate(s, &c, melds, &routes, &self.rules)));
+            evals.push((i, evaluate(s, &c, melds, routes, &self.rules)));
             c[i] += 1;
         }
         let best_ready = evals
@@ -398,9 +408,10 @@ impl PlanBot {
             }
             _ => plan::routes().to_vec(),
         };
-        let band = active_routes_in(&from, s, &s.conc, &s.melds, 2);
+        let m = measured(&from, s, &s.conc, &s.melds);
+        let band = within(&m, 2);
         let Some((discard, eval)) =
-            self.choose_discard(Some(view), s, &s.conc, &s.melds, &band, legal)
+            self.choose_discard(Some(view), s, &s.conc, &s.melds, &within(&m, 1), legal)
         else {
             return crate::play::safe_default(view.legal);
         };
@@ -500,7 +511,8 @@ impl PlanBot {
                 let routes = active_routes(s, &conc, &melds);
                 evaluate(s, &conc, &melds, &routes, &self.rules).distance
             } else {
-                match self.choose_discard(None, s, &conc, &melds, plan::routes(), |_| true) {
+                let routes = active_routes_in(plan::routes(), s, &conc, &melds, 1);
+                match self.choose_discard(None, s, &conc, &melds, &routes, |_| true) {
                     Some((_, e)) => e.distance,
                     None => continue,
                 }

@@ -4,6 +4,7 @@ mod arenacmd;
 mod fancmd;
 mod handjson;
 mod output;
+mod reviewcmd;
 mod servecmd;
 mod tablecmd;
 mod tourncmd;
@@ -34,6 +35,8 @@ enum Cmd {
     Play(tablecmd::PlayArgs),
     /// Check a hand log through the engine and print the hands.
     Replay(tablecmd::ReplayArgs),
+    /// Review a logged hand: where a bot would have played otherwise, and why.
+    Review(reviewcmd::ReviewArgs),
     /// Seating for an event: rounds, hands, tables, deals and winds, with a quality report.
     Movement(tourncmd::MovementArgs),
     /// Individual or team standings from a results file.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Cmd::Deal(a) => tablecmd::deal(a),
         Cmd::Play(a) => tablecmd::play(a),
         Cmd::Replay(a) => tablecmd::replay_cmd(a),
+        Cmd::Review(a) => reviewcmd::review(a),
         Cmd::Bench(c) => tablecmd::bench(c),
         Cmd::Arena(a) => arenacmd::arena(a),
         Cmd::Movement(a) => tourncmd::movement(a),

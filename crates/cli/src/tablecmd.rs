@@ -196,6 +196,7 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
     let (mut points, mut wins, mut self_drawn, mut dealt_in) =
         ([0i64; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
     let (mut draws, mut value_sum, mut win_count) = (0u32, 0u64, 0u64);
+    let mut main_fans: std::collections::BTreeMap<String, u64> = Default::default();
     let start = Instant::now();
     for i in 0..a.deals {
         let seed = a.seed.wrapping_add(i);
@@ -231,6 +232,16 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
             wins[w.seat.index()] += 1;
             value_sum += w.value as u64;
             win_count += 1;
+            // The main fan: the one worth most (the first listed among equals).
+            if let Some(f) = w
+                .fans
+                .iter()
+                .rev()
+                .max_by_key(|f| f.points)
+                .filter(|f| f.no != 81)
+            {
+                *main_fans.entry(f.name.clone()).or_default() += 1;
+            }
             if w.self_drawn {
                 self_drawn[w.seat.index()] += 1;
             }
@@ -276,6 +287,20 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
             points[s],
             points[s] as f64 / n
         );
+    }
+    if win_count > 0 {
+        let mut fans: Vec<(&String, &u64)> = main_fans.iter().collect();
+        fans.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let _ = writeln!(out, "\nwins by main fan (the fan worth most in the hand):");
+        for (name, n) in fans.iter().take(10) {
+            let _ = writeln!(
+                out,
+                "  {:<32} {:>6}  {:>5.1}%",
+                name,
+                n,
+                100.0 * **n as f64 / win_count as f64
+            );
+        }
     }
     emit(&out)
 }

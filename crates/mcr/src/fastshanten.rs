@@ -168,8 +168,15 @@ pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
             honours[index(&c[27..34])],
         ]
     };
-    let left = combine(&g[0], &g[1], blocks);
-    let right = combine(&g[2], &g[3], blocks);
+    // An empty group changes nothing: combine only the others (the honours are often empty).
+    let mut live = g.iter().filter(|b| **b != EMPTY);
+    let (left, right) = match (live.next(), live.next(), live.next(), live.next()) {
+        (None, ..) => (EMPTY, EMPTY),
+        (Some(a), None, ..) => (*a, EMPTY),
+        (Some(a), Some(b), None, _) => (*a, *b),
+        (Some(a), Some(b), Some(c), None) => (combine(a, b, blocks), *c),
+        (Some(a), Some(b), Some(c), Some(d)) => (combine(a, b, blocks), combine(c, d, blocks)),
+    };
     // Only `blocks` in all is wanted now: split them between the two halves.
     let mut best = NEG as i32;
     for (j, (&l0, &l1)) in left[0].iter().zip(&left[1]).enumerate().take(blocks + 1) {
