@@ -13,11 +13,15 @@
 //! Deals run in parallel; results are combined in deal order, so they do not depend on the
 //! number of threads.
 
+pub mod part;
+pub mod report;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use mcr::Wind;
 use rayon::prelude::*;
-use serde::Serialize;
+pub use report::{BotReport, DealOutcome, NoiseFloor, Report};
+use report::{DealFigures, Meta, Tally};
 
 use agents::bots::Agent;
 use agents::play::{play_hand, play_table};
@@ -73,31 +77,6 @@ pub fn seatings(mode: &Mode, entrants: usize, deal: u64) -> Vec<[usize; 4]> {
             out
         }
     }
-}
-
-/// One entrant's figures on one deal.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct DealFigures {
-    hands: u32,
-    ms: i64,
-    imp: i64,
-    wins: u32,
-    self_drawn: u32,
-    dealt_in: u32,
-    win_value: u64,
-    draws: u32,
-}
-
-/// What one deal produced.
-struct DealOutcome {
-    per_entrant: Vec<DealFigures>,
-    /// Per seat: the first entrant's mean ms there, and the others' mean ms at that seat
-    /// (other tables, same tiles).
-    seat_first: [f64; 4],
-    seat_others: [f64; 4],
-    /// The first entrant's match points in each of its hands, with its seat.
-    first_hands: Vec<(usize, f64)>,
-    logs: Vec<HandLog>,
 }
 
 fn play_deal(
@@ -184,56 +163,6 @@ fn play_deal(
     }
 }
 
-/// One entrant's line of the report.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BotReport {
-    pub name: String,
-    pub hands: u64,
-    pub mean_ms: f64,
-    /// Mean IMP per hand. IMP do not add up to zero at a deal-seat (one big win against
-    /// several small losses gives a negative sum), so everyone's mean is a little below 0.
-    pub imp_per_hand: f64,
-    /// Mean IMP per hand minus that of the other entrants' hands on the same deals, with its
-    /// 95% confidence interval from the per-deal differences: 0 in expectation for equal bots.
-    pub imp_vs_others: f64,
-    pub imp_ci95: (f64, f64),
-    pub win_rate: f64,
-    pub deal_in_rate: f64,
-    pub self_drawn_share: f64,
-    pub average_win: f64,
-    pub draw_rate: f64,
-    pub errors: u64,
-    pub timeouts: u64,
-}
-
-/// The arena's result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
-    pub mode: String,
-    pub rules: String,
-    pub seed: u64,
-    pub deals: u64,
-    /// False when stopped early; `deals` counts the deals finished.
-    pub complete: bool,
-    pub bots: Vec<BotReport>,
-    /// Standard deviation of the per-deal IMP per hand of the first entrant.
-    pub per_deal_sd: f64,
-    /// The first entrant's result at a seat minus the others' at that seat, in IMP, on the
-    /// same deal (paired) and on the next deal (unpaired), one value per deal and seat: the
-    /// standard deviations show what playing the same tiles removes.
-    pub paired_sd: f64,
-    pub unpaired_sd: f64,
-    /// The first entrant's match points hand by hand, as a regular game scores them: their
-    /// standard deviation; then its hands minus the others' mean at the same seat of the same
-    /// deal (duplicate) and of the next deal (as regular play compares players who held
-    /// other tiles). `hands_ratio`, the ratio of the last two variances, is how many times
-    /// more hands the comparison without duplicate needs for the same precision.
-    pub per_hand_sd_ms: f64,
-    pub paired_sd_ms: f64,
-    pub unpaired_sd_ms: f64,
-    pub hands_ratio: f64,
-}
-
 /// Receives every hand log with its deal index, in deal order.
 pub type LogSink<'a> = &'a mut dyn FnMut(u64, &HandLog);
 
@@ -252,31 +181,61 @@ pub struct Run<'a> {
     pub on_log: Option<LogSink<'a>>,
 }
 
-fn mean_sd(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return (0.0, 0.0);
+fn mode_name(m: &Mode) -> &'static str {
+    match m {
+        Mode::Rotate => "rotate",
+        Mode::Permute => "permute",
+        Mode::Field(_) => "field",
     }
-    let mean = xs.iter().sum::<f64>() / n;
-    if xs.len() < 2 {
-        return (mean, 0.0);
-    }
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, var.sqrt())
 }
 
 /// Runs the arena.
 pub fn run(mut r: Run) -> Report {
+    let all: Vec<u64> = (0..r.deals).collect();
+    let outcomes: Vec<DealOutcome> = play(&mut r, &all).into_iter().map(|(_, o)| o).collect();
+    let finished = outcomes.len() as u64;
+    report::build(&meta(&r), &tallies(&r), &outcomes, finished == r.deals)
+}
+
+/// Plays shard `index` of `count` (0-based): deals `index`, `index + count`, … of the run.
+pub fn run_shard(mut r: Run, index: u64, count: u64) -> part::Part {
+    let mine: Vec<u64> = (index..r.deals).step_by(count.max(1) as usize).collect();
+    let outcomes = play(&mut r, &mine);
+    part::Part {
+        format: part::FORMAT.into(),
+        meta: meta(&r),
+        shard: (index + 1, count),
+        complete: outcomes.len() == mine.len(),
+        tallies: tallies(&r),
+        outcomes,
+    }
+}
+
+fn meta(r: &Run) -> Meta {
+    Meta {
+        mode: mode_name(&r.mode).into(),
+        rules: r.rules.name.into(),
+        seed: r.seed,
+        deals: r.deals,
+    }
+}
+
+fn tallies(r: &Run) -> Vec<Tally> {
+    r.entrants.iter().map(Tally::of).collect()
+}
+
+/// Plays `deals` (in order) in parallel chunks; the finished prefix, each with its index.
+fn play(r: &mut Run, deals: &[u64]) -> Vec<(u64, DealOutcome)> {
     let keep_logs = r.on_log.is_some();
     // Deals in chunks, so that a stop request ends the run soon and logs stay in order.
-    let chunk = 64u64;
-    let mut outcomes: Vec<DealOutcome> = Vec::new();
-    let mut start = 0u64;
-    while start < r.deals && !r.stop.load(Ordering::Relaxed) {
-        let end = (start + chunk).min(r.deals);
-        let batch: Vec<Option<DealOutcome>> = (start..end)
-            .into_par_iter()
-            .map(|i| {
+    let mut outcomes = Vec::new();
+    for chunk in deals.chunks(64) {
+        if r.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let batch: Vec<Option<DealOutcome>> = chunk
+            .par_iter()
+            .map(|&i| {
                 if r.stop.load(Ordering::Relaxed) {
                     return None;
                 }
@@ -286,146 +245,22 @@ pub fn run(mut r: Run) -> Report {
                 Some(o)
             })
             .collect();
-        // Keep the finished prefix only, so every report covers deals 0..k.
-        for (k, o) in batch.into_iter().enumerate() {
-            match o {
-                Some(o) => {
-                    if let Some(cb) = r.on_log.as_mut() {
-                        for log in &o.logs {
-                            cb(start + k as u64, log);
-                        }
-                    }
-                    outcomes.push(o);
+        // Keep the finished prefix only, so every report covers the first k deals.
+        let before = outcomes.len();
+        for (&i, o) in chunk.iter().zip(batch) {
+            let Some(o) = o else { break };
+            if let Some(cb) = r.on_log.as_mut() {
+                for log in &o.logs {
+                    cb(i, log);
                 }
-                None => break,
             }
+            outcomes.push((i, o));
         }
-        start = end;
-        if (outcomes.len() as u64) < start {
+        if outcomes.len() - before < chunk.len() {
             break;
         }
     }
-    let finished = outcomes.len() as u64;
-    let bots = r
-        .entrants
-        .iter()
-        .enumerate()
-        .map(|(e, entrant)| {
-            let mut tot = DealFigures::default();
-            let mut raw = Vec::new();
-            let mut per_deal = Vec::new();
-            for o in &outcomes {
-                let f = &o.per_entrant[e];
-                if f.hands == 0 {
-                    continue;
-                }
-                let (others_imp, others_hands) = o
-                    .per_entrant
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i != e)
-                    .fold((0i64, 0u32), |(i, h), (_, x)| (i + x.imp, h + x.hands));
-                let own = f.imp as f64 / f.hands as f64;
-                raw.push(own);
-                per_deal.push(own - others_imp as f64 / others_hands.max(1) as f64);
-                tot.hands += f.hands;
-                tot.ms += f.ms;
-                tot.imp += f.imp;
-                tot.wins += f.wins;
-                tot.self_drawn += f.self_drawn;
-                tot.dealt_in += f.dealt_in;
-                tot.win_value += f.win_value;
-                tot.draws += f.draws;
-            }
-            let (mean, sd) = mean_sd(&per_deal);
-            let raw_mean = mean_sd(&raw).0;
-            let half = if per_deal.len() > 1 {
-                1.96 * sd / (per_deal.len() as f64).sqrt()
-            } else {
-                f64::NAN
-            };
-            let h = tot.hands.max(1) as f64;
-            BotReport {
-                name: entrant.name.clone(),
-                hands: tot.hands as u64,
-                mean_ms: tot.ms as f64 / h,
-                imp_per_hand: raw_mean,
-                imp_vs_others: mean,
-                imp_ci95: (mean - half, mean + half),
-                win_rate: tot.wins as f64 / h,
-                deal_in_rate: tot.dealt_in as f64 / h,
-                self_drawn_share: tot.self_drawn as f64 / tot.wins.max(1) as f64,
-                average_win: tot.win_value as f64 / tot.wins.max(1) as f64,
-                draw_rate: tot.draws as f64 / h,
-                errors: entrant
-                    .pool
-                    .as_ref()
-                    .map_or(0, |p| p.errors.load(Ordering::Relaxed)),
-                timeouts: entrant
-                    .pool
-                    .as_ref()
-                    .map_or(0, |p| p.timeouts.load(Ordering::Relaxed)),
-            }
-        })
-        .collect();
-    let first: Vec<f64> = outcomes
-        .iter()
-        .filter(|o| o.per_entrant[0].hands > 0)
-        .map(|o| o.per_entrant[0].imp as f64 / o.per_entrant[0].hands as f64)
-        .collect();
-    // The first entrant's result at a seat against the others' at the same seat of the
-    // same deal (the duplicate comparison) and of the next deal (as if they had been dealt
-    // other tiles), in IMP, one value per deal and seat: averaging the four seats of a deal
-    // would already cancel most of the tiles' luck, which is what the rotation is for.
-    let imp = |d: f64| imp_of_dif((d * 4.0).round() as i64, 4) as f64;
-    let k = outcomes.len();
-    let versus =
-        |i: usize, j: usize, s: usize| imp(outcomes[i].seat_first[s] - outcomes[j].seat_others[s]);
-    let cells = || (0..k).flat_map(|i| (0..4).map(move |s| (i, s)));
-    let paired: Vec<f64> = cells().map(|(i, s)| versus(i, i, s)).collect();
-    let unpaired: Vec<f64> = cells().map(|(i, s)| versus(i, (i + 1) % k, s)).collect();
-    let alone: Vec<f64> = outcomes
-        .iter()
-        .flat_map(|o| o.first_hands.iter().map(|&(_, ms)| ms))
-        .collect();
-    let against = |shift: usize| -> Vec<f64> {
-        let n = outcomes.len();
-        (0..n)
-            .flat_map(|i| {
-                let others = &outcomes[(i + shift) % n].seat_others;
-                outcomes[i]
-                    .first_hands
-                    .iter()
-                    .map(move |&(s, ms)| ms - others[s])
-            })
-            .collect()
-    };
-    let per_hand_sd_ms = mean_sd(&alone).1;
-    let paired_sd_ms = mean_sd(&against(0)).1;
-    let unpaired_sd_ms = mean_sd(&against(1)).1;
-    Report {
-        per_hand_sd_ms,
-        paired_sd_ms,
-        unpaired_sd_ms,
-        hands_ratio: if paired_sd_ms > 0.0 {
-            (unpaired_sd_ms / paired_sd_ms).powi(2)
-        } else {
-            f64::NAN
-        },
-        mode: match r.mode {
-            Mode::Rotate => "rotate".into(),
-            Mode::Permute => "permute".into(),
-            Mode::Field(_) => "field".into(),
-        },
-        rules: r.rules.name.into(),
-        seed: r.seed,
-        deals: finished,
-        complete: finished == r.deals,
-        bots,
-        per_deal_sd: mean_sd(&first).1,
-        paired_sd: mean_sd(&paired).1,
-        unpaired_sd: mean_sd(&unpaired).1,
-    }
+    outcomes
 }
 
 #[cfg(test)]

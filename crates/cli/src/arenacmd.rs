@@ -9,7 +9,7 @@ use crate::output::emit;
 use crate::tablecmd::{rules_for, GameKind};
 use agents::bots::builtin;
 use arena::{run, Entrant, Mode, Report, Run};
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ArenaMode {
@@ -21,13 +21,41 @@ pub enum ArenaMode {
     Field,
 }
 
+/// `dupmj arena …` runs an evaluation; `dupmj arena merge PARTS…` joins sharded runs.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ArenaCmd {
+    #[command(subcommand)]
+    sub: Option<ArenaSub>,
+    #[command(flatten)]
+    run: ArenaArgs,
+}
+
+#[derive(Subcommand)]
+enum ArenaSub {
+    /// Join the partial results of a sharded run into its report (exactly the report of
+    /// the run in one piece).
+    Merge(MergeArgs),
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// Partial results written by `dupmj arena … --shard I/N`, one per shard.
+    #[arg(required = true)]
+    parts: Vec<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
 #[derive(Args)]
 pub struct ArenaArgs {
     #[arg(long, value_enum, default_value = "rotate")]
     mode: ArenaMode,
-    /// Bots: built-in names (random, greedy) or names defined with --bot.
+    /// Bots: built-in names (random, easy/greedy, greedy-r, medium, strong, strong-defence)
+    /// or names defined with --bot.
     #[arg(long)]
-    bots: String,
+    bots: Option<String>,
     /// An outside bot: NAME=cmd:'python3 my_bot.py' (our JSON Lines protocol),
     /// NAME=botzone:'./bot' (Botzone, JSON interaction) or NAME=botzone-simple:'./bot'.
     #[arg(long = "bot")]
@@ -60,10 +88,57 @@ pub struct ArenaArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Play only shard I of N (every N-th deal from deal I) and print its partial result as
+    /// JSON, for `dupmj arena merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+}
+
+/// `--shard I/N` as (0-based index, count).
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard {s}: expected I/N with 1 ≤ I ≤ N, e.g. 3/8");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i - 1, n))
+}
+
+pub fn arena_cmd(c: ArenaCmd) -> Result<(), String> {
+    match c.sub {
+        Some(ArenaSub::Merge(m)) => merge(m),
+        None => arena(c.run),
+    }
+}
+
+fn merge(m: MergeArgs) -> Result<(), String> {
+    let mut parts = Vec::new();
+    for p in &m.parts {
+        let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let part: arena::part::Part = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a partial arena result: {e}", p.display()))?;
+        parts.push((p.display().to_string(), part));
+    }
+    let report = arena::part::merge(&parts).map_err(|e| e.0)?;
+    let out = if m.json {
+        serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
+    } else {
+        text(&report)
+    };
+    emit(&out)
 }
 
 pub fn arena(a: ArenaArgs) -> Result<(), String> {
-    let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
+    let bots = a
+        .bots
+        .clone()
+        .ok_or("--bots is required: the bots to compare, e.g. --bots strong,greedy")?;
+    let names: Vec<String> = bots.split(',').map(|s| s.trim().to_string()).collect();
+    let shard = a.shard.as_deref().map(parse_shard).transpose()?;
     let mode = match a.mode {
         ArenaMode::Rotate if names.len() == 2 => Mode::Rotate,
         ArenaMode::Permute if names.len() == 4 => Mode::Permute,
@@ -145,7 +220,8 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         }
         if builtin(n, 0).is_none() {
             return Err(format!(
-                "unknown bot '{n}': use random, greedy or a name given with --bot"
+                "unknown bot '{n}': use a built-in bot ({}) or a name given with --bot",
+                agents::bots::BUILTIN.join(", ")
             ));
         }
         let name = n.clone();
@@ -204,7 +280,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             log_error = Some(format!("{}: {e}", path.display()));
         }
     };
-    let report = run(Run {
+    let settings = Run {
         mode,
         deals: a.deals,
         seed: a.seed,
@@ -217,7 +293,17 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         } else {
             None
         },
-    });
+    };
+    if let Some((i, n)) = shard {
+        let part = arena::run_shard(settings, i, n);
+        bar.finish_and_clear();
+        if let Some(e) = log_error {
+            return Err(format!("writing logs: {e}"));
+        }
+        drop(entrants);
+        return emit(&(serde_json::to_string(&part).map_err(|e| e.to_string())? + "\n"));
+    }
+    let report = run(settings);
     bar.finish_and_clear();
     if let Some(e) = log_error {
         return Err(format!("writing logs: {e}"));
@@ -341,6 +427,17 @@ fn text(r: &Report) -> String {
         s,
         "{}'s match points per hand: standard deviation {:.2} hand by hand (as a regular game scores them); minus the others at its seat {:.2} on the same tiles, {:.2} on other tiles: without duplicate, {:.2}× the hands",
         r.bots[0].name, r.per_hand_sd_ms, r.paired_sd_ms, r.unpaired_sd_ms, r.hands_ratio
+    );
+    let floor: Vec<String> = r
+        .noise_floor
+        .iter()
+        .map(|f| format!("{} IMP/hand {} deals", f.imp_per_hand, f.deals))
+        .collect();
+    let _ = writeln!(
+        s,
+        "noise floor for {} (95% interval clear of 0, 80% power): {}",
+        r.bots[0].name,
+        floor.join(", ")
     );
     s
 }

@@ -42,7 +42,7 @@ enum Cmd {
     /// Individual or team standings from a results file.
     Standings(tourncmd::StandingsArgs),
     /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
-    Arena(arenacmd::ArenaArgs),
+    Arena(arenacmd::ArenaCmd),
     /// The tournament director's web app on SQLite.
     Serve(servecmd::ServeArgs),
     /// Create a complete 16-player event played by bots, then serve it.
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
         Cmd::Replay(a) => tablecmd::replay_cmd(a),
         Cmd::Review(a) => reviewcmd::review(a),
         Cmd::Bench(c) => tablecmd::bench(c),
-        Cmd::Arena(a) => arenacmd::arena(a),
+        Cmd::Arena(a) => arenacmd::arena_cmd(a),
         Cmd::Movement(a) => tourncmd::movement(a),
         Cmd::Standings(a) => tourncmd::standings(a),
         Cmd::Serve(a) => servecmd::serve(a),

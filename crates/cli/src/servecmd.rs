@@ -23,6 +23,9 @@ pub struct DemoArgs {
     /// Create the demo event and exit instead of serving it.
     #[arg(long)]
     no_serve: bool,
+    /// The bots playing the 16 players, in turn: e.g. strong,medium,easy,random.
+    #[arg(long, default_value = "greedy-r")]
+    bots: String,
 }
 
 #[derive(Args)]
@@ -53,8 +56,15 @@ pub fn serve(a: ServeArgs) -> Result<(), String> {
 }
 
 pub fn demo(a: DemoArgs) -> Result<(), String> {
+    let bots: Vec<String> = a.bots.split(',').map(|b| b.trim().to_string()).collect();
+    if let Some(b) = bots.iter().find(|b| agents::bots::builtin(b, 0).is_none()) {
+        return Err(format!(
+            "--bots: '{b}' is not a built-in bot (use one of {})",
+            agents::bots::BUILTIN.join(", ")
+        ));
+    }
     let app = server::open(&a.serve.db)?;
-    let (id, saved) = server::demo::run(app.store.as_ref()).map_err(|e| e.to_string())?;
+    let (id, saved) = server::demo::run(app.store.as_ref(), &bots).map_err(|e| e.to_string())?;
     println!(
         "demo event {id}: 16 players, {saved} table results played by bots and recorded; standings at /events/{id}/standings"
     );

@@ -99,7 +99,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Four bots by seat E,S,W,N (in a regular game, by seat in the first hand): random,
-    /// greedy or greedy-r.
+    /// easy (greedy), greedy-r, medium, strong or strong-defence.
     #[arg(long, default_value = "greedy,greedy,greedy,greedy")]
     bots: String,
     /// Table rules: seeds or botzone (duplicate), regular or regular-bonus-discard.
@@ -174,8 +174,12 @@ fn lineup(spec: &str, seed: u64) -> Result<[Box<dyn Agent + Send>; 4], String> {
     let mut v = Vec::new();
     for (i, n) in names.iter().enumerate() {
         v.push(
-            builtin(n, seed.wrapping_mul(4).wrapping_add(i as u64))
-                .ok_or_else(|| format!("unknown bot '{n}': use random, greedy or greedy-r"))?,
+            builtin(n, seed.wrapping_mul(4).wrapping_add(i as u64)).ok_or_else(|| {
+                format!(
+                    "unknown bot '{n}': use one of {}",
+                    agents::bots::BUILTIN.join(", ")
+                )
+            })?,
         );
     }
     v.try_into().map_err(|_| "four bots".to_string())

@@ -628,3 +628,136 @@ fn misbehaving_botzone_bots_never_stop_the_arena() {
         String::from_utf8_lossy(&left.stdout)
     );
 }
+
+#[test]
+fn sharded_arena_runs_merge_into_the_report_of_one_run() {
+    let dir = std::env::temp_dir().join(format!("dupmj-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "arena",
+            "--bots",
+            "greedy-r,random",
+            "--deals",
+            "30",
+            "--seed",
+            "11",
+            "--quiet",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |v: Vec<String>| {
+        let refs: Vec<&str> = v.iter().map(String::as_str).collect();
+        let (code, out, err) = dupmj(&refs, None);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let whole = run(args(&["--json"]));
+    let mut parts = Vec::new();
+    for i in 1..=4 {
+        let p = dir.join(format!("part-{i}.json"));
+        std::fs::write(&p, run(args(&["--shard", &format!("{i}/4")]))).unwrap();
+        parts.push(p.to_str().unwrap().to_string());
+    }
+    // Any order of the parts gives the very same JSON as the run in one piece.
+    let mut merge = vec!["arena".to_string(), "merge".into(), "--json".into()];
+    merge.extend(parts.iter().rev().cloned());
+    assert_eq!(run(merge), whole);
+    // A missing shard, a shard twice, or a part of another run is refused by name.
+    let (code, _, err) = dupmj(&["arena", "merge", &parts[0], &parts[1], &parts[2]], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("shard 4/4 is given 0 times"), "{err}");
+    let (code, _, err) = dupmj(
+        &["arena", "merge", &parts[0], &parts[0], &parts[1], &parts[2]],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("shard 1/4 is given 2 times"), "{err}");
+    let other = dir.join("other.json");
+    let mut v = args(&["--shard", "4/4"]);
+    v[6] = "12".into(); // another seed
+    std::fs::write(&other, run(v)).unwrap();
+    let (code, _, err) = dupmj(
+        &[
+            "arena",
+            "merge",
+            &parts[0],
+            &parts[1],
+            &parts[2],
+            other.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("another run"), "{err}");
+    for bad in ["0/4", "5/4", "x", "1/0"] {
+        let (code, _, err) = dupmj(&["arena", "--bots", "greedy,random", "--shard", bad], None);
+        assert_ne!(code, 0);
+        assert!(err.contains("--shard"), "{bad}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn review_explains_where_the_strong_bot_differs() {
+    let dir = std::env::temp_dir().join(format!("dupmj-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("hands.jsonl");
+    let (code, _, err) = dupmj(
+        &[
+            "play",
+            "--deals",
+            "3",
+            "--seed",
+            "4",
+            "--bots",
+            "strong,random,strong,greedy",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    // The strong bot agrees with itself at every decision of its own seats.
+    for seat in ["E", "W"] {
+        let (code, out, err) = dupmj(&["review", log.to_str().unwrap(), "--seat", seat], None);
+        assert_eq!(code, 0, "{err}");
+        for line in out.lines().filter(|l| l.starts_with("hand")) {
+            assert!(
+                line.ends_with(", 0 where strong would play otherwise"),
+                "{line}"
+            );
+        }
+    }
+    // The random seat differs often, each time with a reason.
+    let (code, out, _) = dupmj(
+        &[
+            "review",
+            log.to_str().unwrap(),
+            "--seat",
+            "S",
+            "--hand",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let notes: Vec<&str> = out.lines().filter(|l| l.starts_with("  #")).collect();
+    assert!(notes.len() >= 3, "{out}");
+    assert!(notes.iter().all(|l| l.contains(" — ")), "{out}");
+    assert!(
+        out.contains("from ready toward") || out.contains("ready on"),
+        "{out}"
+    );
+    let (code, _, err) = dupmj(&["review", log.to_str().unwrap(), "--hand", "9"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("--hand 9: the file has hands 1 to 3"), "{err}");
+    let (code, _, err) = dupmj(&["review", log.to_str().unwrap(), "--bot", "nobody"], None);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a built-in bot"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

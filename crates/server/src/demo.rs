@@ -40,12 +40,29 @@ const NAMES: [&str; 16] = [
     "Nils", "Oto", "Pei",
 ];
 
-/// Creates the demo event and plays it; returns its id and the number of results saved.
-pub fn run(store: &dyn Store) -> AppResult<(EventId, usize)> {
+/// Creates the demo event and plays it with the built-in bots `bots` (player p plays
+/// `bots[p mod len]`, named after it when there are several); returns its id and the
+/// number of results saved.
+pub fn run(store: &dyn Store, bots: &[String]) -> AppResult<(EventId, usize)> {
+    if bots.is_empty() {
+        return Err(AppError::Invalid("name at least one bot".into()));
+    }
+    if let Some(b) = bots.iter().find(|b| builtin(b, 0).is_none()) {
+        return Err(AppError::Invalid(format!(
+            "'{b}' is not a built-in bot (use one of {})",
+            agents::bots::BUILTIN.join(", ")
+        )));
+    }
+    let bot_of = |p: usize| &bots[p % bots.len()];
     let entrants = NAMES
         .iter()
-        .map(|n| Entrant {
-            name: n.to_string(),
+        .enumerate()
+        .map(|(p, n)| Entrant {
+            name: if bots.len() > 1 {
+                format!("{n} ({})", bot_of(p))
+            } else {
+                n.to_string()
+            },
             team: None,
         })
         .collect();
@@ -66,9 +83,10 @@ pub fn run(store: &dyn Store) -> AppResult<(EventId, usize)> {
             for h in &r.hands {
                 for tp in h.tables.iter().filter(|t| &t.deal == deal) {
                     let players = players_by_wind(tp);
-                    // Each player is a greedy bot with its own seed, so tables differ.
+                    // Each player is its bot with its own seed, so tables differ.
                     let mut agents = players.map(|p| {
-                        builtin("greedy-r", p as u64 * 1000 + k as u64).expect("built-in bot")
+                        builtin(bot_of(p as usize - 1), p as u64 * 1000 + k as u64)
+                            .expect("checked above")
                     });
                     let (table, _) = play_table(d.clone(), TableRules::seeds(), &mut agents);
                     let result = table
