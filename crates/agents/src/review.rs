@@ -110,26 +110,11 @@ fn after_discard(s: &Seat, t: Tile, rules: &mcr::Rules) -> Standing {
 }
 
 fn winning_live(s: &Seat, c: &mcr::tile::Counts, rules: &mcr::Rules) -> u32 {
-    let standing: Vec<Tile> = (0..34)
-        .flat_map(|i| std::iter::repeat_n(plan::tile(i), c[i] as usize))
-        .collect();
-    let ctx = mcr::WinContext {
-        self_drawn: false,
-        last_of_kind: false,
-        kong: false,
-        last_tile: false,
-        seat_wind: s.seat,
-        prevalent_wind: s.prevalent,
-        flowers: s.flowers,
-    };
-    mcr::waits(&standing, &s.melds, ctx, rules)
-        .map(|(_, w)| {
-            w.iter()
-                .filter(|w| w.discard_ok || w.self_drawn_ok)
-                .map(|w| s.live[w.tile.index()] as u32)
-                .sum()
-        })
-        .unwrap_or(0)
+    strong::waits(s, c, &s.melds, rules)
+        .iter()
+        .filter(|w| w.discard_ok || w.self_drawn_ok)
+        .map(|w| s.live[w.tile.index()] as u32)
+        .sum()
 }
 
 fn useful_live(s: &Seat, c: &mcr::tile::Counts, routes: &[plan::Route], d: i32) -> u32 {

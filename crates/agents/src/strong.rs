@@ -179,22 +179,7 @@ pub fn active_routes(s: &Seat, conc: &Counts, melds: &[Meld]) -> Vec<Route> {
 /// Judges a ready hand by its real waits: live copies of every wait that reaches 8 points,
 /// weighted by the value won on a discard (self-drawn when only that reaches 8).
 pub fn ready_value(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) -> f64 {
-    let standing: Vec<Tile> = (0..KINDS)
-        .flat_map(|i| std::iter::repeat_n(plan::tile(i), conc[i] as usize))
-        .collect();
-    let ctx = WinContext {
-        self_drawn: false,
-        last_of_kind: false,
-        kong: false,
-        last_tile: false,
-        seat_wind: s.seat,
-        prevalent_wind: s.prevalent,
-        flowers: s.flowers,
-    };
-    let Ok((_, waits)) = mcr::waits(&standing, melds, ctx, rules) else {
-        return 0.0;
-    };
-    waits
+    waits(s, conc, melds, rules)
         .iter()
         .map(|w| {
             let live = s.live[w.tile.index()] as f64;
@@ -209,6 +194,25 @@ pub fn ready_value(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) 
             live * (value as f64 + 24.0) / 32.0
         })
         .sum()
+}
+
+/// The waits of a hand of 13 with what each scores for this seat (none when not ready).
+pub fn waits(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) -> Vec<mcr::Wait> {
+    let standing: Vec<Tile> = (0..KINDS)
+        .flat_map(|i| std::iter::repeat_n(plan::tile(i), conc[i] as usize))
+        .collect();
+    let ctx = WinContext {
+        self_drawn: false,
+        last_of_kind: false,
+        kong: false,
+        last_tile: false,
+        seat_wind: s.seat,
+        prevalent_wind: s.prevalent,
+        flowers: s.flowers,
+    };
+    mcr::waits(&standing, melds, ctx, rules)
+        .map(|(_, w)| w)
+        .unwrap_or_default()
 }
 
 /// Evaluates a hand of 13 (concealed counts and declared sets) against `routes`.

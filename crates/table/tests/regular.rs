@@ -8,6 +8,9 @@ use table::wall::{Bonus, RegularWall, Setup, WallEnd, WallTile};
 use table::{HandResult, Outcome, TableRules};
 use Wind::*;
 
+mod common;
+use common::auto;
+
 fn t(s: &str) -> Tile {
     Tile::parse(s).unwrap()
 }
@@ -85,30 +88,6 @@ fn wall_at(hands: [&str; 4], live: &[(usize, &str)], back: &str) -> RegularWall 
         .map(|x| x.unwrap_or_else(|| pool.next().unwrap()))
         .collect();
     RegularWall::from_tiles(East, filled).unwrap()
-}
-
-/// "Discard what you drew, pass every claim" until `stop` says so or the hand ends.
-fn auto(table: &mut Table, stop: impl Fn(&Table) -> bool) {
-    while !table.is_over() && !stop(table) {
-        let seat = table.to_act()[0];
-        let legal = table.legal_actions(seat);
-        let action = if legal.contains(&Action::Pass) {
-            Action::Pass
-        } else {
-            let drew = table.events().iter().rev().find_map(|e| match e {
-                Event::Draw { seat: s, tile, .. } if *s == seat => Some(*tile),
-                _ => None,
-            });
-            match drew {
-                Some(d) if legal.contains(&Action::Discard(d)) => Action::Discard(d),
-                _ => *legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Discard(_)))
-                    .unwrap(),
-            }
-        };
-        table.apply(seat, action).unwrap();
-    }
 }
 
 /// The bonus tiles and draws of the events, as (seat, what, label, end) lines.
