@@ -352,3 +352,53 @@ fn soak_random_hands() {
         );
     }
 }
+
+#[test]
+fn tampered_regular_logs_are_caught() {
+    // A regular hand with bonus tiles: change which bonus tile was set aside, or which end
+    // of the wall a replacement came from; the replay names the first event that differs.
+    let seed = (0..50)
+        .find(|&s| {
+            let log = play_checked(s, ["greedy"; 4], TableRules::regular());
+            log.events.iter().any(|e| matches!(e, Event::Bonus { .. }))
+        })
+        .expect("a hand with a bonus tile");
+    let log = play_checked(seed, ["greedy"; 4], TableRules::regular());
+    let k = log
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Bonus { .. }))
+        .unwrap();
+    let mut bad = log.clone();
+    if let Event::Bonus { bonus, .. } = &mut bad.events[k] {
+        *bonus = table::Bonus::new(bonus.number() % 8 + 1).unwrap();
+    }
+    let e = replay(&bad).unwrap_err().0;
+    assert!(e.contains(&format!("event {}", k + 1)), "{e}");
+    let r = log
+        .events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::Draw {
+                    end: Some(table::wall::WallEnd::Back),
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let mut bad = log.clone();
+    if let Event::Draw { end, .. } = &mut bad.events[r] {
+        *end = Some(table::wall::WallEnd::Live);
+    }
+    let e = replay(&bad).unwrap_err().0;
+    assert!(e.contains(&format!("event {}", r + 1)), "{e}");
+    // The wall itself changed: two tiles swapped.
+    let mut bad = log;
+    let wall = bad.deal["wall"].as_array_mut().unwrap();
+    wall.swap(60, 61);
+    if wall[60] != wall[61] {
+        assert!(replay(&bad).is_err());
+    }
+}
