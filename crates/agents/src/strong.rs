@@ -33,7 +33,7 @@ pub struct PlanBot {
     /// The hand left after the last discard and what was learnt of it: the hand does not
     /// change until the next turn, while claims on every discard ask about it.
     memo: Option<Memo>,
-    /// Turns played: every third one looks at every route again.
+    /// Turns played: every fourth one looks at every route again.
     turns: u32,
 }
 
@@ -404,10 +404,10 @@ impl PlanBot {
         let legal = |i: usize| view.legal.contains(&Action::Discard(plan::tile(i)));
         // Routes worth looking at this turn: within two tiles of the best, from those near
         // the hand at the last discard (a draw moves a route by one tile at most), and from
-        // every route each third turn so that a far route can come back.
+        // every route each fourth turn so that a far route can come back.
         self.turns += 1;
         let from: Vec<Route> = match &self.memo {
-            Some(m) if m.melds == s.melds.len() && !self.turns.is_multiple_of(3) => {
+            Some(m) if m.melds == s.melds.len() && !self.turns.is_multiple_of(4) => {
                 m.routes.clone()
             }
             _ => plan::routes().to_vec(),
