@@ -136,31 +136,68 @@ pub enum BenchCmd {
     },
 }
 
+/// The most deals `dupmj deal` prints at once (a printed sheet is a page per deal).
+const MAX_DEALS: u64 = 100_000;
+const MAX_HTML_DEALS: u64 = 2_000;
+
 pub fn deal(a: DealArgs) -> Result<(), String> {
-    if a.count == 0 {
-        return Err("--count must be at least 1".into());
+    if a.count == 0 || a.count > MAX_DEALS {
+        return Err(format!("--count {}: give 1 to {MAX_DEALS} deals", a.count));
     }
-    let deals: Vec<(String, Deal)> = (0..a.count)
-        .map(|i| ((i + 1).to_string(), Deal::generate(a.seed.wrapping_add(i))))
-        .collect();
-    let out = match a.format {
-        DealFormat::Json => {
-            let v: Vec<serde_json::Value> = deals.iter().map(|(_, d)| d.to_json()).collect();
-            let v = if v.len() == 1 {
-                v[0].clone()
-            } else {
-                serde_json::Value::Array(v)
-            };
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
+    if matches!(a.format, DealFormat::Html) && a.count > MAX_HTML_DEALS {
+        return Err(format!(
+            "--count {}: an HTML sheet takes at most {MAX_HTML_DEALS} deals (a page each)",
+            a.count
+        ));
+    }
+    if a.seed.checked_add(a.count - 1).is_none() {
+        return Err(format!(
+            "--seed {} with --count {}: the seeds would run past {}",
+            a.seed,
+            a.count,
+            u64::MAX
+        ));
+    }
+    let deal_at = |i: u64| ((i + 1).to_string(), Deal::generate(a.seed + i));
+    if matches!(a.format, DealFormat::Html) {
+        let deals: Vec<(String, Deal)> = (0..a.count).map(deal_at).collect();
+        return emit(&sheet::html(&deals));
+    }
+    // Text and JSON are written deal by deal, never held whole.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = (|| -> std::io::Result<()> {
+        for i in 0..a.count {
+            let (n, d) = deal_at(i);
+            match a.format {
+                DealFormat::Text => {
+                    if i > 0 {
+                        out.write_all(b"\n")?;
+                    }
+                    out.write_all(sheet::text(&d, &n).as_bytes())?;
+                }
+                _ => {
+                    let one = serde_json::to_string_pretty(&d.to_json())
+                        .map_err(std::io::Error::other)?;
+                    if a.count == 1 {
+                        writeln!(out, "{one}")?;
+                        continue;
+                    }
+                    // The layout of a pretty-printed array, one deal at a time.
+                    out.write_all(if i == 0 { b"[\n" } else { b",\n" })?;
+                    let indented: Vec<String> = one.lines().map(|l| format!("  {l}")).collect();
+                    out.write_all(indented.join("\n").as_bytes())?;
+                    if i + 1 == a.count {
+                        out.write_all(b"\n]\n")?;
+                    }
+                }
+            }
         }
-        DealFormat::Text => deals
-            .iter()
-            .map(|(n, d)| sheet::text(d, n))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        DealFormat::Html => sheet::html(&deals),
-    };
-    emit(&out)
+        out.flush()
+    })();
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn lineup(spec: &str, seed: u64) -> Result<[Box<dyn Agent + Send>; 4], String> {

@@ -761,3 +761,46 @@ fn review_explains_where_the_strong_bot_differs() {
     assert!(err.contains("not a built-in bot"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn huge_counts_are_refused_not_allocated() {
+    for (args, says) in [
+        (
+            vec!["deal", "--seed", "1", "--count", "18446744073709551615"],
+            "--count 18446744073709551615: give 1 to 100000 deals",
+        ),
+        (
+            vec!["deal", "--seed", "18446744073709551615", "--count", "2"],
+            "the seeds would run past",
+        ),
+        (
+            vec!["deal", "--seed", "1", "--count", "5000", "--format", "html"],
+            "an HTML sheet takes at most 2000 deals",
+        ),
+        (
+            vec!["movement", "--players", "4294967292"],
+            "4294967292 players: at most 1024",
+        ),
+        (
+            vec!["movement", "--players", "16", "--rounds", "0"],
+            "0 rounds",
+        ),
+        (
+            vec!["movement", "--teams", "4000"],
+            "4000 teams: at most 256",
+        ),
+    ] {
+        let (code, _, err) = dupmj(&args, None);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // Many deals are written one at a time: the 2,000th is there, in order.
+    let (code, out, _) = dupmj(
+        &["deal", "--seed", "1", "--count", "2000", "--format", "json"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2000);
+    assert_eq!(v[1999]["seed"], 2000);
+}

@@ -151,12 +151,26 @@ impl std::fmt::Display for MovementError {
     }
 }
 
-/// An individual movement for `players` (a multiple of 4, at least 8).
+/// The largest field a movement is built for: far beyond any event's, small enough that a
+/// mistyped number is an error instead of gigabytes.
+pub const MAX_PLAYERS: u32 = 1024;
+
+/// An individual movement for `players` (a multiple of 4, 8 to [`MAX_PLAYERS`]).
 pub fn individual(players: u32, rounds: Option<u32>, seed: u64) -> Result<Movement, MovementError> {
     if players < 8 || !players.is_multiple_of(4) {
         return Err(MovementError(format!(
             "{players} players: a movement needs a multiple of 4, at least 8"
         )));
+    }
+    if players > MAX_PLAYERS {
+        return Err(MovementError(format!(
+            "{players} players: at most {MAX_PLAYERS} in one movement"
+        )));
+    }
+    if rounds == Some(0) {
+        return Err(MovementError(
+            "0 rounds: a movement has at least 1 round".into(),
+        ));
     }
     if players.is_multiple_of(16) {
         let r = rounds.unwrap_or(5);
@@ -295,6 +309,12 @@ pub fn teams(teams: u32) -> Result<Movement, MovementError> {
     if teams == 0 || !teams.is_multiple_of(4) {
         return Err(MovementError(format!(
             "{teams} teams: the team movement needs a multiple of 4 teams"
+        )));
+    }
+    if teams > MAX_PLAYERS / 4 {
+        return Err(MovementError(format!(
+            "{teams} teams: at most {} in one movement",
+            MAX_PLAYERS / 4
         )));
     }
     let mut groups: Groups = Vec::new();
