@@ -139,6 +139,9 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         .ok_or("--bots is required: the bots to compare, e.g. --bots strong,greedy")?;
     let names: Vec<String> = bots.split(',').map(|s| s.trim().to_string()).collect();
     let shard = a.shard.as_deref().map(parse_shard).transpose()?;
+    if a.deals == 0 {
+        return Err("--deals must be at least 1".into());
+    }
     let mode = match a.mode {
         ArenaMode::Rotate if names.len() == 2 => Mode::Rotate,
         ArenaMode::Permute if names.len() == 4 => Mode::Permute,

@@ -227,6 +227,9 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
     if a.game == GameKind::Regular {
         return play_games(a, rules);
     }
+    if a.deals == 0 {
+        return Err("--deals must be at least 1".into());
+    }
     let mut log = match &a.log {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,

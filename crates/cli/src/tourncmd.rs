@@ -89,6 +89,11 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
     let m: Movement = match (a.players, a.teams) {
         (Some(_), Some(_)) => return Err("give --players or --teams, not both".into()),
         (Some(n), None) => individual(n, a.rounds, a.seed).map_err(|e| e.0)?,
+        (None, Some(_)) if a.rounds.is_some() => {
+            return Err(
+                "--rounds does not apply to --teams: the team movement has one round".into(),
+            )
+        }
         (None, Some(t)) => teams(t).map_err(|e| e.0)?,
         (None, None) => return Err("give --players N (or --teams N)".into()),
     };

@@ -789,6 +789,19 @@ fn huge_counts_are_refused_not_allocated() {
             vec!["movement", "--teams", "4000"],
             "4000 teams: at most 256",
         ),
+        (
+            vec!["movement", "--teams", "4", "--rounds", "3"],
+            "--rounds does not apply",
+        ),
+        (vec!["play", "--deals", "0"], "--deals must be at least 1"),
+        (
+            vec!["arena", "--bots", "greedy,random", "--deals", "0"],
+            "--deals must be at least 1",
+        ),
+        (
+            vec!["bench", "play", "--seconds", "0"],
+            "--seconds 0: must be more than 0",
+        ),
     ] {
         let (code, _, err) = dupmj(&args, None);
         assert_eq!(code, 1, "{args:?}: {err}");
