@@ -134,6 +134,52 @@ impl Drop for BotProcess {
     }
 }
 
+/// Checks that a bot command can start at all: run with no input, a shell that cannot
+/// find or execute the command exits with 127 or 126 at once. Anything else (answering,
+/// waiting for input, failing later) passes; the process is ended either way.
+pub fn probe(cmd: &str) -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("cannot run sh: {e}"))?;
+    let deadline = Instant::now() + Duration::from_millis(1500);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+            _ => break None,
+        }
+    };
+    let said = |child: &mut Child| {
+        let mut e = String::new();
+        if let Some(mut err) = child.stderr.take() {
+            let _ = err.read_to_string(&mut e);
+        }
+        e.lines().next().unwrap_or("").trim().to_string()
+    };
+    match status.and_then(|s| s.code()) {
+        Some(code @ (126 | 127)) => Err(format!(
+            "the command cannot be started (exit {code}): {}",
+            said(&mut child)
+        )),
+        _ => {
+            // SAFETY: signals the process group this child leads; no memory is touched.
+            unsafe {
+                libc::kill(-(child.id() as i32), libc::SIGKILL);
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+            Ok(())
+        }
+    }
+}
+
 /// How an outside bot talks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {

@@ -188,6 +188,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         if cmd.trim().is_empty() {
             return Err(format!("--bot {d}: the command is empty"));
         }
+        agents::external::probe(cmd).map_err(|e| format!("--bot {d}: {e}"))?;
         if !(a.time_limit > 0.0 && a.time_limit.is_finite()) {
             return Err(format!(
                 "--time-limit {}: must be a positive number of seconds",
