@@ -802,6 +802,16 @@ fn huge_counts_are_refused_not_allocated() {
             vec!["bench", "play", "--seconds", "0"],
             "--seconds 0: must be more than 0",
         ),
+        (
+            vec![
+                "arena",
+                "--bots",
+                "x,greedy",
+                "--bot",
+                "x=cmd:./no-such-bot-dupmj",
+            ],
+            "the command cannot be started (exit 127)",
+        ),
     ] {
         let (code, _, err) = dupmj(&args, None);
         assert_eq!(code, 1, "{args:?}: {err}");
