@@ -63,6 +63,10 @@ pub fn demo(a: DemoArgs) -> Result<(), String> {
             agents::bots::BUILTIN.join(", ")
         ));
     }
+    if !a.no_serve {
+        // Nothing is written when the server could not start afterwards.
+        std::net::TcpListener::bind(a.serve.addr).map_err(|e| format!("{}: {e}", a.serve.addr))?;
+    }
     let app = server::open(&a.serve.db)?;
     let (id, saved) = server::demo::run(app.store.as_ref(), &bots).map_err(|e| e.to_string())?;
     println!(

@@ -827,3 +827,17 @@ fn huge_counts_are_refused_not_allocated() {
     assert_eq!(v.as_array().unwrap().len(), 2000);
     assert_eq!(v[1999]["seed"], 2000);
 }
+
+#[test]
+fn demo_on_a_busy_port_writes_nothing() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let db = std::env::temp_dir().join(format!("dupmj-busy-{}.sqlite", std::process::id()));
+    let (code, _, err) = dupmj(
+        &["demo", "--db", db.to_str().unwrap(), "--addr", &addr],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(&addr) && err.contains("in use"), "{err}");
+    assert!(!db.exists(), "no event was written");
+}
