@@ -84,6 +84,29 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 
 pub fn fan(a: FanArgs) -> Result<(), String> {
     if a.batch {
+        // Every flag of the batch is in each line's JSON; a hand or flag given here would
+        // be silently ignored, so it is refused.
+        let given: Vec<&str> = [
+            (a.hand.is_some(), "a hand"),
+            (a.self_drawn, "--self-drawn"),
+            (a.fourth_tile, "--fourth-tile"),
+            (a.kong, "--kong"),
+            (a.last_tile, "--last-tile"),
+            (a.seat != Wind::East, "--seat"),
+            (a.prevalent != Wind::East, "--prevalent"),
+            (a.flowers != 0, "--flowers"),
+            (a.json, "--json"),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, what)| what)
+        .collect();
+        if !given.is_empty() {
+            return Err(format!(
+                "--batch reads every hand and its flags from the JSON lines on stdin; {} given here would be ignored",
+                given.join(", ")
+            ));
+        }
         return batch(&a.rules);
     }
     let text = a
@@ -167,13 +190,25 @@ fn display_width(s: &str) -> usize {
 
 fn batch(rules: &Rules) -> Result<(), String> {
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("reading line {}: {e}", n + 1))?;
-        if line.trim().is_empty() {
-            continue;
+    let mut raw = Vec::new();
+    for n in 1.. {
+        raw.clear();
+        let read = input
+            .read_until(b'\n', &mut raw)
+            .map_err(|e| format!("reading line {n}: {e}"))?;
+        if read == 0 {
+            break;
         }
-        let v = score_line(&line, rules);
+        // A line that is not UTF-8 gets its error alone; the batch goes on.
+        let v = match std::str::from_utf8(&raw) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => score_line(line.trim_end_matches(['\n', '\r']), rules),
+            Err(e) => {
+                json!({ "error": format!("line {n} is not UTF-8 (byte {})", e.valid_up_to() + 1) })
+            }
+        };
         let mut text = serde_json::to_string(&v).map_err(|e| e.to_string())?;
         text.push('\n');
         if let Err(e) = out.write_all(text.as_bytes()) {

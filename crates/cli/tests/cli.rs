@@ -841,3 +841,41 @@ fn demo_on_a_busy_port_writes_nothing() {
     assert!(err.contains(&addr) && err.contains("in use"), "{err}");
     assert!(!db.exists(), "no event was written");
 }
+
+#[test]
+fn batch_survives_a_line_that_is_not_utf8_and_refuses_ignored_flags() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dupmj"))
+        .args(["fan", "--batch", "--rules", "reference"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let good = br#"{"melds":[],"hand":"19m19s19pESWNCFP","win_tile":"1m","self_drawn":true}"#;
+    {
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b"\xff\xfe not text\n").unwrap();
+        input.write_all(good).unwrap();
+        input.write_all(b"\n").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["error"], "line 1 is not UTF-8 (byte 1)");
+    assert_eq!(lines[1]["total"], 89);
+    for extra in [
+        vec!["[123m3]789s"],
+        vec!["--seat", "S"],
+        vec!["--self-drawn"],
+    ] {
+        let mut args = vec!["fan", "--batch"];
+        args.extend(extra.iter().copied());
+        let (code, _, err) = dupmj(&args, Some(""));
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains("would be ignored"), "{args:?}: {err}");
+    }
+}
