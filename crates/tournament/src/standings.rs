@@ -232,8 +232,17 @@ impl Results {
         if known.len() != self.players.len() {
             return Err(ResultsError("players: an id is listed twice".into()));
         }
+        if self.false_hu_points <= 0 {
+            return Err(ResultsError(format!(
+                "false_hu_points: {}: what a false Hu pays each other player must be more than 0",
+                self.false_hu_points
+            )));
+        }
         let mut deals_seen = BTreeSet::new();
-        for d in &self.deals {
+        for (i, d) in self.deals.iter().enumerate() {
+            if d.deal.trim().is_empty() {
+                return Err(ResultsError(format!("deals[{i}]: the deal has no name")));
+            }
             if !deals_seen.insert(&d.deal) {
                 return Err(ResultsError(format!("deal {}: listed twice", d.deal)));
             }
@@ -289,6 +298,12 @@ impl Results {
                 if !deals_seen.contains(deal) {
                     return Err(ResultsError(format!("penalties[{i}]: unknown deal {deal}")));
                 }
+            }
+            if pen.kind == PenaltyKind::Imp && pen.imp < 0 {
+                return Err(ResultsError(format!(
+                    "penalties[{i}]: imp {}: write the IMP deducted as a positive number (5 deducts 5)",
+                    pen.imp
+                )));
             }
             if pen.kind == PenaltyKind::FalseHu && pen.deal.is_none() {
                 return Err(ResultsError(format!(

@@ -169,3 +169,38 @@ fn results_file_round_trips_through_json() {
         serde_json::from_str(include_str!("../../../examples/results-appendix3.json")).unwrap();
     assert!(example.individual().is_ok());
 }
+
+#[test]
+fn penalties_and_names_that_would_score_backwards_are_refused() {
+    let base: serde_json::Value = serde_json::from_str(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/results-appendix3.json"
+    )))
+    .unwrap();
+    let refused = |edit: &dyn Fn(&mut serde_json::Value), says: &str| {
+        let mut v = base.clone();
+        edit(&mut v);
+        let r: tournament::standings::Results = serde_json::from_value(v).unwrap();
+        let e = r.check().unwrap_err().0;
+        assert!(e.contains(says), "{e}");
+    };
+    // A deduction of −5 IMP would add 5.
+    refused(
+        &|v| v["penalties"] = serde_json::json!([{"player": 1, "kind": "imp", "imp": -5}]),
+        "penalties[0]: imp -5",
+    );
+    // A negative false-Hu payment would make the offender gain.
+    refused(
+        &|v| v["false_hu_points"] = serde_json::json!(-10),
+        "false_hu_points: -10",
+    );
+    refused(
+        &|v| v["false_hu_points"] = serde_json::json!(0),
+        "false_hu_points: 0",
+    );
+    // A deal needs a name.
+    refused(
+        &|v| v["deals"][0]["deal"] = serde_json::json!(" "),
+        "deals[0]: the deal has no name",
+    );
+}
