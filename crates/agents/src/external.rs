@@ -49,17 +49,21 @@ pub(crate) enum ReadError {
     Closed,
 }
 
+/// `sh -c cmd` in a process group of its own, so that everything the command starts can
+/// be ended together.
+fn shell(cmd: &str) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(cmd).process_group(0);
+    c
+}
+
 impl BotProcess {
     pub(crate) fn spawn(cmd: &str) -> std::io::Result<BotProcess> {
-        use std::os::unix::process::CommandExt;
-        // Its own process group, so that everything the command starts can be ended.
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(cmd)
+        let mut child = shell(cmd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .process_group(0)
             .spawn()?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -138,14 +142,10 @@ impl Drop for BotProcess {
 /// find or execute the command exits with 127 or 126 at once. Anything else (answering,
 /// waiting for input, failing later) passes; the process is ended either way.
 pub fn probe(cmd: &str) -> Result<(), String> {
-    use std::os::unix::process::CommandExt;
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(cmd)
+    let mut child = shell(cmd)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .process_group(0)
         .spawn()
         .map_err(|e| format!("cannot run sh: {e}"))?;
     let deadline = Instant::now() + Duration::from_millis(1500);

@@ -462,20 +462,22 @@ impl PlanBot {
         });
     }
 
-    /// The hand held now, judged once per turn.
-    fn memo_for(&mut self, s: &Seat) -> Memo {
-        match &self.memo {
-            Some(m) if m.conc == s.conc && m.melds == s.melds.len() => m.clone(),
-            _ => {
-                let e = evaluate(s, &s.conc, &s.melds, plan::routes(), &self.rules);
-                self.remember(s, s.conc, e, plan::routes());
-                self.memo.clone().expect("just set")
-            }
+    /// Judges the hand held now unless the last turn already did.
+    fn ensure_memo(&mut self, s: &Seat) {
+        let fresh = matches!(&self.memo, Some(m) if m.conc == s.conc && m.melds == s.melds.len());
+        if !fresh {
+            let e = evaluate(s, &s.conc, &s.melds, plan::routes(), &self.rules);
+            self.remember(s, s.conc, e, plan::routes());
         }
     }
 
     fn on_claim(&mut self, view: &View, s: &Seat, tile: Tile) -> Action {
-        let memo = self.memo_for(s);
+        self.ensure_memo(s);
+        self.claim(view, s, tile)
+    }
+
+    fn claim(&self, view: &View, s: &Seat, tile: Tile) -> Action {
+        let memo = self.memo.as_ref().expect("judged by ensure_memo");
         let now = memo.eval;
         if now.distance == 0 {
             return Action::Pass;

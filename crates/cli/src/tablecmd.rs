@@ -386,10 +386,13 @@ fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
             })?;
         let mut game = Game::new(rules.clone(), first, a.hands).map_err(|e| e.0)?;
         let deadline = limit.map(|l| Instant::now() + l);
-        let bots = a.bots.clone();
+        // Player p's bot for hand k, seeded as `lineup` seeds seat p for seed first + k.
         let mut make = |p: usize, k: usize| {
-            let mut four = lineup(&bots, first.wrapping_add(k as u64)).expect("checked above");
-            std::mem::replace(&mut four[p], Box::new(agents::bots::RandomBot::new(0)))
+            let seed = first
+                .wrapping_add(k as u64)
+                .wrapping_mul(4)
+                .wrapping_add(p as u64);
+            builtin(&names[p], seed).expect("checked above")
         };
         let (logs, _) = agents::play::play_game(&mut game, &mut make, deadline, log.is_some());
         hands += game.played();
