@@ -14,6 +14,20 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
+    /// Online play: milliseconds between two bot moves, so that people can follow them.
+    #[arg(long, default_value_t = 700)]
+    bot_pace_ms: u64,
+}
+
+impl ServeArgs {
+    fn open(&self) -> Result<server::App, String> {
+        server::open(
+            &self.db,
+            server::play::PlayConfig {
+                pace: std::time::Duration::from_millis(self.bot_pace_ms),
+            },
+        )
+    }
 }
 
 #[derive(Args)]
@@ -51,7 +65,7 @@ fn run_server(app: server::App, a: &ServeArgs) -> Result<(), String> {
 }
 
 pub fn serve(a: ServeArgs) -> Result<(), String> {
-    let app = server::open(&a.db)?;
+    let app = a.open()?;
     run_server(app, &a)
 }
 
@@ -67,7 +81,7 @@ pub fn demo(a: DemoArgs) -> Result<(), String> {
         // Nothing is written when the server could not start afterwards.
         std::net::TcpListener::bind(a.serve.addr).map_err(|e| format!("{}: {e}", a.serve.addr))?;
     }
-    let app = server::open(&a.serve.db)?;
+    let app = a.serve.open()?;
     let (id, saved) = server::demo::run(app.store.as_ref(), &bots).map_err(|e| e.to_string())?;
     println!(
         "demo event {id}: 16 players, {saved} table results played by bots and recorded; standings at /events/{id}/standings"
@@ -79,7 +93,7 @@ pub fn demo(a: DemoArgs) -> Result<(), String> {
 }
 
 pub fn password(a: PasswordArgs) -> Result<(), String> {
-    let app = server::open(&a.db)?;
+    let app = server::open(&a.db, server::play::PlayConfig::default())?;
     eprintln!("new director password (one line on standard input):");
     let mut line = String::new();
     std::io::stdin()

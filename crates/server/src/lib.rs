@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod demo;
+pub mod play;
 pub mod service;
 pub mod web;
 
@@ -20,11 +21,9 @@ use store::SqliteStore;
 pub use web::{router, App};
 
 /// Opens the database (creating it on first start).
-pub fn open(db: &Path) -> Result<App, String> {
+pub fn open(db: &Path, config: play::PlayConfig) -> Result<App, String> {
     let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
-    Ok(App {
-        store: Arc::new(store),
-    })
+    Ok(App::new(Arc::new(store), config))
 }
 
 /// Serves until Ctrl-C; `ready` is told the address actually bound (port 0 picks one).
@@ -37,6 +36,10 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| format!("{addr}: {e}"))?;
+        let resumed = app.hall.resume_all()?;
+        if resumed > 0 {
+            println!("{resumed} table(s) in play resumed from their journals");
+        }
         ready(listener.local_addr().map_err(|e| e.to_string())?);
         axum::serve(listener, router(app))
             .with_graceful_shutdown(async {

@@ -99,9 +99,10 @@ impl Browser {
 }
 
 fn app() -> App {
-    App {
-        store: Arc::new(SqliteStore::in_memory().unwrap()),
-    }
+    App::new(
+        Arc::new(SqliteStore::in_memory().unwrap()),
+        server::play::PlayConfig::default(),
+    )
 }
 
 fn players16() -> String {

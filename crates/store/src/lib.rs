@@ -136,6 +136,38 @@ pub enum Role {
         event: EventId,
         table: u32,
     },
+    /// Someone who plays online: a guest or an account ([`Person`]).
+    Player { person: i64 },
+}
+
+/// Someone who plays online. Guests have a name only; accounts also a password hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: i64,
+    pub name: String,
+    pub account: bool,
+}
+
+/// A table for online play as stored: its settings (JSON owned by the server) and
+/// whether it is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPlayTable {
+    pub id: i64,
+    pub spec: String,
+    pub finished: bool,
+}
+
+/// One finished hand of online play: a summary (JSON: players, seats, points) and its log
+/// in the project's hand-log format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredHand {
+    pub id: i64,
+    pub play_table: i64,
+    pub hand_no: u32,
+    pub deal_key: Option<String>,
+    pub summary: String,
+    pub log: String,
+    pub at: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,6 +222,35 @@ pub trait Store: Send + Sync {
     fn create_session(&self, s: &Session) -> Result<()>;
     fn session(&self, token: &str) -> Result<Option<Session>>;
     fn end_session(&self, token: &str) -> Result<()>;
+
+    /// Creates a guest (no password) or an account (with one); an account's name must be
+    /// free among accounts, case ignored.
+    fn create_person(&self, name: &str, hash: Option<&str>) -> Result<Person>;
+    fn person(&self, id: i64) -> Result<Person>;
+    /// An account by name (case ignored) with its password hash.
+    fn account(&self, name: &str) -> Result<Option<(Person, String)>>;
+
+    fn create_play_table(&self, spec: &str) -> Result<i64>;
+    fn update_play_table(&self, id: i64, spec: &str, finished: bool) -> Result<()>;
+    fn play_table(&self, id: i64) -> Result<StoredPlayTable>;
+    /// Tables newest first; `unfinished` keeps only those still in play.
+    fn play_tables(&self, unfinished: bool, limit: usize) -> Result<Vec<StoredPlayTable>>;
+    /// Appends entries to tables' journals in one transaction: (table, seq, entry).
+    fn append_journal(&self, entries: &[(i64, u64, String)]) -> Result<()>;
+    fn journal(&self, table: i64) -> Result<Vec<String>>;
+    /// Keeps a finished hand (once per table and hand number); returns its id.
+    fn save_hand(
+        &self,
+        table: i64,
+        hand_no: u32,
+        deal_key: Option<&str>,
+        summary: &str,
+        log: &str,
+    ) -> Result<i64>;
+    fn hand(&self, id: i64) -> Result<StoredHand>;
+    fn hands_of_table(&self, table: i64) -> Result<Vec<StoredHand>>;
+    /// Finished hands played on the same deal, oldest first.
+    fn hands_of_deal(&self, deal_key: &str, limit: usize) -> Result<Vec<StoredHand>>;
 }
 
 /// Match points of an entry, by wind, for storage.

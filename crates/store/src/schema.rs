@@ -73,4 +73,36 @@ CREATE TABLE sessions (
     csrf TEXT NOT NULL,
     created TEXT NOT NULL
 );
+"#, r#"
+CREATE TABLE people (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    hash TEXT,
+    created TEXT NOT NULL
+);
+CREATE UNIQUE INDEX people_account ON people(lower(name)) WHERE hash IS NOT NULL;
+ALTER TABLE sessions ADD COLUMN person INTEGER REFERENCES people(id);
+CREATE TABLE play_tables (
+    id INTEGER PRIMARY KEY,
+    spec TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL
+);
+CREATE TABLE play_journal (
+    play_table INTEGER NOT NULL REFERENCES play_tables(id),
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (play_table, seq)
+);
+CREATE TABLE play_hands (
+    id INTEGER PRIMARY KEY,
+    play_table INTEGER NOT NULL REFERENCES play_tables(id),
+    hand_no INTEGER NOT NULL,
+    deal_key TEXT,
+    summary TEXT NOT NULL,
+    log TEXT NOT NULL,
+    at TEXT NOT NULL,
+    UNIQUE (play_table, hand_no)
+);
+CREATE INDEX play_hands_deal ON play_hands(deal_key);
 "#];

@@ -11,7 +11,7 @@ use tournament::standings::Penalty;
 use crate::schema::MIGRATIONS;
 use crate::{
     points_of, AuditLine, Conflict, Entrant, Event, EventId, NewEvent, Result, Role, Saved,
-    Session, Store, StoreError, StoredResult,
+    Person, Session, Store, StoreError, StoredHand, StoredPlayTable, StoredResult,
 };
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
@@ -638,14 +638,15 @@ impl Store for SqliteStore {
     }
 
     fn create_session(&self, s: &Session) -> Result<()> {
-        let (role, event, table) = match s.role {
-            Role::Director => ("director", None, None),
-            Role::Table { event, table } => ("table", Some(event), Some(table)),
+        let (role, event, table, person) = match s.role {
+            Role::Director => ("director", None, None, None),
+            Role::Table { event, table } => ("table", Some(event), Some(table), None),
+            Role::Player { person } => ("player", None, None, Some(person)),
         };
         self.change(|tx| {
             tx.execute(
-                &format!("INSERT INTO sessions (token, role, event, table_no, csrf, created) VALUES (?1, ?2, ?3, ?4, ?5, {NOW})"),
-                params![s.token, role, event, table, s.csrf],
+                &format!("INSERT INTO sessions (token, role, event, table_no, csrf, created, person) VALUES (?1, ?2, ?3, ?4, ?5, {NOW}, ?6)"),
+                params![s.token, role, event, table, s.csrf, person],
             )
             .map_err(backend)?;
             Ok(())
@@ -653,19 +654,21 @@ impl Store for SqliteStore {
     }
 
     fn session(&self, token: &str) -> Result<Option<Session>> {
-        let row: Option<(String, Option<i64>, Option<u32>, String)> = self
+        type Row = (String, Option<i64>, Option<u32>, String, Option<i64>);
+        let row: Option<Row> = self
             .lock()
             .query_row(
-                "SELECT role, event, table_no, csrf FROM sessions WHERE token = ?1",
+                "SELECT role, event, table_no, csrf, person FROM sessions WHERE token = ?1",
                 [token],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
             .optional()
             .map_err(backend)?;
-        Ok(row.and_then(|(role, event, table, csrf)| {
-            let role = match (role.as_str(), event, table) {
-                ("director", _, _) => Role::Director,
-                ("table", Some(event), Some(table)) => Role::Table { event, table },
+        Ok(row.and_then(|(role, event, table, csrf, person)| {
+            let role = match (role.as_str(), event, table, person) {
+                ("director", ..) => Role::Director,
+                ("table", Some(event), Some(table), _) => Role::Table { event, table },
+                ("player", _, _, Some(person)) => Role::Player { person },
                 _ => return None,
             };
             Some(Session {
@@ -683,4 +686,237 @@ impl Store for SqliteStore {
             Ok(())
         })
     }
+
+    fn create_person(&self, name: &str, hash: Option<&str>) -> Result<Person> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 40 {
+            return Err(StoreError::Invalid(
+                "name: 1 to 40 characters, please".into(),
+            ));
+        }
+        self.change(|tx| {
+            if hash.is_some() {
+                let taken: Option<i64> = tx
+                    .query_row(
+                        "SELECT id FROM people WHERE lower(name) = lower(?1) AND hash IS NOT NULL",
+                        [name],
+                        |r| r.get(0),
+                    )
+                    .optional()
+                    .map_err(backend)?;
+                if taken.is_some() {
+                    return Err(StoreError::Invalid(format!(
+                        "name: an account called '{name}' already exists"
+                    )));
+                }
+            }
+            tx.execute(
+                &format!("INSERT INTO people (name, hash, created) VALUES (?1, ?2, {NOW})"),
+                params![name, hash],
+            )
+            .map_err(backend)?;
+            Ok(Person {
+                id: tx.last_insert_rowid(),
+                name: name.to_string(),
+                account: hash.is_some(),
+            })
+        })
+    }
+
+    fn person(&self, id: i64) -> Result<Person> {
+        self.lock()
+            .query_row(
+                "SELECT name, hash IS NOT NULL FROM people WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(Person {
+                        id,
+                        name: r.get(0)?,
+                        account: r.get(1)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(format!("player {id}")))
+    }
+
+    fn account(&self, name: &str) -> Result<Option<(Person, String)>> {
+        self.lock()
+            .query_row(
+                "SELECT id, name, hash FROM people WHERE lower(name) = lower(?1) AND hash IS NOT NULL",
+                [name.trim()],
+                |r| {
+                    Ok((
+                        Person {
+                            id: r.get(0)?,
+                            name: r.get(1)?,
+                            account: true,
+                        },
+                        r.get(2)?,
+                    ))
+                },
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn create_play_table(&self, spec: &str) -> Result<i64> {
+        self.change(|tx| {
+            tx.execute(
+                &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
+                [spec],
+            )
+            .map_err(backend)?;
+            Ok(tx.last_insert_rowid())
+        })
+    }
+
+    fn update_play_table(&self, id: i64, spec: &str, finished: bool) -> Result<()> {
+        self.change(|tx| {
+            let n = tx
+                .execute(
+                    "UPDATE play_tables SET spec = ?2, finished = ?3 WHERE id = ?1",
+                    params![id, spec, finished],
+                )
+                .map_err(backend)?;
+            if n == 0 {
+                return Err(StoreError::NotFound(format!("table {id}")));
+            }
+            Ok(())
+        })
+    }
+
+    fn play_table(&self, id: i64) -> Result<StoredPlayTable> {
+        self.lock()
+            .query_row(
+                "SELECT spec, finished FROM play_tables WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(StoredPlayTable {
+                        id,
+                        spec: r.get(0)?,
+                        finished: r.get(1)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(format!("table {id}")))
+    }
+
+    fn play_tables(&self, unfinished: bool, limit: usize) -> Result<Vec<StoredPlayTable>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare(
+                "SELECT id, spec, finished FROM play_tables WHERE finished = 0 OR ?1 = 0 ORDER BY id DESC LIMIT ?2",
+            )
+            .map_err(backend)?;
+        let rows = st
+            .query_map(params![unfinished, limit as i64], |r| {
+                Ok(StoredPlayTable {
+                    id: r.get(0)?,
+                    spec: r.get(1)?,
+                    finished: r.get(2)?,
+                })
+            })
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn append_journal(&self, entries: &[(i64, u64, String)]) -> Result<()> {
+        self.change(|tx| {
+            let mut st = tx
+                .prepare_cached(
+                    "INSERT INTO play_journal (play_table, seq, entry) VALUES (?1, ?2, ?3)",
+                )
+                .map_err(backend)?;
+            for (t, seq, e) in entries {
+                st.execute(params![t, *seq as i64, e]).map_err(backend)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn journal(&self, table: i64) -> Result<Vec<String>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT entry FROM play_journal WHERE play_table = ?1 ORDER BY seq")
+            .map_err(backend)?;
+        let rows = st.query_map([table], |r| r.get(0)).map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn save_hand(
+        &self,
+        table: i64,
+        hand_no: u32,
+        deal_key: Option<&str>,
+        summary: &str,
+        log: &str,
+    ) -> Result<i64> {
+        self.change(|tx| {
+            tx.execute(
+                &format!("INSERT INTO play_hands (play_table, hand_no, deal_key, summary, log, at) VALUES (?1, ?2, ?3, ?4, ?5, {NOW}) ON CONFLICT (play_table, hand_no) DO NOTHING"),
+                params![table, hand_no, deal_key, summary, log],
+            )
+            .map_err(backend)?;
+            tx.query_row(
+                "SELECT id FROM play_hands WHERE play_table = ?1 AND hand_no = ?2",
+                params![table, hand_no],
+                |r| r.get(0),
+            )
+            .map_err(backend)
+        })
+    }
+
+    fn hand(&self, id: i64) -> Result<StoredHand> {
+        let c = self.lock();
+        let mut st = c
+            .prepare(&format!("{HAND_COLUMNS} WHERE id = ?1"))
+            .map_err(backend)?;
+        st.query_row([id], stored_hand)
+            .optional()
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(format!("hand {id}")))
+    }
+
+    fn hands_of_table(&self, table: i64) -> Result<Vec<StoredHand>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare(&format!(
+                "{HAND_COLUMNS} WHERE play_table = ?1 ORDER BY hand_no"
+            ))
+            .map_err(backend)?;
+        let rows = st.query_map([table], stored_hand).map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn hands_of_deal(&self, deal_key: &str, limit: usize) -> Result<Vec<StoredHand>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare(&format!(
+                "{HAND_COLUMNS} WHERE deal_key = ?1 ORDER BY id LIMIT ?2"
+            ))
+            .map_err(backend)?;
+        let rows = st
+            .query_map(params![deal_key, limit as i64], stored_hand)
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+}
+
+const HAND_COLUMNS: &str =
+    "SELECT id, play_table, hand_no, deal_key, summary, log, at FROM play_hands";
+
+fn stored_hand(r: &rusqlite::Row) -> rusqlite::Result<StoredHand> {
+    Ok(StoredHand {
+        id: r.get(0)?,
+        play_table: r.get(1)?,
+        hand_no: r.get(2)?,
+        deal_key: r.get(3)?,
+        summary: r.get(4)?,
+        log: r.get(5)?,
+        at: r.get(6)?,
+    })
 }

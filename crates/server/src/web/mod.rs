@@ -14,6 +14,7 @@ use axum::Router;
 use store::{Role, Session, Store};
 
 use crate::auth::{check_csrf, session_of};
+use crate::play::web as play;
 use crate::service::{AppError, AppResult};
 
 pub use tournament::print::esc;
@@ -22,6 +23,17 @@ pub use tournament::print::esc;
 #[derive(Clone)]
 pub struct App {
     pub store: Arc<dyn Store>,
+    /// The tables of online play.
+    pub hall: Arc<crate::play::Hall>,
+}
+
+impl App {
+    pub fn new(store: Arc<dyn Store>, config: crate::play::PlayConfig) -> App {
+        App {
+            hall: Arc::new(crate::play::Hall::new(store.clone(), config)),
+            store,
+        }
+    }
 }
 
 /// Form fields by name.
@@ -77,6 +89,17 @@ pub fn router(app: App) -> Router {
             "/events/{id}/table/{t}/deal/{deal}/{hand}",
             get(table::entry_form).post(table::entry_post),
         )
+        .route("/play", get(play::lobby))
+        .route("/play/guest", post(play::guest))
+        .route("/play/login", post(play::login))
+        .route("/play/register", post(play::register))
+        .route("/play/logout", post(play::logout))
+        .route("/play/tables", post(play::open_table))
+        .route("/play/t/{id}", get(play::table_page))
+        .route("/play/t/{id}/ws", get(play::socket))
+        .route("/play/t/{id}/hands/{n}", get(play::hand_log_or_page))
+        .route("/play/t/{id}/hands/{n}/step", get(play::replay_step))
+        .route("/assets/{name}", get(play::asset))
         .with_state(app)
 }
 

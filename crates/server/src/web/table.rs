@@ -57,6 +57,9 @@ fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> App
         Role::Table { table: t, .. } => Err(AppError::Forbidden(format!(
             "this phone is logged in for table {t}, not table {table}"
         ))),
+        Role::Player { .. } => Err(AppError::Forbidden(format!(
+            "log in as table {table} first (/events/{id}/table)"
+        ))),
     }
 }
 
@@ -360,6 +363,7 @@ pub async fn entry_post(
     let who = match s.role {
         Role::Director => "director".to_string(),
         Role::Table { table, .. } => format!("table {table}"),
+        Role::Player { .. } => unreachable!("table_session admits no player"),
     };
     if f.get("step").map(String::as_str) == Some("save") {
         let saved = enter_result(

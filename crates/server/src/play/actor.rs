@@ -1,0 +1,229 @@
+//! The task that owns one table: it reads messages from the table's connections, runs the
+//! clock and the bots, writes the journal, and sends every connection its own state.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use table::engine::Action;
+use tokio::sync::mpsc;
+
+use super::room::{Room, Stage};
+use super::writer::Batch;
+use super::Hall;
+
+/// What a browser may send.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// A move, for the decision that began at `step`.
+    Act { step: u64, action: Action },
+    /// Take an open place.
+    Sit { place: usize },
+    /// Ready for the next hand.
+    Next,
+    /// Switch the hints panel on or off.
+    Hints { on: bool },
+    /// Answered at once with a pong (for latency measurements).
+    Ping { id: u64 },
+}
+
+/// Who is connected: a signed-in person (id and name) or an anonymous watcher.
+pub type Who = Option<(i64, String)>;
+
+pub enum Cmd {
+    Join {
+        conn: u64,
+        who: Who,
+        tx: mpsc::Sender<String>,
+    },
+    Leave {
+        conn: u64,
+    },
+    Client {
+        conn: u64,
+        msg: ClientMsg,
+    },
+}
+
+struct Conn {
+    who: Who,
+    tx: mpsc::Sender<String>,
+    hints: bool,
+    /// The last state this connection was sent.
+    sent: u64,
+}
+
+/// Runs a table until it is over and nobody is connected, or until its last sender is gone.
+pub async fn run(
+    mut room: Room,
+    mut journaled: u64,
+    mut rx: mpsc::UnboundedReceiver<Cmd>,
+    hall: Arc<Hall>,
+) {
+    let mut conns: HashMap<u64, Conn> = HashMap::new();
+    // The other results on this table's latest deal, by seat (asked once per hand).
+    let mut others: [Vec<Value>; 4] = Default::default();
+    loop {
+        let now = Instant::now();
+        let wake = room
+            .next_wake(now)
+            .unwrap_or(now + Duration::from_secs(3600));
+        tokio::select! {
+            cmd = rx.recv() => match cmd {
+                None => break,
+                Some(c) => handle(&mut room, &mut conns, c),
+            },
+            _ = tokio::time::sleep_until(wake.into()) => {
+                room.tick(Instant::now());
+            }
+        }
+        if !room.finished.is_empty() {
+            others = other_results(&hall, &room);
+        }
+        if let Err(e) = persist(&mut room, &mut journaled, &hall).await {
+            // Nothing more can be kept: stop the table rather than play on unrecorded.
+            let msg = json!({"type": "error", "message": format!("the table stopped: {e}")});
+            for c in conns.values() {
+                let _ = c.tx.try_send(msg.to_string());
+            }
+            break;
+        }
+        broadcast(&room, &mut conns, &others);
+        hall.set_line(&room);
+        if room.stage == Stage::Over && conns.is_empty() {
+            break;
+        }
+    }
+    hall.closed(room.id, room.stage == Stage::Over);
+}
+
+fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
+    match cmd {
+        Cmd::Join { conn, who, tx } => {
+            if let Some(p) = who.as_ref().and_then(|(id, _)| room.place_of(*id)) {
+                room.connected[p] += 1;
+                room.came_back(p);
+            }
+            conns.insert(
+                conn,
+                Conn {
+                    who,
+                    tx,
+                    hints: false,
+                    sent: 0,
+                },
+            );
+        }
+        Cmd::Leave { conn } => {
+            if let Some(c) = conns.remove(&conn) {
+                if let Some(p) = c.who.as_ref().and_then(|(id, _)| room.place_of(*id)) {
+                    room.connected[p] = room.connected[p].saturating_sub(1);
+                }
+            }
+        }
+        Cmd::Client { conn, msg } => {
+            let Some(c) = conns.get_mut(&conn) else {
+                return;
+            };
+            let result = match (&msg, &c.who) {
+                (ClientMsg::Ping { id }, _) => {
+                    let _ = c.tx.try_send(json!({"type": "pong", "id": id}).to_string());
+                    Ok(())
+                }
+                (ClientMsg::Hints { on }, _) => {
+                    c.hints = *on;
+                    c.sent = 0;
+                    Ok(())
+                }
+                (_, None) => Err("sign in to play (you are watching)".to_string()),
+                (ClientMsg::Act { step, action }, Some((id, _))) => room.act(*id, *step, *action),
+                (ClientMsg::Next, Some((id, _))) => room.next_hand(*id),
+                (ClientMsg::Sit { place }, Some((id, name))) => {
+                    let r = room.sit(*id, name, *place);
+                    if r.is_ok() {
+                        room.connected[*place] += 1;
+                    }
+                    r
+                }
+            };
+            if let Err(message) = result {
+                let _ = c
+                    .tx
+                    .try_send(json!({"type": "error", "message": message}).to_string());
+            }
+        }
+    }
+}
+
+/// Writes what changed and waits for the commit.
+async fn persist(room: &mut Room, journaled: &mut u64, hall: &Hall) -> Result<(), String> {
+    let mut batch = Batch::default();
+    for e in room.pending.drain(..) {
+        let line = serde_json::to_string(&e).map_err(|e| e.to_string())?;
+        batch.entries.push((room.id, *journaled, line));
+        *journaled += 1;
+    }
+    batch.hands = room.finished.drain(..).map(|h| (room.id, h)).collect();
+    if room.stage == Stage::Over && !batch.hands.is_empty() {
+        let spec = serde_json::to_string(&room.spec).map_err(|e| e.to_string())?;
+        batch.finished = Some((room.id, spec));
+    }
+    hall.writer().write(batch).await
+}
+
+/// Sends each connection its state when it changed; a connection too slow to keep up is
+/// dropped (its browser reconnects and gets the whole state).
+fn broadcast(room: &Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Value>; 4]) {
+    let mut slow = Vec::new();
+    for (id, c) in conns.iter_mut() {
+        if c.sent == room.version {
+            continue;
+        }
+        let person = c.who.as_ref().map(|(p, _)| *p);
+        let mut state = room.snapshot(person, c.hints, Instant::now());
+        if let Some(place) = person.and_then(|p| room.place_of(p)) {
+            let seat = room.summaries.last().map(|s| {
+                s.places
+                    .iter()
+                    .position(|&x| x == place)
+                    .unwrap_or(place)
+            });
+            if let Some(seat) = seat {
+                state["others"] = json!(others[seat]);
+            }
+        }
+        if c.tx.try_send(state.to_string()).is_err() {
+            slow.push(*id);
+        } else {
+            c.sent = room.version;
+        }
+    }
+    for id in slow {
+        conns.remove(&id);
+    }
+}
+
+/// Results of other tables on the deal just finished, by seat: table, player, points.
+fn other_results(hall: &Hall, room: &Room) -> [Vec<Value>; 4] {
+    let Some(key) = room.finished.last().and_then(|h| h.deal_key.clone()) else {
+        return Default::default();
+    };
+    let hands = hall.store.hands_of_deal(&key, 200).unwrap_or_default();
+    std::array::from_fn(|seat| {
+        hands
+            .iter()
+            .filter(|h| h.play_table != room.id)
+            .filter_map(|h| {
+                let s: super::room::HandSummary = serde_json::from_str(&h.summary).ok()?;
+                Some(json!({
+                    "table": h.play_table,
+                    "name": s.names[seat],
+                    "points": s.points[seat],
+                }))
+            })
+            .collect()
+    })
+}

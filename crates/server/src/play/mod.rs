@@ -1,0 +1,196 @@
+//! Online play: people and bots at tables in the browser, over WebSockets.
+//!
+//! Each table in play is a [`room::Room`] owned by one task ([`actor`]): messages from the
+//! connections and the clock go in, a fresh state for each connection comes out. Every
+//! change is written to the table's journal before anyone is told of it (one transaction
+//! for everything pending across tables, see [`writer`]), so a restarted server rebuilds
+//! each table by replaying its journal. A table nobody is connected to and that is over
+//! has no task and costs nothing; it is rebuilt from its journal when someone looks.
+
+pub mod actor;
+pub mod room;
+pub mod snapshot;
+pub mod spec;
+pub mod view;
+pub mod web;
+pub mod writer;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use store::Store;
+use tokio::sync::mpsc;
+
+use actor::Cmd;
+use room::Room;
+use spec::TableSpec;
+
+/// Settings of online play.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// Pause between bot moves, so that people can follow them (zero in tests).
+    pub pace: Duration,
+}
+
+impl Default for PlayConfig {
+    fn default() -> Self {
+        PlayConfig {
+            pace: Duration::from_millis(700),
+        }
+    }
+}
+
+/// A table as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyLine {
+    pub id: i64,
+    pub what: String,
+    pub names: [String; 4],
+    pub open: usize,
+    pub stage: &'static str,
+    pub hand: String,
+}
+
+/// Every table in play, by id.
+pub struct Hall {
+    pub store: Arc<dyn Store>,
+    pub config: PlayConfig,
+    rooms: Mutex<HashMap<i64, mpsc::UnboundedSender<Cmd>>>,
+    lobby: Mutex<HashMap<i64, LobbyLine>>,
+    writer: writer::Writer,
+    next_conn: AtomicU64,
+}
+
+impl Hall {
+    pub fn new(store: Arc<dyn Store>, config: PlayConfig) -> Hall {
+        Hall {
+            writer: writer::Writer::start(store.clone()),
+            store,
+            config,
+            rooms: Mutex::new(HashMap::new()),
+            lobby: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(1),
+        }
+    }
+
+    /// Opens a new table (its opener sits at their place) and starts its task.
+    pub fn open_table(
+        self: &Arc<Self>,
+        spec: TableSpec,
+        owner_name: &str,
+    ) -> Result<i64, String> {
+        spec.check()?;
+        let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
+        let id = self
+            .store
+            .create_play_table(&json)
+            .map_err(|e| e.to_string())?;
+        let mut room = Room::new(id, spec.clone(), self.config.pace);
+        room.sit(spec.owner, owner_name, spec.owner_place)?;
+        let pending = std::mem::take(&mut room.pending);
+        self.writer
+            .write_now(pending.iter().enumerate().map(|(i, e)| {
+                (id, i as u64, serde_json::to_string(e).expect("entries serialise"))
+            }))?;
+        let journaled = pending.len() as u64;
+        self.spawn(room, journaled);
+        Ok(id)
+    }
+
+    /// The task of a table, rebuilding it from its journal when it has none.
+    pub fn room(self: &Arc<Self>, id: i64) -> Result<mpsc::UnboundedSender<Cmd>, String> {
+        if let Some(tx) = self.rooms.lock().unwrap().get(&id) {
+            if !tx.is_closed() {
+                return Ok(tx.clone());
+            }
+        }
+        let stored = self.store.play_table(id).map_err(|e| e.to_string())?;
+        let spec: TableSpec = serde_json::from_str(&stored.spec)
+            .map_err(|e| format!("table {id}: its settings cannot be read: {e}"))?;
+        let journal = self.store.journal(id).map_err(|e| e.to_string())?;
+        let room = Room::restore(id, spec, self.config.pace, &journal)?;
+        Ok(self.spawn(room, journal.len() as u64))
+    }
+
+    fn spawn(self: &Arc<Self>, room: Room, journaled: u64) -> mpsc::UnboundedSender<Cmd> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let id = room.id;
+        let mut rooms = self.rooms.lock().unwrap();
+        // Two requests may rebuild the same table at once: the first one registered wins.
+        if let Some(old) = rooms.get(&id) {
+            if !old.is_closed() {
+                return old.clone();
+            }
+        }
+        rooms.insert(id, tx.clone());
+        drop(rooms);
+        self.set_line(&room);
+        tokio::spawn(actor::run(room, journaled, rx, self.clone()));
+        tx
+    }
+
+    /// Rebuilds every table still in play (at start-up).
+    pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
+        let tables = self
+            .store
+            .play_tables(true, usize::MAX >> 1)
+            .map_err(|e| e.to_string())?;
+        let mut n = 0;
+        for t in tables {
+            match self.room(t.id) {
+                Ok(_) => n += 1,
+                Err(e) => eprintln!("table {} not resumed: {e}", t.id),
+            }
+        }
+        Ok(n)
+    }
+
+    pub(crate) fn set_line(&self, room: &Room) {
+        let line = LobbyLine {
+            id: room.id,
+            what: room.spec.describe(),
+            names: std::array::from_fn(|p| room.name_of(p)),
+            open: room.open_places().len(),
+            stage: match room.stage {
+                room::Stage::Waiting => "waiting",
+                room::Stage::Playing | room::Stage::Between { .. } => "playing",
+                room::Stage::Over => "over",
+            },
+            hand: if room.stage == room::Stage::Over {
+                "finished".into()
+            } else {
+                room.label(room.hand_no)
+            },
+        };
+        self.lobby.lock().unwrap().insert(room.id, line);
+    }
+
+    pub(crate) fn closed(&self, id: i64, over: bool) {
+        self.rooms.lock().unwrap().remove(&id);
+        if over {
+            self.lobby.lock().unwrap().remove(&id);
+        }
+    }
+
+    /// Tables in play, newest first.
+    pub fn lobby(&self) -> Vec<LobbyLine> {
+        let mut v: Vec<LobbyLine> = self.lobby.lock().unwrap().values().cloned().collect();
+        v.sort_by_key(|l| std::cmp::Reverse(l.id));
+        v
+    }
+
+    /// How many tables have a task now.
+    pub fn live_tables(&self) -> usize {
+        self.rooms.lock().unwrap().len()
+    }
+
+    pub(crate) fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub(crate) fn writer(&self) -> &writer::Writer {
+        &self.writer
+    }
+}

@@ -1,0 +1,621 @@
+//! One table of online play, without any I/O: who sits where, the hand in play, the clock,
+//! the bots, and the journal of everything that changed it.
+//!
+//! Every change is an [`Entry`]; [`Room::restore`] replays a stored journal through the same
+//! code, so a table rebuilt after a restart is the table that was left.
+
+use std::time::{Duration, Instant};
+
+use agents::bots::{builtin, Agent};
+use agents::play::safe_default;
+use mcr::Wind;
+use serde::{Deserialize, Serialize};
+use table::deal::Deal;
+use table::engine::{Action, Outcome, Table};
+use table::game::{seat_of, seating, Game};
+use table::log::{Decision, HandLog};
+use table::rules::TableRules;
+use table::wall::Setup;
+
+use super::spec::{Hands, Place, TableSpec};
+
+/// The bot that plays for a person who has left, until they come back.
+pub const STAND_IN: &str = "medium";
+
+/// One line of a table's journal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Entry {
+    Sit {
+        place: usize,
+        person: i64,
+        name: String,
+    },
+    Start {
+        hand: usize,
+    },
+    Act {
+        hand: usize,
+        seat: Wind,
+        action: Action,
+    },
+}
+
+/// A person at a place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    pub person: i64,
+    pub name: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Waiting for people to take the open places.
+    Waiting,
+    Playing,
+    /// A hand is over; the next starts when the people are ready.
+    Between { since: Instant },
+    Over,
+}
+
+/// A finished hand as kept: who sat where and the points, by seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSummary {
+    /// 1-based.
+    pub hand_no: usize,
+    pub label: String,
+    pub names: [String; 4],
+    pub persons: [Option<i64>; 4],
+    pub places: [usize; 4],
+    pub points: [i32; 4],
+    pub outcome: Outcome,
+}
+
+/// A hand that has ended and is not yet stored.
+pub struct FinishedHand {
+    pub summary: HandSummary,
+    pub deal_key: Option<String>,
+    pub log: HandLog,
+}
+
+/// Why a request was refused, in words for the player.
+pub type Refusal = String;
+
+pub struct Room {
+    pub id: i64,
+    pub spec: TableSpec,
+    /// By place: the person sitting there (persons' places only).
+    pub seated: [Option<Seated>; 4],
+    /// By place: a person who let their clock run out while disconnected; a bot plays for
+    /// them until they come back.
+    pub away: [bool; 4],
+    /// By place: open connections of the person there (kept by the server).
+    pub connected: [usize; 4],
+    pub stage: Stage,
+    /// The hand in play or the next one (0-based).
+    pub hand_no: usize,
+    game: Option<Game>,
+    /// Duplicate: match points so far, by place.
+    totals: [i64; 4],
+    pub summaries: Vec<HandSummary>,
+    table: Option<Table>,
+    actions: Vec<Decision>,
+    /// By seat: when the seat's current decision began (its step and the time).
+    asked: [Option<(u64, Instant)>; 4],
+    /// By place: extra seconds left, in milliseconds.
+    bank_ms: [u64; 4],
+    /// By place: the bot of a bot's place, or the stand-in of an away person.
+    bots: [Option<Box<dyn Agent + Send>>; 4],
+    /// By place: a person has asked for the next hand.
+    ready: [bool; 4],
+    /// By place: something the server did for them (a time-out default).
+    pub notice: [Option<String>; 4],
+    /// Journal entries not yet written, and hands not yet stored.
+    pub pending: Vec<Entry>,
+    pub finished: Vec<FinishedHand>,
+    /// Seconds between bot moves (zero: as fast as they think).
+    pace: Duration,
+    pub last_change: Instant,
+    /// Bumped on every change, so clients can tell states apart.
+    pub version: u64,
+}
+
+impl Room {
+    pub fn new(id: i64, spec: TableSpec, pace: Duration) -> Room {
+        let bots = std::array::from_fn(|p| match &spec.places[p] {
+            Place::Bot { level } => builtin(level, (id as u64) << 8 | p as u64),
+            Place::Person => None,
+        });
+        let game = match &spec.hands {
+            Hands::Regular { seed, hands } => Game::new(TableRules::regular(), *seed, *hands).ok(),
+            Hands::Duplicate { .. } => None,
+        };
+        Room {
+            id,
+            bank_ms: [spec.bank_s as u64 * 1000; 4],
+            spec,
+            seated: Default::default(),
+            away: [false; 4],
+            connected: [0; 4],
+            stage: Stage::Waiting,
+            hand_no: 0,
+            game,
+            totals: [0; 4],
+            summaries: Vec::new(),
+            table: None,
+            actions: Vec::new(),
+            asked: [None; 4],
+            bots,
+            ready: [false; 4],
+            notice: Default::default(),
+            pending: Vec::new(),
+            finished: Vec::new(),
+            pace,
+            last_change: Instant::now(),
+            version: 0,
+        }
+    }
+
+    /// Rebuilds a table from its journal; nothing is journaled again.
+    pub fn restore(
+        id: i64,
+        spec: TableSpec,
+        pace: Duration,
+        journal: &[String],
+    ) -> Result<Room, String> {
+        let mut room = Room::new(id, spec, pace);
+        for (i, line) in journal.iter().enumerate() {
+            let e: Entry = serde_json::from_str(line)
+                .map_err(|e| format!("table {id}, journal line {}: {e}", i + 1))?;
+            room.apply(e)
+                .map_err(|r| format!("table {id}, journal line {}: {r}", i + 1))?;
+        }
+        room.pending.clear();
+        room.finished.clear();
+        Ok(room)
+    }
+
+    /// Applies one entry and journals it.
+    fn apply(&mut self, e: Entry) -> Result<(), Refusal> {
+        match &e {
+            Entry::Sit {
+                place,
+                person,
+                name,
+            } => {
+                self.seated[*place] = Some(Seated {
+                    person: *person,
+                    name: name.clone(),
+                });
+            }
+            Entry::Start { hand } => {
+                if *hand != self.hand_no {
+                    return Err(format!("hand {} started out of order", hand + 1));
+                }
+                let setup = self.setup(*hand)?;
+                let rules = if self.spec.is_duplicate() {
+                    TableRules::seeds()
+                } else {
+                    TableRules::regular()
+                };
+                self.table = Some(Table::start(setup, rules).map_err(|e| e.to_string())?);
+                self.actions.clear();
+                self.asked = [None; 4];
+                self.ready = [false; 4];
+                self.stage = Stage::Playing;
+            }
+            Entry::Act { hand, seat, action } => {
+                let table = self.table.as_mut().ok_or("no hand is in play")?;
+                if *hand != self.hand_no || self.stage != Stage::Playing {
+                    return Err("that hand is not in play".into());
+                }
+                table.apply(*seat, *action).map_err(|e| e.to_string())?;
+                self.actions.push(Decision {
+                    seat: *seat,
+                    action: *action,
+                });
+            }
+        }
+        self.pending.push(e);
+        self.changed();
+        Ok(())
+    }
+
+    fn setup(&self, hand: usize) -> Result<Setup, Refusal> {
+        match &self.spec.hands {
+            Hands::Duplicate { deals } => deals
+                .get(hand)
+                .map(|d| Setup::Duplicate(Deal::generate(d.seed)))
+                .ok_or_else(|| format!("there is no deal {}", hand + 1)),
+            Hands::Regular { .. } => self
+                .game
+                .as_ref()
+                .and_then(Game::next_setup)
+                .ok_or_else(|| "the game is over".into()),
+        }
+    }
+
+    /// After every change: new decisions start their clocks, a finished hand is scored.
+    fn changed(&mut self) {
+        let now = Instant::now();
+        self.version += 1;
+        self.last_change = now;
+        let Some(table) = &self.table else { return };
+        if self.stage != Stage::Playing {
+            return;
+        }
+        let step = self.actions.len() as u64;
+        for w in Wind::ALL {
+            let s = w.index();
+            if table.legal(w).is_empty() {
+                self.asked[s] = None;
+            } else if self.asked[s].is_none() {
+                self.asked[s] = Some((step, now));
+            }
+        }
+        if table.is_over() {
+            self.end_hand();
+        }
+    }
+
+    fn end_hand(&mut self) {
+        let table = self.table.as_ref().expect("a hand in play");
+        let result = table.result().expect("the hand is over").clone();
+        let places = self.places_by_seat(self.hand_no);
+        match &mut self.game {
+            Some(g) => {
+                let _ = g.record(&result);
+            }
+            None => {
+                for (s, &p) in places.iter().enumerate() {
+                    self.totals[p] += result.points[s] as i64;
+                }
+            }
+        }
+        let summary = HandSummary {
+            hand_no: self.hand_no + 1,
+            label: self.label(self.hand_no),
+            names: places.map(|p| self.name_of(p)),
+            persons: places.map(|p| self.seated[p].as_ref().map(|s| s.person)),
+            places,
+            points: result.points,
+            outcome: result.kind,
+        };
+        let deal_key = match &self.spec.hands {
+            Hands::Duplicate { deals } => Some(format!("dup:{}", deals[self.hand_no].seed)),
+            Hands::Regular { .. } => None,
+        };
+        self.finished.push(FinishedHand {
+            summary: summary.clone(),
+            deal_key,
+            log: HandLog::of(table, self.actions.clone()),
+        });
+        self.summaries.push(summary);
+        self.hand_no += 1;
+        self.stage = if self.hand_no >= self.spec.hand_count() {
+            Stage::Over
+        } else {
+            Stage::Between {
+                since: Instant::now(),
+            }
+        };
+    }
+
+    /// How hand `hand` is called on screen.
+    pub fn label(&self, hand: usize) -> String {
+        match &self.spec.hands {
+            Hands::Duplicate { deals } => format!(
+                "deal {} ({} of {})",
+                deals.get(hand).map(|d| d.label.as_str()).unwrap_or("?"),
+                hand + 1,
+                deals.len()
+            ),
+            Hands::Regular { hands, .. } => format!(
+                "hand {} of {hands}, {} round",
+                hand + 1,
+                wind_name(table::game::prevalent_of(hand))
+            ),
+        }
+    }
+
+    /// The place at each seat (E, S, W, N) in hand `hand`.
+    pub fn places_by_seat(&self, hand: usize) -> [usize; 4] {
+        if self.spec.is_duplicate() {
+            [0, 1, 2, 3]
+        } else {
+            seating(hand)
+        }
+    }
+
+    /// The seat of a place in the hand in play (or the next one).
+    pub fn seat_of(&self, place: usize) -> Wind {
+        if self.spec.is_duplicate() {
+            Wind::from_index(place)
+        } else {
+            seat_of(place, self.hand_no.min(self.spec.hand_count() - 1))
+        }
+    }
+
+    pub fn name_of(&self, place: usize) -> String {
+        match (&self.spec.places[place], &self.seated[place]) {
+            (Place::Bot { level }, _) => format!("bot ({level})"),
+            (Place::Person, Some(s)) => s.name.clone(),
+            (Place::Person, None) => "(open)".into(),
+        }
+    }
+
+    /// The place where this person sits.
+    pub fn place_of(&self, person: i64) -> Option<usize> {
+        self.seated
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|s| s.person == person))
+    }
+
+    pub fn open_places(&self) -> Vec<usize> {
+        (0..4)
+            .filter(|&p| self.spec.places[p] == Place::Person && self.seated[p].is_none())
+            .collect()
+    }
+
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Scores so far by place: match points in duplicate, the game's scores in a regular one.
+    pub fn scores(&self) -> [i64; 4] {
+        self.game.as_ref().map(Game::scores).unwrap_or(self.totals)
+    }
+
+    /// The step at which a seat's current decision began, if it has one.
+    pub fn asked_step(&self, seat: Wind) -> Option<u64> {
+        self.asked[seat.index()].map(|(s, _)| s)
+    }
+
+    /// Milliseconds a person has left for their current decision (their bank included).
+    pub fn time_left_ms(&self, place: usize, now: Instant) -> Option<u64> {
+        let seat = self.seat_of(place);
+        let (_, at) = self.asked[seat.index()]?;
+        let limit = self.spec.limit_s as u64 * 1000 + self.bank_ms[place];
+        Some(limit.saturating_sub(now.duration_since(at).as_millis() as u64))
+    }
+
+    pub fn bank_ms(&self, place: usize) -> u64 {
+        self.bank_ms[place]
+    }
+
+    pub fn is_ready(&self, place: usize) -> bool {
+        self.ready[place]
+    }
+
+    /// A person takes an open place; the first hand starts once every place is taken.
+    pub fn sit(&mut self, person: i64, name: &str, place: usize) -> Result<(), Refusal> {
+        if place > 3 || self.spec.places[place] != Place::Person {
+            return Err("that place is not for a person".into());
+        }
+        if self.place_of(person).is_some() {
+            return Err("you already sit at this table".into());
+        }
+        if self.seated[place].is_some() {
+            return Err("somebody already sits there".into());
+        }
+        self.apply(Entry::Sit {
+            place,
+            person,
+            name: name.to_string(),
+        })?;
+        if self.open_places().is_empty() && self.stage == Stage::Waiting {
+            self.apply(Entry::Start { hand: 0 })?;
+        }
+        Ok(())
+    }
+
+    /// A person's move: refused unless it is theirs to make now, at this step, and legal.
+    pub fn act(&mut self, person: i64, step: u64, action: Action) -> Result<(), Refusal> {
+        let place = self
+            .place_of(person)
+            .ok_or("you do not sit at this table")?;
+        if self.stage != Stage::Playing {
+            return Err(match self.stage {
+                Stage::Waiting => "the hand has not started".into(),
+                _ => "the hand is over".into(),
+            });
+        }
+        let seat = self.seat_of(place);
+        let asked = self.asked_step(seat).ok_or("it is not your turn to decide")?;
+        if asked != step {
+            return Err(format!(
+                "that move was for an earlier moment of the hand (step {step}; now {asked})"
+            ));
+        }
+        let table = self.table.as_ref().expect("a hand in play");
+        if !table.legal(seat).contains(&action) {
+            return Err(format!("{action} is not allowed now"));
+        }
+        self.spend_bank(place, seat, Instant::now());
+        self.away[place] = false;
+        self.notice[place] = None;
+        self.apply(Entry::Act {
+            hand: self.hand_no,
+            seat,
+            action,
+        })
+    }
+
+    /// Takes the time used beyond the limit out of the place's bank.
+    fn spend_bank(&mut self, place: usize, seat: Wind, now: Instant) {
+        if let Some((_, at)) = self.asked[seat.index()] {
+            let used = now.duration_since(at).as_millis() as u64;
+            let over = used.saturating_sub(self.spec.limit_s as u64 * 1000);
+            self.bank_ms[place] = self.bank_ms[place].saturating_sub(over);
+        }
+    }
+
+    /// A person asks for the next hand.
+    pub fn next_hand(&mut self, person: i64) -> Result<(), Refusal> {
+        let place = self
+            .place_of(person)
+            .ok_or("you do not sit at this table")?;
+        if !matches!(self.stage, Stage::Between { .. }) {
+            return Err("there is no next hand to start now".into());
+        }
+        self.ready[place] = true;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// A person connected: if a bot was playing for them, they take their place back.
+    pub fn came_back(&mut self, place: usize) {
+        if self.away[place] {
+            self.away[place] = false;
+            self.bots[place] = None;
+            self.notice[place] = Some("Welcome back: you play your place again.".into());
+            self.version += 1;
+        }
+    }
+
+    /// Whether a bot (or a stand-in) plays this place now.
+    fn bot_plays(&self, place: usize) -> bool {
+        self.spec.places[place] != Place::Person || self.away[place]
+    }
+
+    /// Does whatever is due at `now`: time-out defaults, bot moves, the next hand. Returns
+    /// whether anything changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        // Bounded so that a table of fast bots still lets the server read its messages.
+        for _ in 0..64 {
+            let did = match self.stage {
+                Stage::Playing => self.timeouts(now) || self.bot_move(now),
+                Stage::Between { since } => self.maybe_start(since, now),
+                Stage::Waiting | Stage::Over => false,
+            };
+            if !did {
+                break;
+            }
+            changed = true;
+            if !self.pace.is_zero() {
+                break;
+            }
+        }
+        changed
+    }
+
+    /// Plays the safe default for every person whose clock ran out.
+    fn timeouts(&mut self, now: Instant) -> bool {
+        for place in 0..4 {
+            if self.bot_plays(place) || self.time_left_ms(place, now) != Some(0) {
+                continue;
+            }
+            let seat = self.seat_of(place);
+            let table = self.table.as_ref().expect("a hand in play");
+            let action = safe_default(table.legal(seat));
+            self.bank_ms[place] = 0;
+            if self.connected[place] == 0 {
+                self.away[place] = true;
+                self.bots[place] = builtin(STAND_IN, self.id as u64);
+            }
+            self.notice[place] = Some(format!(
+                "Time ran out: the server played '{action}' for you{}.",
+                if self.away[place] {
+                    "; a bot plays for you until you come back"
+                } else {
+                    ""
+                }
+            ));
+            let hand = self.hand_no;
+            self.apply(Entry::Act { hand, seat, action })
+                .expect("a legal default applies");
+            return true;
+        }
+        false
+    }
+
+    /// One move of a bot, when one is due.
+    fn bot_move(&mut self, now: Instant) -> bool {
+        if now < self.last_change + self.pace {
+            return false;
+        }
+        let table = self.table.as_ref().expect("a hand in play");
+        let places = self.places_by_seat(self.hand_no);
+        let Some(seat) = table
+            .to_act()
+            .into_iter()
+            .find(|w| self.bot_plays(places[w.index()]))
+        else {
+            return false;
+        };
+        let place = places[seat.index()];
+        let view = table.view(seat);
+        let bot = self.bots[place].get_or_insert_with(|| {
+            builtin(STAND_IN, self.id as u64).expect("the stand-in bot exists")
+        });
+        let mut action = bot.act(&view);
+        if !view.legal.contains(&action) {
+            action = safe_default(view.legal);
+        }
+        let hand = self.hand_no;
+        self.apply(Entry::Act { hand, seat, action })
+            .expect("a legal bot move applies");
+        true
+    }
+
+    /// Starts the next hand once every connected person is ready (or the time limit has
+    /// passed), leaving bots' tables a moment to show the result.
+    fn maybe_start(&mut self, since: Instant, now: Instant) -> bool {
+        if now < self.start_time(since) {
+            return false;
+        }
+        let hand = self.hand_no;
+        self.apply(Entry::Start { hand }).is_ok()
+    }
+
+    /// When the next hand may start: once the connected people are ready, but never
+    /// before a short pause, and at the latest after the time limit.
+    fn start_time(&self, since: Instant) -> Instant {
+        let waiting_for_people = (0..4).any(|p| {
+            self.spec.places[p] == Place::Person
+                && self.connected[p] > 0
+                && !self.away[p]
+                && !self.ready[p]
+        });
+        if waiting_for_people {
+            since + Duration::from_secs(self.spec.limit_s as u64)
+        } else {
+            since + self.pace * 4
+        }
+    }
+
+    /// When [`Room::tick`] next has something to do (None: only a message can change
+    /// anything).
+    pub fn next_wake(&self, now: Instant) -> Option<Instant> {
+        match self.stage {
+            Stage::Playing => {
+                let table = self.table.as_ref()?;
+                let places = self.places_by_seat(self.hand_no);
+                let mut wake: Option<Instant> = None;
+                let mut earliest = |t: Instant| {
+                    wake = Some(wake.map_or(t, |w: Instant| w.min(t)));
+                };
+                for seat in table.to_act() {
+                    let place = places[seat.index()];
+                    if self.bot_plays(place) {
+                        earliest(self.last_change + self.pace);
+                    } else if let Some(ms) = self.time_left_ms(place, now) {
+                        earliest(now + Duration::from_millis(ms));
+                    }
+                }
+                wake
+            }
+            Stage::Between { since } => Some(self.start_time(since)),
+            Stage::Waiting | Stage::Over => None,
+        }
+    }
+}
+
+pub fn wind_name(w: Wind) -> &'static str {
+    ["East", "South", "West", "North"][w.index()]
+}

@@ -1,0 +1,101 @@
+//! The state one connection is sent: the table's places and scores, the board as its
+//! person may see it, and what they may do now.
+
+use std::time::Instant;
+
+use serde_json::{json, Value};
+use table::game::table_points;
+
+use super::room::{Room, Stage};
+use super::spec::Place;
+use super::view::{board, hints, hu_preview, win_json, Eye};
+
+impl Room {
+    /// The state for `person` (None: a watcher); `with_hints` adds the hints panel.
+    pub fn snapshot(&self, person: Option<i64>, with_hints: bool, now: Instant) -> Value {
+        let you = person.and_then(|p| self.place_of(p));
+        let scores = self.scores();
+        let places: Vec<Value> = (0..4)
+            .map(|p| {
+                json!({
+                    "name": self.name_of(p),
+                    "bot": self.spec.places[p] != Place::Person,
+                    "open": self.spec.places[p] == Place::Person && self.seated[p].is_none(),
+                    "away": self.away[p],
+                    "connected": self.connected[p] > 0,
+                    "seat": self.seat_of(p),
+                    "score": scores[p],
+                    "ready": self.is_ready(p),
+                })
+            })
+            .collect();
+        let stage = match self.stage {
+            Stage::Waiting => "waiting",
+            Stage::Playing => "playing",
+            Stage::Between { .. } => "between",
+            Stage::Over => "over",
+        };
+        let shown_hand = match self.stage {
+            Stage::Playing | Stage::Waiting => self.hand_no,
+            _ => self.hand_no.saturating_sub(1),
+        };
+        let mut s = json!({
+            "type": "state",
+            "table": self.id,
+            "v": self.version,
+            "what": self.spec.describe(),
+            "stage": stage,
+            "hand_no": shown_hand + 1,
+            "hands": self.spec.hand_count(),
+            "label": self.label(shown_hand),
+            "duplicate": self.spec.is_duplicate(),
+            "places": places,
+            "you": you,
+            "limit_s": self.spec.limit_s,
+        });
+        if let Some(table) = self.table() {
+            let seat_places = self.places_by_seat(shown_hand);
+            s["seat_places"] = json!(seat_places);
+            s["dealer"] = json!("E");
+            let eye = match you {
+                Some(p) => Eye::Seat(mcr::Wind::from_index(
+                    seat_places.iter().position(|&x| x == p).unwrap_or(p),
+                )),
+                None => Eye::Watcher,
+            };
+            s["board"] = board(table, eye);
+            if let (Some(p), Eye::Seat(seat), Stage::Playing) = (you, eye, self.stage) {
+                let legal = table.legal(seat);
+                s["step"] = json!(self.asked_step(seat));
+                s["legal"] = json!(legal);
+                s["decision"] = json!(table.view(seat).decision);
+                s["time_left_ms"] = json!(self.time_left_ms(p, now));
+                s["bank_ms"] = json!(self.bank_ms(p));
+                s["hu_preview"] = json!(hu_preview(table, seat));
+                if with_hints {
+                    s["hints"] = hints(table, seat);
+                }
+            }
+            if let Some(r) = table.result() {
+                s["result"] = json!({
+                    "kind": r.kind,
+                    "discarder": r.discarder,
+                    "wins": r.wins.iter().map(win_json).collect::<Vec<_>>(),
+                    "points": r.points,
+                    "hand": self.summaries.last().map(|h| h.hand_no),
+                });
+            }
+        }
+        if let Some(p) = you {
+            s["notice"] = json!(self.notice[p]);
+        }
+        if self.stage == Stage::Over {
+            let mut fin = json!({"scores": scores});
+            if let Some(g) = self.game() {
+                fin["table_points"] = json!(table_points(g.scores()));
+            }
+            s["final"] = fin;
+        }
+        s
+    }
+}

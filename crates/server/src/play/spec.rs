@@ -1,0 +1,121 @@
+//! What a table for online play is: its hands (duplicate deals or a regular game), who
+//! sits where, and its clock. Stored as JSON when the table is opened and never changed;
+//! who took an open seat is in the table's journal.
+
+use serde::{Deserialize, Serialize};
+
+/// Bot strengths a player may choose for a seat, weakest first.
+pub const BOT_LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
+/// Longest per-decision time limit and extra-seconds bank accepted, in seconds.
+pub const MAX_LIMIT_S: u32 = 600;
+pub const MAX_BANK_S: u32 = 3600;
+/// Most duplicate deals one table plays.
+pub const MAX_DEALS: usize = 64;
+
+/// One duplicate deal: its seed (never shown while the table plays: it is the deal) and the
+/// label shown instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRef {
+    pub seed: u64,
+    pub label: String,
+}
+
+/// What the table plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hands {
+    /// Duplicate deals, one hand each; player `p` always holds seat `p` (E, S, W, N).
+    Duplicate { deals: Vec<DealRef> },
+    /// A regular game from `seed`: `hands` hands (16 for a whole game), seats rotating as
+    /// SPEC §8 says.
+    Regular { seed: u64, hands: usize },
+}
+
+/// Who plays a place at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Place {
+    Bot { level: String },
+    /// A person; the opener's place is taken from the start, the others by invitation.
+    Person,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSpec {
+    pub hands: Hands,
+    /// By player: in duplicate the seat (E, S, W, N); in a regular game the seat of hand 1.
+    pub places: [Place; 4],
+    /// Who opened the table, and at which place.
+    pub owner: i64,
+    pub owner_place: usize,
+    pub limit_s: u32,
+    pub bank_s: u32,
+}
+
+impl TableSpec {
+    /// Checks everything a form could get wrong, naming the field.
+    pub fn check(&self) -> Result<(), String> {
+        match &self.hands {
+            Hands::Duplicate { deals } => {
+                if deals.is_empty() || deals.len() > MAX_DEALS {
+                    return Err(format!("deals: 1 to {MAX_DEALS}, not {}", deals.len()));
+                }
+            }
+            Hands::Regular { hands, .. } => {
+                if *hands == 0 || *hands > 16 {
+                    return Err(format!("hands: 1 to 16, not {hands}"));
+                }
+            }
+        }
+        for (i, p) in self.places.iter().enumerate() {
+            if let Place::Bot { level } = p {
+                if !BOT_LEVELS.contains(&level.as_str()) {
+                    return Err(format!(
+                        "place {}: no bot called '{level}' (choose {})",
+                        i + 1,
+                        BOT_LEVELS.join(", ")
+                    ));
+                }
+            }
+        }
+        if self.owner_place > 3 || self.places[self.owner_place] != Place::Person {
+            return Err("your place must be a person's".into());
+        }
+        if self.limit_s == 0 || self.limit_s > MAX_LIMIT_S {
+            return Err(format!(
+                "time limit: 1 to {MAX_LIMIT_S} seconds, not {}",
+                self.limit_s
+            ));
+        }
+        if self.bank_s > MAX_BANK_S {
+            return Err(format!(
+                "extra seconds: 0 to {MAX_BANK_S}, not {}",
+                self.bank_s
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn hand_count(&self) -> usize {
+        match &self.hands {
+            Hands::Duplicate { deals } => deals.len(),
+            Hands::Regular { hands, .. } => *hands,
+        }
+    }
+
+    pub fn is_duplicate(&self) -> bool {
+        matches!(self.hands, Hands::Duplicate { .. })
+    }
+
+    /// A line for the lobby, without any seed.
+    pub fn describe(&self) -> String {
+        match &self.hands {
+            Hands::Duplicate { deals } if deals.len() == 1 => {
+                format!("duplicate, deal {}", deals[0].label)
+            }
+            Hands::Duplicate { deals } => format!("duplicate, {} deals", deals.len()),
+            Hands::Regular { hands: 16, .. } => "regular game, 16 hands".into(),
+            Hands::Regular { hands, .. } => format!("regular game, {hands} hands"),
+        }
+    }
+}

@@ -1,0 +1,539 @@
+//! HTTP side of online play: sign-in (guest or account), the lobby, opening a table, the
+//! table page and its WebSocket, and the replay viewer. Pages come from templates with
+//! automatic HTML escaping; the browser code is plain ES modules served from `assets/`.
+
+use std::sync::OnceLock;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Form;
+use futures_util::{SinkExt, StreamExt};
+use minijinja::{context, Environment};
+use serde::Deserialize;
+use serde_json::json;
+use store::{Person, Role, Session};
+use table::engine::Table;
+use table::log::HandLog;
+use table::rules::TableRules;
+use table::wall::Setup;
+use tokio::sync::mpsc;
+
+use super::actor::{ClientMsg, Cmd};
+use super::room::HandSummary;
+use super::spec::{DealRef, Hands, Place, TableSpec, BOT_LEVELS};
+use super::view::{board, win_json, Eye};
+use crate::auth::{
+    check_csrf, clear_cookie, hash_password, session_of, start_session, verify_password,
+};
+use crate::service::{deal_names, AppError, AppResult};
+use crate::web::{App, Fields, Page};
+
+/// Largest message a browser may send (a move is under 100 bytes).
+const MAX_MESSAGE: usize = 4096;
+
+fn templates() -> &'static Environment<'static> {
+    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        for (name, src) in [
+            ("layout.html", include_str!("../../templates/layout.html")),
+            ("lobby.html", include_str!("../../templates/lobby.html")),
+            ("table.html", include_str!("../../templates/table.html")),
+            ("replay.html", include_str!("../../templates/replay.html")),
+        ] {
+            env.add_template(name, src).expect("templates parse");
+        }
+        env
+    })
+}
+
+fn render(name: &str, ctx: minijinja::Value) -> Page {
+    let body = templates()
+        .get_template(name)
+        .and_then(|t| t.render(ctx))
+        .map_err(|e| AppError::Internal(format!("template {name}: {e}")))?;
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response())
+}
+
+/// The browser code and style, compiled into the binary.
+pub async fn asset(Path(name): Path<String>) -> Response {
+    let (body, kind) = match name.as_str() {
+        "play.js" => (include_str!("../../assets/play.js"), "text/javascript"),
+        "board.js" => (include_str!("../../assets/board.js"), "text/javascript"),
+        "tiles.js" => (include_str!("../../assets/tiles.js"), "text/javascript"),
+        "replay.js" => (include_str!("../../assets/replay.js"), "text/javascript"),
+        "play.css" => (include_str!("../../assets/play.css"), "text/css"),
+        _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The signed-in player, if any.
+pub fn player(app: &App, headers: &HeaderMap) -> AppResult<Option<(Session, Person)>> {
+    match session_of(app.store.as_ref(), headers)? {
+        Some(s) => match s.role {
+            Role::Player { person } => {
+                let p = app.store.person(person)?;
+                Ok(Some((s, p)))
+            }
+            _ => Ok(None),
+        },
+        None => Ok(None),
+    }
+}
+
+fn with_cookie(cookie: String, to: &str) -> Response {
+    ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()
+}
+
+#[derive(Deserialize)]
+pub struct Back {
+    #[serde(default)]
+    next: Option<String>,
+}
+
+/// Only paths of this site are followed after signing in.
+fn next_path(b: &Back) -> String {
+    match &b.next {
+        Some(n) if n.starts_with("/play") && !n.starts_with("//") => n.clone(),
+        _ => "/play".into(),
+    }
+}
+
+pub async fn guest(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<Fields>) -> Page {
+    let name = f.get("name").map(|s| s.trim()).unwrap_or("");
+    let person = app.store.create_person(name, None)?;
+    let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
+    Ok(with_cookie(cookie, &next_path(&b)))
+}
+
+pub async fn register(
+    State(app): State<App>,
+    Query(b): Query<Back>,
+    Form(f): Form<Fields>,
+) -> Page {
+    let name = f.get("name").map(|s| s.trim()).unwrap_or("");
+    let password = f.get("password").map(|s| s.as_str()).unwrap_or("");
+    let hash = hash_password(password)?;
+    let person = app.store.create_person(name, Some(&hash))?;
+    let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
+    Ok(with_cookie(cookie, &next_path(&b)))
+}
+
+pub async fn login(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<Fields>) -> Page {
+    let name = f.get("name").map(|s| s.trim()).unwrap_or("");
+    let password = f.get("password").map(|s| s.as_str()).unwrap_or("");
+    let found = app.store.account(name)?;
+    let person = match found {
+        Some((p, hash)) if verify_password(password, &hash) => p,
+        _ => {
+            return Err(AppError::Forbidden(
+                "no account with that name and password".into(),
+            ))
+        }
+    };
+    let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
+    Ok(with_cookie(cookie, &next_path(&b)))
+}
+
+pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
+    if let Some((s, _)) = player(&app, &headers)? {
+        check_csrf(&s, f.get("csrf"))?;
+        app.store.end_session(&s.token)?;
+    }
+    Ok(with_cookie(clear_cookie(), "/play"))
+}
+
+pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Page {
+    let me = player(&app, &headers)?;
+    let lines = app.hall.lobby();
+    let open: Vec<_> = lines.iter().filter(|l| l.open > 0).collect();
+    let running: Vec<_> = lines
+        .iter()
+        .filter(|l| l.open == 0 && l.stage != "over")
+        .collect();
+    let finished: Vec<_> = app
+        .store
+        .play_tables(false, 40)?
+        .into_iter()
+        .filter(|t| t.finished)
+        .take(10)
+        .filter_map(|t| {
+            let spec: TableSpec = serde_json::from_str(&t.spec).ok()?;
+            Some(json!({"id": t.id, "what": spec.describe()}))
+        })
+        .collect();
+    let line = |l: &&super::LobbyLine| {
+        json!({"id": l.id, "what": l.what, "names": l.names, "open": l.open, "hand": l.hand})
+    };
+    let events: Vec<_> = app
+        .store
+        .events()?
+        .into_iter()
+        .map(|(id, name)| json!({"id": id, "name": name}))
+        .collect();
+    render(
+        "lobby.html",
+        context! {
+            title => "Play",
+            me => me.as_ref().map(|(_, p)| json!({"name": p.name, "account": p.account})),
+            csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
+            open => open.iter().map(line).collect::<Vec<_>>(),
+            running => running.iter().map(line).collect::<Vec<_>>(),
+            finished => finished,
+            levels => BOT_LEVELS,
+            events => events,
+        },
+    )
+}
+
+/// A form number in a range, naming the field when it is not.
+fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+    f: &Fields,
+    name: &str,
+    default: T,
+    lo: T,
+    hi: T,
+) -> AppResult<T> {
+    let v = match f.get(name).map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => default,
+        Some(s) => s.parse().map_err(|_| {
+            AppError::Invalid(format!("{name}: '{s}' is not a number"))
+        })?,
+    };
+    if v < lo || v > hi {
+        return Err(AppError::Invalid(format!(
+            "{name}: {lo} to {hi}, not {v}"
+        )));
+    }
+    Ok(v)
+}
+
+fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the system has randomness");
+    // Seeds stay below 2^53 so that they survive a trip through JavaScript numbers.
+    u64::from_le_bytes(b) >> 11
+}
+
+/// The table a form describes.
+pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec> {
+    let place: usize = num(f, "place", 0, 0, 3)?;
+    let places: [Place; 4] = std::array::from_fn(|p| {
+        if p == place {
+            return Place::Person;
+        }
+        match f.get(&format!("p{p}")).map(|s| s.trim()) {
+            Some("person") => Place::Person,
+            Some(level) if !level.is_empty() => Place::Bot {
+                level: level.to_string(),
+            },
+            _ => Place::Bot {
+                level: "strong".into(),
+            },
+        }
+    });
+    let seed = match f.get("seed").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => random_seed(),
+        Some(s) => s
+            .parse()
+            .map_err(|_| AppError::Invalid(format!("seed: '{s}' is not a whole number")))?,
+    };
+    let hands = match f.get("kind").map(|s| s.as_str()) {
+        Some("regular") => {
+            let hands = num(f, "hands", 16usize, 1, 16)?;
+            if seed.checked_add(hands as u64).is_none() {
+                return Err(AppError::Invalid(format!("seed: {seed} is too large")));
+            }
+            Hands::Regular { seed, hands }
+        }
+        Some("duplicate") | None => {
+            let count = num(f, "deals", 4usize, 1, super::spec::MAX_DEALS)?;
+            let event = f.get("event").map(|s| s.trim()).filter(|s| !s.is_empty());
+            let deals = match event {
+                Some(e) => {
+                    let id: i64 = e.parse().map_err(|_| {
+                        AppError::Invalid(format!("event: '{e}' is not an event number"))
+                    })?;
+                    let ev = app.store.event(id)?;
+                    deal_names(&ev.movement)
+                        .into_iter()
+                        .enumerate()
+                        .take(count)
+                        .map(|(i, label)| DealRef {
+                            seed: ev.deal_seed + i as u64,
+                            label,
+                        })
+                        .collect()
+                }
+                None => {
+                    if seed.checked_add(count as u64).is_none() {
+                        return Err(AppError::Invalid(format!("seed: {seed} is too large")));
+                    }
+                    (0..count)
+                        .map(|i| DealRef {
+                            seed: seed + i as u64,
+                            label: (i + 1).to_string(),
+                        })
+                        .collect()
+                }
+            };
+            Hands::Duplicate { deals }
+        }
+        Some(k) => {
+            return Err(AppError::Invalid(format!(
+                "kind: '{k}' is neither duplicate nor regular"
+            )))
+        }
+    };
+    let spec = TableSpec {
+        hands,
+        places,
+        owner,
+        owner_place: place,
+        limit_s: num(f, "limit", 15, 1, super::spec::MAX_LIMIT_S)?,
+        bank_s: num(f, "bank", 30, 0, super::spec::MAX_BANK_S)?,
+    };
+    spec.check().map_err(AppError::Invalid)?;
+    Ok(spec)
+}
+
+pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
+    let (s, me) = player(&app, &headers)?
+        .ok_or_else(|| AppError::Forbidden("sign in (as a guest or with an account) first".into()))?;
+    check_csrf(&s, f.get("csrf"))?;
+    let spec = spec_from_form(&app, &f, me.id)?;
+    let id = app
+        .hall
+        .open_table(spec, &me.name)
+        .map_err(AppError::Invalid)?;
+    Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
+}
+
+pub async fn table_page(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+) -> Page {
+    let me = player(&app, &headers)?;
+    let stored = app.store.play_table(id)?;
+    let spec: TableSpec = serde_json::from_str(&stored.spec)
+        .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
+    let hands: Vec<_> = app
+        .store
+        .hands_of_table(id)?
+        .into_iter()
+        .filter_map(|h| {
+            let s: HandSummary = serde_json::from_str(&h.summary).ok()?;
+            Some(json!({"no": s.hand_no, "label": s.label, "points": s.points, "names": s.names}))
+        })
+        .collect();
+    render(
+        "table.html",
+        context! {
+            title => format!("Table {id}"),
+            id => id,
+            what => spec.describe(),
+            me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
+            csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
+            hands => hands,
+        },
+    )
+}
+
+/// Refuses a WebSocket opened from another site's page (cookies would go with it).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true; // not a browser
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    origin
+        .split_once("://")
+        .is_some_and(|(_, rest)| rest == host)
+}
+
+pub async fn socket(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Page {
+    if !same_origin(&headers) {
+        return Err(AppError::Forbidden(
+            "this table cannot be opened from another site".into(),
+        ));
+    }
+    let who = player(&app, &headers)?.map(|(_, p)| (p.id, p.name));
+    let room = app.hall.room(id).map_err(AppError::NotFound)?;
+    let conn = app.hall.conn_id();
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| connection(socket, room, conn, who))
+        .into_response())
+}
+
+/// Pumps one WebSocket: states out, moves in.
+async fn connection(
+    socket: WebSocket,
+    room: mpsc::UnboundedSender<Cmd>,
+    conn: u64,
+    who: super::actor::Who,
+) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<String>(64);
+    let errors = tx.clone();
+    if room.send(Cmd::Join { conn, who, tx }).is_err() {
+        return;
+    }
+    let out = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    while let Some(Ok(m)) = stream.next().await {
+        let text = match m {
+            Message::Text(t) => t,
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        match serde_json::from_str::<ClientMsg>(&text) {
+            Ok(msg) => {
+                if room.send(Cmd::Client { conn, msg }).is_err() {
+                    break;
+                }
+            }
+            Err(e) => {
+                let _ = errors.try_send(
+                    json!({"type": "error", "message": format!("message not understood: {e}")})
+                        .to_string(),
+                );
+            }
+        }
+    }
+    let _ = room.send(Cmd::Leave { conn });
+    drop(errors);
+    out.abort();
+}
+
+fn stored_hand(app: &App, id: i64, n: u32) -> AppResult<(store::StoredHand, HandLog)> {
+    let h = app
+        .store
+        .hands_of_table(id)?
+        .into_iter()
+        .find(|h| h.hand_no == n)
+        .ok_or_else(|| AppError::NotFound(format!("table {id} has no finished hand {n}")))?;
+    let log: HandLog = serde_json::from_str(&h.log)
+        .map_err(|e| AppError::Internal(format!("hand {n} of table {id}: {e}")))?;
+    Ok((h, log))
+}
+
+/// `/play/t/{id}/hands/{n}`: the replay viewer, or with `.json` the hand's log.
+pub async fn hand_log_or_page(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, String)>,
+) -> Page {
+    if let Some(num) = n.strip_suffix(".json") {
+        let num: u32 = num
+            .parse()
+            .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+        let (h, _) = stored_hand(&app, id, num)?;
+        return Ok(([(header::CONTENT_TYPE, "application/json")], h.log).into_response());
+    }
+    let n: u32 = n
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+    replay_page(&app, id, n)
+}
+
+fn replay_page(app: &App, id: i64, n: u32) -> Page {
+    let (h, _) = stored_hand(app, id, n)?;
+    let s: HandSummary = serde_json::from_str(&h.summary)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    render(
+        "replay.html",
+        context! {
+            title => format!("Table {id}, hand {n}"),
+            id => id,
+            n => n,
+            label => s.label,
+            names => s.names,
+        },
+    )
+}
+
+#[derive(Deserialize)]
+pub struct StepQuery {
+    view: String,
+    at: usize,
+}
+
+/// One moment of a finished hand, from one seat's eyes or with every hand open.
+pub async fn replay_step(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, u32)>,
+    Query(q): Query<StepQuery>,
+) -> Page {
+    let (h, log) = stored_hand(&app, id, n)?;
+    let s: HandSummary = serde_json::from_str(&h.summary)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let eye = match q.view.as_str() {
+        "all" => Eye::Open,
+        v => Eye::Seat(mcr::Wind::parse(v).ok_or_else(|| {
+            AppError::Invalid(format!("view: '{v}' is not E, S, W, N or all"))
+        })?),
+    };
+    let rules = TableRules::by_name(&log.rules)
+        .ok_or_else(|| AppError::Internal(format!("unknown rules '{}'", log.rules)))?;
+    let setup = Setup::from_json(rules.wall, &log.deal)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut table =
+        Table::start(setup, rules).map_err(|e| AppError::Internal(e.to_string()))?;
+    let at = q.at.min(log.actions.len());
+    for d in &log.actions[..at] {
+        table
+            .apply(d.seat, d.action)
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+    }
+    let mut out = json!({
+        "total": log.actions.len(),
+        "at": at,
+        "names": s.names,
+        "board": board(&table, eye),
+    });
+    if let Some(r) = table.result() {
+        out["result"] = json!({
+            "kind": r.kind,
+            "wins": r.wins.iter().map(win_json).collect::<Vec<_>>(),
+            "points": r.points,
+        });
+    }
+    // The coming move, when this view may know it before it is made.
+    if let Some(d) = log.actions.get(at).filter(|d| eye == Eye::Open || eye == Eye::Seat(d.seat)) {
+        out["next"] = json!({"seat": d.seat, "action": d.action.to_string()});
+    }
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        out.to_string(),
+    )
+        .into_response())
+}
