@@ -34,7 +34,7 @@ function connect() {
       }
       state = m;
       message = "";
-      deadline = m.time_left_ms == null ? null : performance.now() + m.time_left_ms;
+      deadline = m.clock && m.clock.left_ms != null ? performance.now() + m.clock.left_ms : null;
       render();
     } else if (m.type === "error") {
       message = m.message;

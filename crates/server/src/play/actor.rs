@@ -52,8 +52,11 @@ struct Conn {
     who: Who,
     tx: mpsc::Sender<String>,
     hints: bool,
-    /// The last state this connection was sent.
-    sent: u64,
+    /// The version of the room last looked at, and the last state sent without its clock:
+    /// a state is sent only when it differs, so that nobody learns from a message that
+    /// something happened which they may not see.
+    seen: u64,
+    sent: String,
 }
 
 /// Runs a table until it is over and nobody is connected, or until its last sender is gone.
@@ -91,7 +94,7 @@ pub async fn run(
             }
             break;
         }
-        broadcast(&room, &mut conns, &others);
+        broadcast(&mut room, &mut conns, &others);
         hall.set_line(&room);
         if room.stage == Stage::Over && conns.is_empty() {
             break;
@@ -113,17 +116,12 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
                     who,
                     tx,
                     hints: false,
-                    sent: 0,
+                    seen: 0,
+                    sent: String::new(),
                 },
             );
         }
-        Cmd::Leave { conn } => {
-            if let Some(c) = conns.remove(&conn) {
-                if let Some(p) = c.who.as_ref().and_then(|(id, _)| room.place_of(*id)) {
-                    room.connected[p] = room.connected[p].saturating_sub(1);
-                }
-            }
-        }
+        Cmd::Leave { conn } => drop_conn(room, conns, conn),
         Cmd::Client { conn, msg } => {
             let Some(c) = conns.get_mut(&conn) else {
                 return;
@@ -135,7 +133,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
                 }
                 (ClientMsg::Hints { on }, _) => {
                     c.hints = *on;
-                    c.sent = 0;
+                    c.seen = 0;
                     Ok(())
                 }
                 (_, None) => Err("sign in to play (you are watching)".to_string()),
@@ -176,12 +174,13 @@ async fn persist(room: &mut Room, journaled: &mut u64, hall: &Hall) -> Result<()
 
 /// Sends each connection its state when it changed; a connection too slow to keep up is
 /// dropped (its browser reconnects and gets the whole state).
-fn broadcast(room: &Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Value>; 4]) {
+fn broadcast(room: &mut Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Value>; 4]) {
     let mut slow = Vec::new();
     for (id, c) in conns.iter_mut() {
-        if c.sent == room.version {
+        if c.seen == room.version {
             continue;
         }
+        c.seen = room.version;
         let person = c.who.as_ref().map(|(p, _)| *p);
         let mut state = room.snapshot(person, c.hints, Instant::now());
         if let Some(place) = person.and_then(|p| room.place_of(p)) {
@@ -195,14 +194,31 @@ fn broadcast(room: &Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Value>; 
                 state["others"] = json!(others[seat]);
             }
         }
+        let clock = state
+            .as_object_mut()
+            .and_then(|o| o.remove("clock"))
+            .unwrap_or(Value::Null);
+        let same = state.to_string();
+        if same == c.sent {
+            continue;
+        }
+        state["clock"] = clock;
         if c.tx.try_send(state.to_string()).is_err() {
             slow.push(*id);
         } else {
-            c.sent = room.version;
+            c.sent = same;
         }
     }
     for id in slow {
-        conns.remove(&id);
+        drop_conn(room, conns, id);
+    }
+}
+
+fn drop_conn(room: &mut Room, conns: &mut HashMap<u64, Conn>, conn: u64) {
+    if let Some(c) = conns.remove(&conn) {
+        if let Some(p) = c.who.as_ref().and_then(|(id, _)| room.place_of(*id)) {
+            room.connected[p] = room.connected[p].saturating_sub(1);
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use agents::play::safe_default;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
 use table::deal::Deal;
-use table::engine::{Action, Outcome, Table};
+use table::engine::{Action, Decision as Ask, Outcome, Table};
 use table::game::{seat_of, seating, Game};
 use table::log::{Decision, HandLog};
 use table::rules::TableRules;
@@ -100,8 +100,11 @@ pub struct Room {
     pub summaries: Vec<HandSummary>,
     table: Option<Table>,
     actions: Vec<Decision>,
-    /// By seat: when the seat's current decision began (its step and the time).
+    /// By seat: the seat's current decision (its number among the seat's decisions this
+    /// hand, and when it began). Counted per seat so that it says nothing of what the other
+    /// seats were asked.
     asked: [Option<(u64, Instant)>; 4],
+    decisions: [u64; 4],
     /// By place: extra seconds left, in milliseconds.
     bank_ms: [u64; 4],
     /// By place: the bot of a bot's place, or the stand-in of an away person.
@@ -145,6 +148,7 @@ impl Room {
             table: None,
             actions: Vec::new(),
             asked: [None; 4],
+            decisions: [0; 4],
             bots,
             ready: [false; 4],
             notice: Default::default(),
@@ -201,6 +205,7 @@ impl Room {
                 self.table = Some(Table::start(setup, rules).map_err(|e| e.to_string())?);
                 self.actions.clear();
                 self.asked = [None; 4];
+                self.decisions = [0; 4];
                 self.ready = [false; 4];
                 self.stage = Stage::Playing;
             }
@@ -244,13 +249,13 @@ impl Room {
         if self.stage != Stage::Playing {
             return;
         }
-        let step = self.actions.len() as u64;
         for w in Wind::ALL {
             let s = w.index();
             if table.legal(w).is_empty() {
                 self.asked[s] = None;
             } else if self.asked[s].is_none() {
-                self.asked[s] = Some((step, now));
+                self.decisions[s] += 1;
+                self.asked[s] = Some((self.decisions[s], now));
             }
         }
         if table.is_over() {
@@ -370,7 +375,7 @@ impl Room {
         self.game.as_ref().map(Game::scores).unwrap_or(self.totals)
     }
 
-    /// The step at which a seat's current decision began, if it has one.
+    /// The number of a seat's current decision, if it has one.
     pub fn asked_step(&self, seat: Wind) -> Option<u64> {
         self.asked[seat.index()].map(|(s, _)| s)
     }
@@ -428,7 +433,7 @@ impl Room {
         let asked = self.asked_step(seat).ok_or("it is not your turn to decide")?;
         if asked != step {
             return Err(format!(
-                "that move was for an earlier moment of the hand (step {step}; now {asked})"
+                "that move was for an earlier decision (number {step}; this one is {asked})"
             ));
         }
         let table = self.table.as_ref().expect("a hand in play");
@@ -512,7 +517,7 @@ impl Room {
             }
             let seat = self.seat_of(place);
             let table = self.table.as_ref().expect("a hand in play");
-            let action = safe_default(table.legal(seat));
+            let action = timeout_default(table, seat);
             self.bank_ms[place] = 0;
             if self.connected[place] == 0 {
                 self.away[place] = true;
@@ -534,11 +539,9 @@ impl Room {
         false
     }
 
-    /// One move of a bot, when one is due.
+    /// One move of a bot, when one is due. Only turns are paced: claims are answered at
+    /// once, so that a pause never tells who had something to claim.
     fn bot_move(&mut self, now: Instant) -> bool {
-        if now < self.last_change + self.pace {
-            return false;
-        }
         let table = self.table.as_ref().expect("a hand in play");
         let places = self.places_by_seat(self.hand_no);
         let Some(seat) = table
@@ -550,6 +553,9 @@ impl Room {
         };
         let place = places[seat.index()];
         let view = table.view(seat);
+        if matches!(view.decision, Some(Ask::Turn { .. })) && now < self.last_change + self.pace {
+            return false;
+        }
         let bot = self.bots[place].get_or_insert_with(|| {
             builtin(STAND_IN, self.id as u64).expect("the stand-in bot exists")
         });
@@ -603,7 +609,8 @@ impl Room {
                 for seat in table.to_act() {
                     let place = places[seat.index()];
                     if self.bot_plays(place) {
-                        earliest(self.last_change + self.pace);
+                        let turn = matches!(table.view(seat).decision, Some(Ask::Turn { .. }));
+                        earliest(if turn { self.last_change + self.pace } else { now });
                     } else if let Some(ms) = self.time_left_ms(place, now) {
                         earliest(now + Duration::from_millis(ms));
                     }
@@ -618,4 +625,16 @@ impl Room {
 
 pub fn wind_name(w: Wind) -> &'static str {
     ["East", "South", "West", "North"][w.index()]
+}
+
+/// What the server plays for a person whose clock ran out: pass on a claim, set a flower
+/// aside, otherwise discard the tile just drawn (the first discard offered after a claim).
+pub fn timeout_default(table: &Table, seat: Wind) -> Action {
+    let legal = table.legal(seat);
+    if let Some(Ask::Turn { drew: Some(t), .. }) = table.view(seat).decision {
+        if legal.contains(&Action::Discard(t)) && !legal.contains(&Action::Bonus) {
+            return Action::Discard(t);
+        }
+    }
+    safe_default(legal)
 }

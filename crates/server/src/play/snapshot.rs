@@ -11,7 +11,8 @@ use super::spec::Place;
 use super::view::{board, hints, hu_preview, win_json, Eye};
 
 impl Room {
-    /// The state for `person` (None: a watcher); `with_hints` adds the hints panel.
+    /// The state for `person` (None: a watcher); `with_hints` adds the hints panel. Its
+    /// `clock` is the only part that changes with time alone.
     pub fn snapshot(&self, person: Option<i64>, with_hints: bool, now: Instant) -> Value {
         let you = person.and_then(|p| self.place_of(p));
         let scores = self.scores();
@@ -42,7 +43,6 @@ impl Room {
         let mut s = json!({
             "type": "state",
             "table": self.id,
-            "v": self.version,
             "what": self.spec.describe(),
             "stage": stage,
             "hand_no": shown_hand + 1,
@@ -69,8 +69,7 @@ impl Room {
                 s["step"] = json!(self.asked_step(seat));
                 s["legal"] = json!(legal);
                 s["decision"] = json!(table.view(seat).decision);
-                s["time_left_ms"] = json!(self.time_left_ms(p, now));
-                s["bank_ms"] = json!(self.bank_ms(p));
+                s["clock"] = json!({"left_ms": self.time_left_ms(p, now), "bank_ms": self.bank_ms(p)});
                 s["hu_preview"] = json!(hu_preview(table, seat));
                 if with_hints {
                     s["hints"] = hints(table, seat);

@@ -398,23 +398,29 @@ async fn connection(
 ) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(64);
-    let errors = tx.clone();
+    // Weak, so that the channel closes when the table lets go of this connection.
+    let errors = tx.downgrade();
     if room.send(Cmd::Join { conn, who, tx }).is_err() {
         return;
     }
-    let out = tokio::spawn(async move {
+    // When the table drops this connection (too slow to keep up), the sending half ends
+    // and the socket is closed, so that the browser reconnects and gets the whole state.
+    let mut out = tokio::spawn(async move {
         while let Some(m) = rx.recv().await {
             if sink.send(Message::Text(m.into())).await.is_err() {
                 break;
             }
         }
-        let _ = sink.close().await;
     });
-    while let Some(Ok(m)) = stream.next().await {
+    loop {
+        let m = tokio::select! {
+            m = stream.next() => m,
+            _ = &mut out => break,
+        };
         let text = match m {
-            Message::Text(t) => t,
-            Message::Close(_) => break,
-            _ => continue,
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            Some(Ok(_)) => continue,
         };
         match serde_json::from_str::<ClientMsg>(&text) {
             Ok(msg) => {
@@ -423,15 +429,16 @@ async fn connection(
                 }
             }
             Err(e) => {
-                let _ = errors.try_send(
-                    json!({"type": "error", "message": format!("message not understood: {e}")})
-                        .to_string(),
-                );
+                if let Some(tx) = errors.upgrade() {
+                    let _ = tx.try_send(
+                        json!({"type": "error", "message": format!("message not understood: {e}")})
+                            .to_string(),
+                    );
+                }
             }
         }
     }
     let _ = room.send(Cmd::Leave { conn });
-    drop(errors);
     out.abort();
 }
 

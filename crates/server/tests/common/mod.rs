@@ -1,0 +1,133 @@
+//! A dupmj server in the test's own runtime, people signed in, and WebSocket clients that
+//! send and read what a browser would.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use server::play::spec::{DealRef, Hands, Place, TableSpec};
+use server::play::PlayConfig;
+use server::App;
+use store::{Role, SqliteStore, Store};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub fn app(db: Option<&std::path::Path>) -> App {
+    let store = match db {
+        Some(p) => SqliteStore::open(p).unwrap(),
+        None => SqliteStore::in_memory().unwrap(),
+    };
+    App::new(
+        Arc::new(store),
+        PlayConfig {
+            pace: Duration::ZERO,
+        },
+    )
+}
+
+/// Serves `app` on a free port of this runtime.
+pub async fn serve(app: App) -> SocketAddr {
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(l, server::router(app)).await.unwrap() });
+    addr
+}
+
+/// A signed-in guest: their id and the Cookie header of their session.
+pub fn person(app: &App, name: &str) -> (i64, String) {
+    let p = app.store.create_person(name, None).unwrap();
+    let (s, _) =
+        server::auth::start_session(app.store.as_ref(), Role::Player { person: p.id }).unwrap();
+    (p.id, format!("{}={}", server::auth::COOKIE, s.token))
+}
+
+pub fn duplicate(seeds: std::ops::Range<u64>, places: [Place; 4], owner: i64) -> TableSpec {
+    TableSpec {
+        hands: Hands::Duplicate {
+            deals: seeds
+                .map(|s| DealRef {
+                    seed: s,
+                    label: format!("d{s}"),
+                })
+                .collect(),
+        },
+        places,
+        owner,
+        owner_place: 0,
+        limit_s: 30,
+        bank_s: 0,
+    }
+}
+
+pub fn bot(level: &str) -> Place {
+    Place::Bot {
+        level: level.into(),
+    }
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, table: i64, cookie: Option<&str>) -> Client {
+        let mut req = format!("ws://{addr}/play/t/{table}/ws")
+            .into_client_request()
+            .unwrap();
+        if let Some(c) = cookie {
+            req.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        Client { ws }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    pub async fn act(&mut self, step: u64, action: Value) {
+        self.send(json!({"type": "act", "step": step, "action": action}))
+            .await;
+    }
+
+    /// The next message, or None after `secs` seconds of silence.
+    pub async fn next_within(&mut self, secs: f64) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs_f64(secs), self.ws.next())
+                .await
+                .ok()??
+                .ok()?;
+            if let Message::Text(t) = m {
+                return Some(serde_json::from_str(&t).unwrap());
+            }
+        }
+    }
+
+    pub async fn next(&mut self) -> Value {
+        self.next_within(20.0).await.expect("a message within 20 s")
+    }
+
+    /// Reads until a state satisfies `ok`.
+    pub async fn until(&mut self, ok: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] == "state" && ok(&m) {
+                return m;
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Whether this state asks its seat for a move.
+pub fn my_move(s: &Value) -> bool {
+    s["legal"].as_array().is_some_and(|l| !l.is_empty())
+}
