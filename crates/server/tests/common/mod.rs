@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use server::play::spec::{DealRef, Hands, Place, TableSpec};
 use server::play::PlayConfig;
 use server::App;
-use store::{Role, SqliteStore, Store};
+use store::{Role, SqliteStore};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
