@@ -34,10 +34,12 @@ function connect() {
       }
       state = m;
       message = "";
+      document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
       deadline = m.clock && m.clock.left_ms != null ? performance.now() + m.clock.left_ms : null;
       render();
     } else if (m.type === "error") {
       message = m.message;
+      document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
       render();
     }
   };
@@ -154,7 +156,7 @@ function tickClock() {
   const ms = Math.max(0, deadline - performance.now());
   const limit = state.limit_s * 1000;
   const bank = Math.max(0, ms - 0) > limit ? ` (+${Math.ceil((ms - limit) / 1000)} bank)` : "";
-  c.textContent = `⏱ ${Math.ceil(Math.min(ms, limit) / 1000)} s${bank}`;
+  c.textContent = `clock ${Math.ceil(Math.min(ms, limit) / 1000)} s${bank}`;
   c.classList.toggle("low", ms < 5000);
 }
 setInterval(tickClock, 250);

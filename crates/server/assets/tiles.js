@@ -29,11 +29,14 @@ function figures(rank, draw) {
 
 function face(code) {
   if (code === "P") {
-    return '<rect x="8" y="9" width="14" height="22" rx="1.5" fill="none" stroke="#1d4fa3" stroke-width="2"/>';
+    return '<rect x="8" y="10" width="14" height="22" rx="1.5" fill="none" stroke="#1d4fa3" stroke-width="2"/>' +
+      '<text x="3.2" y="9" font-size="7.5" font-weight="700" fill="#1d4fa3">P</text>';
   }
   if (HONOURS[code]) {
+    // The letter in the corner keeps the tile readable where no Chinese font is installed.
     const [ch, colour] = HONOURS[code];
-    return `<text x="15" y="28" font-size="19" text-anchor="middle" fill="${colour}" font-weight="700">${ch}</text>`;
+    return `<text x="15" y="30" font-size="18" text-anchor="middle" fill="${colour}" font-weight="700">${ch}</text>` +
+      `<text x="3.2" y="9" font-size="7.5" font-weight="700" fill="${colour}">${code}</text>`;
   }
   if (/^H[1-8]$/.test(code)) {
     const n = Number(code[1]);

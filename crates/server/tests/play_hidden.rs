@@ -100,7 +100,10 @@ fn check_message(m: &Value) -> Option<(usize, Wind, Vec<String>, [usize; 4])> {
     for (i, s) in seats.iter().enumerate() {
         counts[i] = s["concealed"].as_u64().unwrap() as usize;
         if i != me {
-            assert!(s.get("hand").is_none() && s.get("drew").is_none(), "seat {i} open in {m}");
+            assert!(
+                s.get("hand").is_none() && s.get("drew").is_none(),
+                "seat {i} open in {m}"
+            );
         }
         for meld in s["melds"].as_array().unwrap() {
             if meld.get("hidden").is_some() {
@@ -143,6 +146,9 @@ fn check_message(m: &Value) -> Option<(usize, Wind, Vec<String>, [usize; 4])> {
     Some((hand, Wind::from_index(me), own, counts))
 }
 
+/// What the messages of one hand showed: the seat, its own hands, everyone's counts.
+type Shown = (Wind, Vec<Vec<String>>, Vec<[usize; 4]>);
+
 /// Plays `spec` from place 0 with random legal moves; checks every message; returns hands.
 async fn play_and_check(app: App, addr: std::net::SocketAddr, spec: TableSpec, seed: u64) -> usize {
     let (me, cookie) = person(&app, &format!("p{seed}"));
@@ -151,7 +157,7 @@ async fn play_and_check(app: App, addr: std::net::SocketAddr, spec: TableSpec, s
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // By hand number: the seat and every own hand and concealed counts the messages showed.
-    let mut shown: BTreeMap<usize, (Wind, Vec<Vec<String>>, Vec<[usize; 4]>)> = BTreeMap::new();
+    let mut shown: BTreeMap<usize, Shown> = BTreeMap::new();
     let mut checked = HashSet::new();
     loop {
         let m = c.next().await;
@@ -174,11 +180,17 @@ async fn play_and_check(app: App, addr: std::net::SocketAddr, spec: TableSpec, s
                 let log: HandLog = serde_json::from_str(&h.log).unwrap();
                 let (truth, truth_counts) = concealed_sets(&log, seat);
                 for o in &owns {
-                    assert!(truth.contains(o), "table {id} hand {hand}: {o:?} was never {seat}'s hand");
+                    assert!(
+                        truth.contains(o),
+                        "table {id} hand {hand}: {o:?} was never {seat}'s hand"
+                    );
                 }
                 for cs in &counts {
                     for w in 0..4 {
-                        assert!(truth_counts[w].contains(&cs[w]), "table {id} hand {hand}: count {cs:?}");
+                        assert!(
+                            truth_counts[w].contains(&cs[w]),
+                            "table {id} hand {hand}: count {cs:?}"
+                        );
                     }
                 }
                 checked.insert(hand);

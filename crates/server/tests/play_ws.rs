@@ -45,7 +45,11 @@ async fn moves_out_of_turn_twice_or_illegal_are_refused_and_change_nothing() {
     let (me, cookie) = person(&app, "Ann");
     let (other, other_cookie) = person(&app, "Bob");
     let _ = other;
-    let spec = duplicate(5..6, [Place::Person, bot("easy"), bot("easy"), bot("easy")], me);
+    let spec = duplicate(
+        5..6,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        me,
+    );
     let id = app.hall.open_table(spec, "Ann").unwrap();
     let addr = serve(app.clone()).await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
@@ -60,12 +64,18 @@ async fn moves_out_of_turn_twice_or_illegal_are_refused_and_change_nothing() {
         .map(|t| t.as_str().unwrap().to_string())
         .collect();
     // A tile East does not hold.
-    let missing = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "E", "C"]
-        .into_iter()
-        .find(|t| !hand.iter().any(|h| h == t) && s["board"]["seats"][0]["drew"] != *t)
-        .unwrap();
+    let missing = [
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "E", "C",
+    ]
+    .into_iter()
+    .find(|t| !hand.iter().any(|h| h == t) && s["board"]["seats"][0]["drew"] != *t)
+    .unwrap();
     let refused = [
-        (json!({"action": "discard", "tile": missing}), step, "not allowed"),
+        (
+            json!({"action": "discard", "tile": missing}),
+            step,
+            "not allowed",
+        ),
         (json!({"action": "pung"}), step, "not allowed"),
         (first_discard(&s), step + 7, "earlier decision"),
     ];
@@ -78,7 +88,10 @@ async fn moves_out_of_turn_twice_or_illegal_are_refused_and_change_nothing() {
     // Nonsense is refused with a message too.
     c.send(json!({"type": "fly"})).await;
     let m = c.next().await;
-    assert!(m["message"].as_str().unwrap().contains("not understood"), "{m}");
+    assert!(
+        m["message"].as_str().unwrap().contains("not understood"),
+        "{m}"
+    );
     // Nobody else may act for East: a watcher, or a signed-in person not at the table.
     let mut watcher = Client::connect(addr, id, None).await;
     let w = watcher.until(|_| true).await;
@@ -114,7 +127,10 @@ async fn moves_out_of_turn_twice_or_illegal_are_refused_and_change_nothing() {
         }
     };
     assert!(
-        again["message"].as_str().unwrap().contains("earlier decision")
+        again["message"]
+            .as_str()
+            .unwrap()
+            .contains("earlier decision")
             || again["message"].as_str().unwrap().contains("not your turn"),
         "{again}"
     );
@@ -124,7 +140,11 @@ async fn moves_out_of_turn_twice_or_illegal_are_refused_and_change_nothing() {
 async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_they_return() {
     let app = common::app(None);
     let (me, cookie) = person(&app, "Cat");
-    let mut spec = duplicate(9..11, [Place::Person, bot("easy"), bot("easy"), bot("easy")], me);
+    let mut spec = duplicate(
+        9..11,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        me,
+    );
     spec.limit_s = 1;
     let id = app.hall.open_table(spec, "Cat").unwrap();
     let addr = serve(app.clone()).await;
@@ -142,10 +162,18 @@ async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_th
     // Gone: after the next time-out a bot plays for Cat.
     c.close().await;
     let mut w = Client::connect(addr, id, None).await;
-    let away = w.until(|m| { eprintln!("W {} {} {}", m["places"][0], m["stage"], m["board"]["turn"]); m["places"][0]["away"] == true}).await;
+    let away = w
+        .until(|m| {
+            eprintln!("W {} {} {}", m["places"][0], m["stage"], m["board"]["turn"]);
+            m["places"][0]["away"] == true
+        })
+        .await;
     assert_eq!(away["places"][0]["connected"], false);
     // The stand-in keeps the hand going: East's discards grow without anyone connected.
-    let n0 = away["board"]["seats"][0]["discards"].as_array().unwrap().len();
+    let n0 = away["board"]["seats"][0]["discards"]
+        .as_array()
+        .unwrap()
+        .len();
     w.until(|m| {
         m["board"]["seats"][0]["discards"].as_array().unwrap().len() > n0 + 1
             || m["stage"] != "playing"
@@ -155,7 +183,10 @@ async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_th
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     let back = c.until(|m| m["places"][0]["away"] == false).await;
     assert!(
-        back["notice"].as_str().unwrap_or("").contains("Welcome back"),
+        back["notice"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Welcome back"),
         "{back}"
     );
 }
@@ -164,7 +195,11 @@ async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_th
 async fn a_dropped_connection_resumes_where_the_table_was() {
     let app = common::app(None);
     let (me, cookie) = person(&app, "Dan");
-    let spec = duplicate(21..22, [Place::Person, bot("easy"), bot("random"), bot("easy")], me);
+    let spec = duplicate(
+        21..22,
+        [Place::Person, bot("easy"), bot("random"), bot("easy")],
+        me,
+    );
     let id = app.hall.open_table(spec, "Dan").unwrap();
     let addr = serve(app.clone()).await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
@@ -172,9 +207,7 @@ async fn a_dropped_connection_resumes_where_the_table_was() {
     for _ in 0..3 {
         let step = s["step"].as_u64().unwrap();
         c.act(step, first_discard(&s)).await;
-        s = c
-            .until(|m| my_move(m) || m["stage"] != "playing")
-            .await;
+        s = c.until(|m| my_move(m) || m["stage"] != "playing").await;
         if s["stage"] != "playing" {
             break;
         }
@@ -192,7 +225,11 @@ async fn two_people_share_a_table_and_each_acts_only_for_their_own_seat() {
     let app = common::app(None);
     let (ann, ann_cookie) = person(&app, "Ann");
     let (_, bob_cookie) = person(&app, "Bob");
-    let spec = duplicate(3..4, [Place::Person, Place::Person, bot("easy"), bot("easy")], ann);
+    let spec = duplicate(
+        3..4,
+        [Place::Person, Place::Person, bot("easy"), bot("easy")],
+        ann,
+    );
     let id = app.hall.open_table(spec, "Ann").unwrap();
     let addr = serve(app.clone()).await;
     let mut a = Client::connect(addr, id, Some(&ann_cookie)).await;
@@ -306,7 +343,11 @@ fn a_restarted_server_rebuilds_the_table_from_its_journal() {
 async fn an_over_table_without_connections_has_no_task() {
     let app = common::app(None);
     let (me, cookie) = person(&app, "Fay");
-    let spec = duplicate(7..8, [Place::Person, bot("easy"), bot("easy"), bot("easy")], me);
+    let spec = duplicate(
+        7..8,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        me,
+    );
     let id = app.hall.open_table(spec, "Fay").unwrap();
     let addr = serve(app.clone()).await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;

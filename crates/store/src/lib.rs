@@ -137,7 +137,9 @@ pub enum Role {
         table: u32,
     },
     /// Someone who plays online: a guest or an account ([`Person`]).
-    Player { person: i64 },
+    Player {
+        person: i64,
+    },
 }
 
 /// Someone who plays online. Guests have a name only; accounts also a password hash.

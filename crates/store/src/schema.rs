@@ -2,7 +2,8 @@
 //! holds how many have been applied.
 
 /// Migration n (1-based) is `MIGRATIONS[n - 1]`. Never edit one that has shipped: add one.
-pub const MIGRATIONS: &[&str] = &[r#"
+pub const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,
@@ -73,7 +74,8 @@ CREATE TABLE sessions (
     csrf TEXT NOT NULL,
     created TEXT NOT NULL
 );
-"#, r#"
+"#,
+    r#"
 CREATE TABLE people (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -105,4 +107,5 @@ CREATE TABLE play_hands (
     UNIQUE (play_table, hand_no)
 );
 CREATE INDEX play_hands_deal ON play_hands(deal_key);
-"#];
+"#,
+];

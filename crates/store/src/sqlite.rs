@@ -10,8 +10,8 @@ use tournament::standings::Penalty;
 
 use crate::schema::MIGRATIONS;
 use crate::{
-    points_of, AuditLine, Conflict, Entrant, Event, EventId, NewEvent, Result, Role, Saved,
-    Person, Session, Store, StoreError, StoredHand, StoredPlayTable, StoredResult,
+    points_of, AuditLine, Conflict, Entrant, Event, EventId, NewEvent, Person, Result, Role, Saved,
+    Session, Store, StoreError, StoredHand, StoredPlayTable, StoredResult,
 };
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";

@@ -7,6 +7,11 @@ use std::process::{Child, Command, Stdio};
 
 /// Starts `dupmj serve` on `db` at a free port; the child and the address it printed.
 pub fn serve(db: &Path) -> (Child, SocketAddr) {
+    serve_with(db, &[])
+}
+
+/// `dupmj serve` on a free port with extra arguments.
+pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dupmj"))
         .args([
             "serve",
@@ -15,6 +20,7 @@ pub fn serve(db: &Path) -> (Child, SocketAddr) {
             "--addr",
             "127.0.0.1:0",
         ])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

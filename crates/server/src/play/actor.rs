@@ -148,9 +148,8 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
                 }
             };
             if let Err(message) = result {
-                let _ = c
-                    .tx
-                    .try_send(json!({"type": "error", "message": message}).to_string());
+                let _ =
+                    c.tx.try_send(json!({"type": "error", "message": message}).to_string());
             }
         }
     }
@@ -184,12 +183,10 @@ fn broadcast(room: &mut Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Valu
         let person = c.who.as_ref().map(|(p, _)| *p);
         let mut state = room.snapshot(person, c.hints, Instant::now());
         if let Some(place) = person.and_then(|p| room.place_of(p)) {
-            let seat = room.summaries.last().map(|s| {
-                s.places
-                    .iter()
-                    .position(|&x| x == place)
-                    .unwrap_or(place)
-            });
+            let seat = room
+                .summaries
+                .last()
+                .map(|s| s.places.iter().position(|&x| x == place).unwrap_or(place));
             if let Some(seat) = seat {
                 state["others"] = json!(others[seat]);
             }

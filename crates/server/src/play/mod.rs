@@ -76,11 +76,7 @@ impl Hall {
     }
 
     /// Opens a new table (its opener sits at their place) and starts its task.
-    pub fn open_table(
-        self: &Arc<Self>,
-        spec: TableSpec,
-        owner_name: &str,
-    ) -> Result<i64, String> {
+    pub fn open_table(self: &Arc<Self>, spec: TableSpec, owner_name: &str) -> Result<i64, String> {
         spec.check()?;
         let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
         let id = self
@@ -92,7 +88,11 @@ impl Hall {
         let pending = std::mem::take(&mut room.pending);
         self.writer
             .write_now(pending.iter().enumerate().map(|(i, e)| {
-                (id, i as u64, serde_json::to_string(e).expect("entries serialise"))
+                (
+                    id,
+                    i as u64,
+                    serde_json::to_string(e).expect("entries serialise"),
+                )
             }))?;
         let journaled = pending.len() as u64;
         self.spawn(room, journaled);

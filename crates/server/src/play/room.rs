@@ -54,7 +54,9 @@ pub enum Stage {
     Waiting,
     Playing,
     /// A hand is over; the next starts when the people are ready.
-    Between { since: Instant },
+    Between {
+        since: Instant,
+    },
     Over,
 }
 
@@ -430,7 +432,9 @@ impl Room {
             });
         }
         let seat = self.seat_of(place);
-        let asked = self.asked_step(seat).ok_or("it is not your turn to decide")?;
+        let asked = self
+            .asked_step(seat)
+            .ok_or("it is not your turn to decide")?;
         if asked != step {
             return Err(format!(
                 "that move was for an earlier decision (number {step}; this one is {asked})"
@@ -610,7 +614,11 @@ impl Room {
                     let place = places[seat.index()];
                     if self.bot_plays(place) {
                         let turn = matches!(table.view(seat).decision, Some(Ask::Turn { .. }));
-                        earliest(if turn { self.last_change + self.pace } else { now });
+                        earliest(if turn {
+                            self.last_change + self.pace
+                        } else {
+                            now
+                        });
                     } else if let Some(ms) = self.time_left_ms(place, now) {
                         earliest(now + Duration::from_millis(ms));
                     }

@@ -69,7 +69,8 @@ impl Room {
                 s["step"] = json!(self.asked_step(seat));
                 s["legal"] = json!(legal);
                 s["decision"] = json!(table.view(seat).decision);
-                s["clock"] = json!({"left_ms": self.time_left_ms(p, now), "bank_ms": self.bank_ms(p)});
+                s["clock"] =
+                    json!({"left_ms": self.time_left_ms(p, now), "bank_ms": self.bank_ms(p)});
                 s["hu_preview"] = json!(hu_preview(table, seat));
                 if with_hints {
                     s["hints"] = hints(table, seat);

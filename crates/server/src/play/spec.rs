@@ -35,7 +35,9 @@ pub enum Hands {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Place {
-    Bot { level: String },
+    Bot {
+        level: String,
+    },
     /// A person; the opener's place is taken from the start, the others by invitation.
     Person,
 }

@@ -89,12 +89,10 @@ fn last_event(table: &Table, eye: Eye) -> Option<Value> {
 
 /// Whose turn it is (None while claims are being asked: who may claim is private).
 fn turn_of(table: &Table) -> Option<Wind> {
-    table.to_act().into_iter().find(|&w| {
-        matches!(
-            table.view(w).decision,
-            Some(Decision::Turn { .. })
-        )
-    })
+    table
+        .to_act()
+        .into_iter()
+        .find(|&w| matches!(table.view(w).decision, Some(Decision::Turn { .. })))
 }
 
 /// The board as `eye` sees it.

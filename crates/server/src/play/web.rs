@@ -177,9 +177,7 @@ pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Page {
             Some(json!({"id": t.id, "what": spec.describe()}))
         })
         .collect();
-    let line = |l: &&super::LobbyLine| {
-        json!({"id": l.id, "what": l.what, "names": l.names, "open": l.open, "hand": l.hand})
-    };
+    let line = |l: &&super::LobbyLine| json!({"id": l.id, "what": l.what, "names": l.names, "open": l.open, "hand": l.hand});
     let events: Vec<_> = app
         .store
         .events()?
@@ -211,14 +209,12 @@ fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
 ) -> AppResult<T> {
     let v = match f.get(name).map(|s| s.trim()).filter(|s| !s.is_empty()) {
         None => default,
-        Some(s) => s.parse().map_err(|_| {
-            AppError::Invalid(format!("{name}: '{s}' is not a number"))
-        })?,
+        Some(s) => s
+            .parse()
+            .map_err(|_| AppError::Invalid(format!("{name}: '{s}' is not a number")))?,
     };
     if v < lo || v > hi {
-        return Err(AppError::Invalid(format!(
-            "{name}: {lo} to {hi}, not {v}"
-        )));
+        return Err(AppError::Invalid(format!("{name}: {lo} to {hi}, not {v}")));
     }
     Ok(v)
 }
@@ -313,8 +309,9 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
 }
 
 pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
-    let (s, me) = player(&app, &headers)?
-        .ok_or_else(|| AppError::Forbidden("sign in (as a guest or with an account) first".into()))?;
+    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
+        AppError::Forbidden("sign in (as a guest or with an account) first".into())
+    })?;
     check_csrf(&s, f.get("csrf"))?;
     let spec = spec_from_form(&app, &f, me.id)?;
     let id = app
@@ -324,11 +321,7 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
 
-pub async fn table_page(
-    State(app): State<App>,
-    Path(id): Path<i64>,
-    headers: HeaderMap,
-) -> Page {
+pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let me = player(&app, &headers)?;
     let stored = app.store.play_table(id)?;
     let spec: TableSpec = serde_json::from_str(&stored.spec)
@@ -455,10 +448,7 @@ fn stored_hand(app: &App, id: i64, n: u32) -> AppResult<(store::StoredHand, Hand
 }
 
 /// `/play/t/{id}/hands/{n}`: the replay viewer, or with `.json` the hand's log.
-pub async fn hand_log_or_page(
-    State(app): State<App>,
-    Path((id, n)): Path<(i64, String)>,
-) -> Page {
+pub async fn hand_log_or_page(State(app): State<App>, Path((id, n)): Path<(i64, String)>) -> Page {
     if let Some(num) = n.strip_suffix(".json") {
         let num: u32 = num
             .parse()
@@ -474,8 +464,8 @@ pub async fn hand_log_or_page(
 
 fn replay_page(app: &App, id: i64, n: u32) -> Page {
     let (h, _) = stored_hand(app, id, n)?;
-    let s: HandSummary = serde_json::from_str(&h.summary)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let s: HandSummary =
+        serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
     render(
         "replay.html",
         context! {
@@ -501,20 +491,20 @@ pub async fn replay_step(
     Query(q): Query<StepQuery>,
 ) -> Page {
     let (h, log) = stored_hand(&app, id, n)?;
-    let s: HandSummary = serde_json::from_str(&h.summary)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let eye = match q.view.as_str() {
-        "all" => Eye::Open,
-        v => Eye::Seat(mcr::Wind::parse(v).ok_or_else(|| {
-            AppError::Invalid(format!("view: '{v}' is not E, S, W, N or all"))
-        })?),
-    };
+    let s: HandSummary =
+        serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
+    let eye =
+        match q.view.as_str() {
+            "all" => Eye::Open,
+            v => Eye::Seat(mcr::Wind::parse(v).ok_or_else(|| {
+                AppError::Invalid(format!("view: '{v}' is not E, S, W, N or all"))
+            })?),
+        };
     let rules = TableRules::by_name(&log.rules)
         .ok_or_else(|| AppError::Internal(format!("unknown rules '{}'", log.rules)))?;
-    let setup = Setup::from_json(rules.wall, &log.deal)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let mut table =
-        Table::start(setup, rules).map_err(|e| AppError::Internal(e.to_string()))?;
+    let setup =
+        Setup::from_json(rules.wall, &log.deal).map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut table = Table::start(setup, rules).map_err(|e| AppError::Internal(e.to_string()))?;
     let at = q.at.min(log.actions.len());
     for d in &log.actions[..at] {
         table
@@ -535,7 +525,11 @@ pub async fn replay_step(
         });
     }
     // The coming move, when this view may know it before it is made.
-    if let Some(d) = log.actions.get(at).filter(|d| eye == Eye::Open || eye == Eye::Seat(d.seat)) {
+    if let Some(d) = log
+        .actions
+        .get(at)
+        .filter(|d| eye == Eye::Open || eye == Eye::Seat(d.seat))
+    {
         out["next"] = json!({"seat": d.seat, "action": d.action.to_string()});
     }
     Ok((
@@ -543,4 +537,28 @@ pub async fn replay_step(
         out.to_string(),
     )
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_parse_and_escape() {
+        let env = templates();
+        for name in ["lobby.html", "table.html", "replay.html"] {
+            assert!(env.get_template(name).is_ok(), "{name}");
+        }
+        let html = env
+            .get_template("table.html")
+            .unwrap()
+            .render(context! { title => "<b>", id => 1, what => "<script>x</script>", me => (), hands => Vec::<i32>::new() })
+            .unwrap();
+        assert!(
+            html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;")
+                || html.contains("&lt;script&gt;x&lt;/script&gt;"),
+            "{html}"
+        );
+        assert!(!html.contains("<script>x"));
+    }
 }

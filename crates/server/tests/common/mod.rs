@@ -87,7 +87,10 @@ impl Client {
     }
 
     pub async fn send(&mut self, v: Value) {
-        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+        self.ws
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .unwrap();
     }
 
     pub async fn act(&mut self, step: u64, action: Value) {

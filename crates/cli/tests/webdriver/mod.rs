@@ -1,0 +1,277 @@
+//! Driving headless Chromium over WebDriver (Debian's `chromium` and `chromium-driver`,
+//! which the README's test command installs), for the browser tests.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde_json::{json, Value};
+
+pub struct Proc(pub Child);
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> std::io::Result<String> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    // chromedriver keeps the connection open: read the headers, then Content-Length bytes.
+    let mut r = BufReader::new(s);
+    let mut len = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line)? == 0 {
+            break;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                len = v.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    match len {
+        Some(n) => {
+            out.resize(n, 0);
+            r.read_exact(&mut out)?;
+        }
+        None => {
+            r.read_to_end(&mut out)?;
+        }
+    }
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Undoes chunked transfer encoding when chromedriver uses it.
+fn json_body(raw: &str) -> Value {
+    if let Ok(v) = serde_json::from_str(raw) {
+        return v;
+    }
+    let mut out = String::new();
+    let mut rest = raw;
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("webdriver said {raw:?}: {e}"))
+}
+
+/// One browser window driven over WebDriver.
+pub struct Browser {
+    driver: SocketAddr,
+    session: String,
+    base: String,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    pub fn new(driver: SocketAddr, base: &str) -> Browser {
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,1000"]}}}});
+        let v = json_body(&request(driver, "POST", "/session", Some(&caps)).unwrap());
+        let session = v["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {v}"))
+            .to_string();
+        Browser {
+            driver,
+            session,
+            base: base.to_string(),
+        }
+    }
+
+    pub fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let p = format!("/session/{}{path}", self.session);
+        let v = json_body(&request(self.driver, method, &p, body.as_ref()).unwrap());
+        if v["value"]["error"].is_string() {
+            panic!("{method} {path}: {}", v["value"]);
+        }
+        v["value"].clone()
+    }
+
+    pub fn go(&self, path: &str) {
+        self.call(
+            "POST",
+            "/url",
+            Some(json!({"url": format!("{}{path}", self.base)})),
+        );
+    }
+
+    pub fn find(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    pub fn fill(&self, css: &str, text: &str) {
+        let e = self.find(css);
+        self.call("POST", &format!("/element/{e}/clear"), Some(json!({})));
+        self.call(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({"text": text})),
+        );
+    }
+
+    pub fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
+    }
+
+    /// The page source once it contains one of `needles` (a click that submits a form
+    /// may return before the next page has loaded).
+    pub fn wait(&self, needles: &[&str]) -> String {
+        self.wait_for(|s| needles.iter().any(|n| s.contains(n)))
+    }
+
+    pub fn wait_for(&self, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.source();
+            if ok(&s) || start.elapsed() > Duration::from_secs(15) {
+                return s;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn source(&self) -> String {
+        self.call("GET", "/source", None)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    pub fn text(&self, css: &str) -> String {
+        let e = self.find(css);
+        self.call("GET", &format!("/element/{e}/text"), None)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// Runs JavaScript in the page and returns its value.
+    pub fn exec(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// Sets the window's size (a phone held upright is about 390 × 844).
+    pub fn resize(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        );
+    }
+
+    /// Whether an element matches `css` now.
+    pub fn has(&self, css: &str) -> bool {
+        self.exec(&format!(
+            "return document.querySelector({}) !== null",
+            serde_json::to_string(css).unwrap()
+        ))
+        .as_bool()
+        .unwrap_or(false)
+    }
+
+    pub fn screenshot(&self, name: &str) {
+        let b64 = self.call("GET", "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64.as_str().unwrap())
+            .unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
+        // The README's pictures are refreshed on request only: the table codes are random,
+        // so every run would otherwise change tracked files.
+        let dir = match std::env::var_os("DUPMJ_SCREENSHOTS") {
+            Some(_) => std::path::PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../docs/screenshots"
+            )),
+            None => std::env::temp_dir().join(format!("dupmj-screenshots-{}", std::process::id())),
+        };
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = request(
+            self.driver,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+    }
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Starts chromedriver on a free port; the process ends when the returned guard drops.
+pub fn start_driver() -> (Proc, SocketAddr) {
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        assert!(
+            std::path::Path::new(tool).exists(),
+            "{tool} is missing: run the README's test command (tools/test.sh), which installs chromium and chromium-driver"
+        );
+    }
+    let port = free_port();
+    let driver = Proc(
+        Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let start = Instant::now();
+    while request(addr, "GET", "/status", None).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (driver, addr)
+}
