@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 /// Starts `dupmj serve` on `db` at a free port; the child and the address it printed.
+#[allow(dead_code)]
 pub fn serve(db: &Path) -> (Child, SocketAddr) {
     serve_with(db, &[])
 }
