@@ -134,6 +134,25 @@ pub enum BenchCmd {
         #[arg(long, default_value = "random,greedy")]
         bots: String,
     },
+    /// Online play on one core: tables of four bots, each watched by one WebSocket client
+    /// that pings the server; prints answer times (ping to pong) per number of tables.
+    Serve {
+        /// Numbers of concurrent tables to measure, in turn.
+        #[arg(long, default_value = "10,50,100,200,400")]
+        tables: String,
+        /// Seconds to measure each number of tables (after one second of warm-up).
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// The bot at every seat.
+        #[arg(long, default_value = "strong")]
+        bots: String,
+        /// Milliseconds between a bot's turns (as `serve --bot-pace-ms`).
+        #[arg(long, default_value_t = 700)]
+        pace_ms: u64,
+        /// Milliseconds between a client's pings.
+        #[arg(long, default_value_t = 250)]
+        ping_ms: u64,
+    },
 }
 
 /// The most deals `dupmj deal` prints at once (a printed sheet is a page per deal).
@@ -605,6 +624,56 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
 
 pub fn bench(cmd: BenchCmd) -> Result<(), String> {
     match cmd {
+        BenchCmd::Serve {
+            tables,
+            seconds,
+            bots,
+            pace_ms,
+            ping_ms,
+        } => {
+            if !(seconds.is_finite() && seconds > 0.0) {
+                return Err(format!("--seconds {seconds}: must be more than 0"));
+            }
+            if !server::play::spec::BOT_LEVELS.contains(&bots.as_str()) {
+                return Err(format!(
+                    "--bots: '{bots}' cannot sit at an online table (choose {})",
+                    server::play::spec::BOT_LEVELS.join(", ")
+                ));
+            }
+            let counts: Vec<usize> = tables
+                .split(',')
+                .map(|t| match t.trim().parse::<usize>() {
+                    Ok(n) if (1..=5000).contains(&n) => Ok(n),
+                    _ => Err(format!(
+                        "--tables: '{t}' is not a number of tables from 1 to 5000"
+                    )),
+                })
+                .collect::<Result<_, _>>()?;
+            if ping_ms == 0 {
+                return Err("--ping-ms: must be more than 0".into());
+            }
+            println!("tables  pings   p50 ms   p99 ms   max ms  states/s  moves/s");
+            server::play::bench::run(
+                &counts,
+                seconds,
+                &bots,
+                std::time::Duration::from_millis(pace_ms),
+                std::time::Duration::from_millis(ping_ms),
+                |p| {
+                    println!(
+                        "{:>6} {:>6} {:>8.2} {:>8.2} {:>8.2} {:>9.0} {:>8.0}",
+                        p.tables,
+                        p.pings,
+                        p.p50_ms,
+                        p.p99_ms,
+                        p.max_ms,
+                        p.states_per_s,
+                        p.moves_per_s
+                    )
+                },
+            )?;
+            Ok(())
+        }
         BenchCmd::Play {
             seconds,
             game,

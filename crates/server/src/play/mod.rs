@@ -8,6 +8,7 @@
 //! has no task and costs nothing; it is rebuilt from its journal when someone looks.
 
 pub mod actor;
+pub mod bench;
 pub mod room;
 pub mod snapshot;
 pub mod spec;
@@ -84,7 +85,10 @@ impl Hall {
             .create_play_table(&json)
             .map_err(|e| e.to_string())?;
         let mut room = Room::new(id, spec.clone(), self.config.pace);
-        room.sit(spec.owner, owner_name, spec.owner_place)?;
+        if spec.places[spec.owner_place] == spec::Place::Person {
+            room.sit(spec.owner, owner_name, spec.owner_place)?;
+        }
+        room.begin_if_full()?;
         let pending = std::mem::take(&mut room.pending);
         self.writer
             .write_now(pending.iter().enumerate().map(|(i, e)| {

@@ -414,6 +414,11 @@ impl Room {
             person,
             name: name.to_string(),
         })?;
+        self.begin_if_full()
+    }
+
+    /// Starts the first hand once no place is open (at once for a table of bots).
+    pub fn begin_if_full(&mut self) -> Result<(), Refusal> {
         if self.open_places().is_empty() && self.stage == Stage::Waiting {
             self.apply(Entry::Start { hand: 0 })?;
         }

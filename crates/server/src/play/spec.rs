@@ -80,7 +80,9 @@ impl TableSpec {
                 }
             }
         }
-        if self.owner_place > 3 || self.places[self.owner_place] != Place::Person {
+        // A table of four bots (to watch) has no person; otherwise the opener plays.
+        let any_person = self.places.contains(&Place::Person);
+        if self.owner_place > 3 || (any_person && self.places[self.owner_place] != Place::Person) {
             return Err("your place must be a person's".into());
         }
         if self.limit_s == 0 || self.limit_s > MAX_LIMIT_S {
