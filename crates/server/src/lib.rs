@@ -1,10 +1,11 @@
-//! # server — the tournament director's web application
+//! # server — the web application: directing events and playing online
 //!
 //! Owns the HTTP side of a live event: the director's pages (events, seating changes,
 //! conflicts, penalties, printables, exports, audit trail), score entry from the tables'
 //! phones, and the public standings ([`web`]); what those pages do without HTTP
-//! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); and the demo
-//! event played by bots ([`demo`]). Data lives behind [`store::Store`].
+//! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); the demo
+//! event played by bots ([`demo`]); and online play — people and bots at tables in the
+//! browser over WebSockets ([`play`]). Data lives behind [`store::Store`].
 
 pub mod auth;
 pub mod demo;

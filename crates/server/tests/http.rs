@@ -791,3 +791,92 @@ async fn standings_give_the_imp_of_spec_5_and_can_be_hidden() {
         .body
         .contains("Substitute"));
 }
+
+#[tokio::test]
+async fn players_sign_in_as_guests_or_accounts_and_forms_name_what_is_wrong() {
+    let a = app();
+    let mut g = Browser::new(&a);
+    let lobby = g.get("/play").await;
+    assert_eq!(lobby.status, StatusCode::OK);
+    assert!(lobby.body.contains("action=\"/play/guest\""));
+    // Opening a table needs a player.
+    let r = g.post("/play/tables", &[("kind", "duplicate")]).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    // A guest: a name is enough (but not an empty one).
+    let r = g.post("/play/guest", &[("name", "  ")]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.body.contains("name"), "{}", r.body);
+    let r = g.post("/play/guest", &[("name", "Gus <b>")]).await;
+    assert_eq!(r.location.as_deref(), Some("/play"));
+    let lobby = g.get("/play").await;
+    assert!(
+        lobby.body.contains("Gus &lt;b&gt;"),
+        "escaped: {}",
+        lobby.body
+    );
+    // Accounts: a password of 8 characters at least, names unique, the right password only.
+    let mut h = Browser::new(&a);
+    let r = h
+        .post("/play/register", &[("name", "Hana"), ("password", "short")])
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.body.contains("password"), "{}", r.body);
+    let r = h
+        .post(
+            "/play/register",
+            &[("name", "Hana"), ("password", "long enough")],
+        )
+        .await;
+    assert_eq!(r.location.as_deref(), Some("/play"));
+    let mut i = Browser::new(&a);
+    let r = i
+        .post(
+            "/play/register",
+            &[("name", "hana"), ("password", "another one")],
+        )
+        .await;
+    assert!(r.body.contains("already exists"), "{}", r.body);
+    let r = i
+        .post(
+            "/play/login",
+            &[("name", "HANA"), ("password", "wrong password")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = i
+        .post(
+            "/play/login",
+            &[("name", "HANA"), ("password", "long enough")],
+        )
+        .await;
+    assert_eq!(r.location.as_deref(), Some("/play"));
+    // The table form: each bad field is named, nothing is created.
+    let csrf = g.csrf("/play").await;
+    for (field, value, says) in [
+        ("deals", "0", "deals: 1 to 64"),
+        ("hands", "17", "hands: 1 to 16"),
+        ("limit", "0", "limit: 1 to 600"),
+        ("seed", "-3", "seed: '-3'"),
+        ("p1", "grandmaster", "no bot called 'grandmaster'"),
+        ("kind", "chess", "kind: 'chess'"),
+        ("event", "99", "event 99"),
+    ] {
+        let kind = if field == "hands" {
+            "regular"
+        } else {
+            "duplicate"
+        };
+        let mut fields = vec![("csrf", csrf.as_str()), ("place", "0")];
+        if field != "kind" {
+            fields.push(("kind", kind));
+        }
+        fields.push((field, value));
+        let r = g.post("/play/tables", &fields).await;
+        assert!(r.status.is_client_error(), "{field}: {}", r.status);
+        assert!(r.body.contains(says), "{field}: {}", r.body);
+    }
+    assert!(a.store.play_tables(false, 10).unwrap().is_empty());
+    // Without the form's token nothing is opened either.
+    let r = g.post("/play/tables", &[("kind", "duplicate")]).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+}

@@ -378,3 +378,60 @@ async fn an_over_table_without_connections_has_no_task() {
     let s = again.until(|_| true).await;
     assert_eq!(s["stage"], "over");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hints_panel_gives_shanten_and_the_best_discards_of_the_own_hand() {
+    let app = common::app(None);
+    let (me, cookie) = person(&app, "Ida");
+    let spec = duplicate(
+        61..62,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        me,
+    );
+    let id = app.hall.open_table(spec, "Ida").unwrap();
+    let addr = serve(app.clone()).await;
+    let mut c = Client::connect(addr, id, Some(&cookie)).await;
+    let s = c.until(my_move).await;
+    assert!(s.get("hints").is_none(), "hints only when asked");
+    c.send(json!({"type": "hints", "on": true})).await;
+    let s = c.until(|m| m["hints"].is_object()).await;
+    let me_seat = &s["board"]["seats"][0];
+    let mut held: Vec<mcr::Tile> = me_seat["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| mcr::Tile::parse(t.as_str().unwrap()).unwrap())
+        .collect();
+    held.push(mcr::Tile::parse(me_seat["drew"].as_str().unwrap()).unwrap());
+    // Worked out here from the tiles shown: the best shanten over every discard.
+    let best = held
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            let mut rest = held.clone();
+            rest.remove(i);
+            mcr::shanten(&rest, &[]).min()
+        })
+        .min()
+        .unwrap();
+    assert_eq!(s["hints"]["shanten"], best, "{}", s["hints"]);
+    let top = &s["hints"]["discards"][0];
+    assert_eq!(top["shanten"], best);
+    let d = mcr::Tile::parse(top["discard"].as_str().unwrap()).unwrap();
+    let mut rest = held.clone();
+    rest.remove(rest.iter().position(|&t| t == d).unwrap());
+    // Every tile it names lowers the shanten of what is left.
+    for u in top["useful"].as_array().unwrap() {
+        let mut r = rest.clone();
+        r.push(mcr::Tile::parse(u.as_str().unwrap()).unwrap());
+        let after = (0..r.len())
+            .map(|i| {
+                let mut x = r.clone();
+                x.remove(i);
+                mcr::shanten(&x, &[]).min()
+            })
+            .min()
+            .unwrap();
+        assert!(after < best, "{u} does not help after discarding {d}");
+    }
+}

@@ -2,7 +2,8 @@
 //!
 //! Owns persistence: events with their players, movement and table codes; score entries
 //! with versions and conflicts; penalties; the audit trail of every change (who, when,
-//! before, after); director and table sessions. The web layer sees only the [`Store`]
+//! before, after); director, table and player sessions; online players (guests and
+//! accounts), tables of online play with their journals, and their finished hands. The web layer sees only the [`Store`]
 //! trait, so a PostgreSQL backend can be added beside [`SqliteStore`] without touching it.
 //!
 //! Every change is one transaction, and every change to results, seating or penalties
