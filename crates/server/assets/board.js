@@ -36,6 +36,7 @@ function seatEl(seat, pos, opts) {
   head.append(el("span", "wind", WIND_CHAR[seat.wind]));
   head.append(el("span", "name", opts.names ? opts.names[i] : WIND_NAME[seat.wind]));
   if (opts.scores) head.append(el("span", "score", String(opts.scores[i])));
+  if (seat.wind === "E") head.append(el("span", "badge dealer", "dealer"));
   if (opts.duplicate) head.append(el("span", "wall", `wall ${seat.wall}`));
   if (opts.badges && opts.badges[i]) head.append(el("span", "badge", opts.badges[i]));
   box.append(head);
@@ -108,7 +109,15 @@ export function winEl(w, names) {
   const box = el("div", "win");
   const i = WINDS.indexOf(w.seat);
   box.append(el("h3", "", `${WIND_CHAR[w.seat]} ${names ? names[i] : ""} — ${w.self_drawn ? "self-drawn" : "on a discard"}, ${w.value} points`));
-  box.append(el("p", "hand-text", w.hand));
+  if (w.concealed) {
+    const laid = el("div", "laid");
+    (w.melds || []).forEach((m) => laid.append(meldEl(m)));
+    w.concealed.forEach((t) => laid.append(tileEl(t)));
+    laid.append(tileEl(w.win, "drawn winning"));
+    box.append(laid);
+  } else {
+    box.append(el("p", "hand-text", w.hand));
+  }
   const t = el("table", "fans");
   for (const f of w.fans) {
     const tr = el("tr");

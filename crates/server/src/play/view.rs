@@ -166,7 +166,16 @@ pub fn win_json(w: &WinRecord) -> Value {
             })
         })
         .collect();
-    json!({"seat": w.seat, "hand": w.hand, "self_drawn": w.self_drawn, "value": w.value, "fans": fans})
+    let mut out = json!({"seat": w.seat, "hand": w.hand, "self_drawn": w.self_drawn, "value": w.value, "fans": fans});
+    // The hand laid out as tiles: declared sets, the concealed tiles sorted, the winning tile.
+    if let Ok(h) = mcr::notation::parse_hand_text(&w.hand) {
+        let mut concealed = h.concealed.clone();
+        concealed.sort();
+        out["melds"] = json!(h.melds.iter().map(open_meld_json).collect::<Vec<_>>());
+        out["concealed"] = json!(concealed);
+        out["win"] = json!(h.win);
+    }
+    out
 }
 
 /// The win `seat` would score by declaring Hu now: the table is copied, Hu applied, and
