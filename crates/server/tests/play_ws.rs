@@ -206,7 +206,7 @@ async fn a_dropped_connection_resumes_where_the_table_was() {
     let mut s = c.until(my_move).await;
     for _ in 0..3 {
         let step = s["step"].as_u64().unwrap();
-        c.act(step, first_discard(&s)).await;
+        c.act(step, pick(&s)).await;
         s = c.until(|m| my_move(m) || m["stage"] != "playing").await;
         if s["stage"] != "playing" {
             break;
