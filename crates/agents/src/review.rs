@@ -2,10 +2,8 @@
 //! every place where the bot would have played otherwise explained in the planner's terms.
 
 use mcr::{Tile, Wind};
-use table::engine::{Action, Decision as Ask, Table, View};
-use table::log::{HandLog, ReplayError};
-use table::rules::TableRules;
-use table::wall::Setup;
+use table::engine::{Action, Decision as Ask, View};
+use table::log::{start_of, HandLog, ReplayError};
 
 use crate::bots::Agent;
 use crate::plan;
@@ -34,12 +32,8 @@ pub struct Review {
 
 /// Replays `log` and asks `bot` at every decision of `seat`.
 pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, ReplayError> {
-    let rules = TableRules::by_name(&log.rules)
-        .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
-    let setup =
-        Setup::from_json(rules.wall, &log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
-    let scoring = rules.scoring.clone();
-    let mut table = Table::start(setup, rules).map_err(|e| ReplayError(e.0))?;
+    let mut table = start_of(log)?;
+    let scoring = table.rules().scoring.clone();
     let mut out = Review {
         seat,
         decisions: 0,

@@ -194,14 +194,13 @@ async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_th
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_connection_resumes_where_the_table_was() {
     let app = common::app(None);
-    let (me, cookie) = person(&app, "Dan");
-    let spec = duplicate(
+    let (id, cookie, addr) = alone(
+        &app,
+        "Dan",
         21..22,
-        [Place::Person, bot("easy"), bot("random"), bot("easy")],
-        me,
-    );
-    let id = app.hall.open_table(spec, "Dan").unwrap();
-    let addr = serve(app.clone()).await;
+        [bot("easy"), bot("random"), bot("easy")],
+    )
+    .await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     let mut s = c.until(my_move).await;
     for _ in 0..3 {
@@ -342,14 +341,8 @@ fn a_restarted_server_rebuilds_the_table_from_its_journal() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_over_table_without_connections_has_no_task() {
     let app = common::app(None);
-    let (me, cookie) = person(&app, "Fay");
-    let spec = duplicate(
-        7..8,
-        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
-        me,
-    );
-    let id = app.hall.open_table(spec, "Fay").unwrap();
-    let addr = serve(app.clone()).await;
+    let (id, cookie, addr) =
+        alone(&app, "Fay", 7..8, [bot("easy"), bot("easy"), bot("easy")]).await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     loop {
         let s = c.until(|m| my_move(m) || m["stage"] == "over").await;
@@ -382,14 +375,8 @@ async fn an_over_table_without_connections_has_no_task() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hints_panel_gives_shanten_and_the_best_discards_of_the_own_hand() {
     let app = common::app(None);
-    let (me, cookie) = person(&app, "Ida");
-    let spec = duplicate(
-        61..62,
-        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
-        me,
-    );
-    let id = app.hall.open_table(spec, "Ida").unwrap();
-    let addr = serve(app.clone()).await;
+    let (id, cookie, addr) =
+        alone(&app, "Ida", 61..62, [bot("easy"), bot("easy"), bot("easy")]).await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     let s = c.until(my_move).await;
     assert!(s.get("hints").is_none(), "hints only when asked");

@@ -190,6 +190,15 @@ impl std::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// The table of a logged hand before its first decision (its rules and deal read back).
+pub fn start_of(log: &HandLog) -> Result<Table, ReplayError> {
+    let rules = TableRules::by_name(&log.rules)
+        .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
+    let setup =
+        Setup::from_json(rules.wall, &log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
+    Table::start(setup, rules).map_err(|e| ReplayError(e.0))
+}
+
 /// Replays a log through the engine; the rebuilt table on success.
 pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
     if log.format != FORMAT {
@@ -198,11 +207,7 @@ pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
             log.format
         )));
     }
-    let rules = TableRules::by_name(&log.rules)
-        .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
-    let setup =
-        Setup::from_json(rules.wall, &log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
-    let mut table = Table::start(setup, rules).map_err(|e| ReplayError(e.0))?;
+    let mut table = start_of(log)?;
     for (i, d) in log.actions.iter().enumerate() {
         table
             .apply(d.seat, d.action)

@@ -14,10 +14,7 @@ use minijinja::{context, Environment};
 use serde::Deserialize;
 use serde_json::json;
 use store::{Person, Role, Session};
-use table::engine::Table;
-use table::log::HandLog;
-use table::rules::TableRules;
-use table::wall::Setup;
+use table::log::{start_of, HandLog};
 use tokio::sync::mpsc;
 
 use super::actor::{ClientMsg, Cmd};
@@ -500,11 +497,7 @@ pub async fn replay_step(
                 AppError::Invalid(format!("view: '{v}' is not E, S, W, N or all"))
             })?),
         };
-    let rules = TableRules::by_name(&log.rules)
-        .ok_or_else(|| AppError::Internal(format!("unknown rules '{}'", log.rules)))?;
-    let setup =
-        Setup::from_json(rules.wall, &log.deal).map_err(|e| AppError::Internal(e.to_string()))?;
-    let mut table = Table::start(setup, rules).map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut table = start_of(&log).map_err(|e| AppError::Internal(e.to_string()))?;
     let at = q.at.min(log.actions.len());
     for d in &log.actions[..at] {
         table

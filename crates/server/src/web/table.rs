@@ -360,10 +360,11 @@ pub async fn entry_post(
     let points = entry
         .match_points()
         .map_err(|er| AppError::Invalid(er.to_string()))?;
-    let who = match s.role {
-        Role::Director => "director".to_string(),
-        Role::Table { table, .. } => format!("table {table}"),
-        Role::Player { .. } => unreachable!("table_session admits no player"),
+    // `table_session` admits the director or this table only.
+    let who = if s.role == Role::Director {
+        "director".to_string()
+    } else {
+        format!("table {t}")
     };
     if f.get("step").map(String::as_str) == Some("save") {
         let saved = enter_result(

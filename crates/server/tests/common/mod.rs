@@ -134,3 +134,18 @@ impl Client {
 pub fn my_move(s: &Value) -> bool {
     s["legal"].as_array().is_some_and(|l| !l.is_empty())
 }
+
+/// A person alone with three bots at a new table of duplicate deals `seeds`, and the server
+/// serving it: the table, the person's Cookie header, the address.
+pub async fn alone(
+    app: &App,
+    name: &str,
+    seeds: std::ops::Range<u64>,
+    bots: [Place; 3],
+) -> (i64, String, SocketAddr) {
+    let (me, cookie) = person(app, name);
+    let [a, b, c] = bots;
+    let spec = duplicate(seeds, [Place::Person, a, b, c], me);
+    let id = app.hall.open_table(spec, name).unwrap();
+    (id, cookie, serve(app.clone()).await)
+}
