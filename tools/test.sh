@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Every test of the workspace. The browser test needs Debian's chromium and chromium-driver;
-# they are installed here when missing (as root, or with sudo), with a small Chinese font so
-# that the tiles' and fans' Chinese characters show in the screenshots.
+# Every test of the workspace. The browser tests need Debian's chromium, chromium-driver and
+# firefox-esr; they are installed here when missing (as root, or with sudo), with a small
+# Chinese font so that the tiles' and fans' Chinese characters show in the screenshots.
+# Firefox's driver, geckodriver, is not packaged by Debian: it is built once from crates.io
+# into target/tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+    || ! command -v firefox-esr >/dev/null \
     || ! [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver fonts-wqy-microhei >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver firefox-esr fonts-wqy-microhei >/dev/null
+fi
+if ! [ -x target/tools/bin/geckodriver ]; then
+    cargo install -q --locked geckodriver --version 0.37.1 --root target/tools
 fi
 cargo test --workspace

@@ -91,10 +91,23 @@ pub struct Browser {
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 impl Browser {
+    /// A Chromium window.
     pub fn new(driver: SocketAddr, base: &str) -> Browser {
-        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,1000"]}}}});
+        Browser::of(Engine::Chromium, driver, base)
+    }
+
+    pub fn of(engine: Engine, driver: SocketAddr, base: &str) -> Browser {
+        let caps = match engine {
+            Engine::Chromium => {
+                json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,1000"]}}}})
+            }
+            Engine::Firefox => {
+                json!({"capabilities": {"alwaysMatch": {"browserName": "firefox", "moz:firefoxOptions": {
+                "binary": FIREFOX, "args": ["-headless", "--width=1100", "--height=1000"]}}}})
+            }
+        };
         let v = json_body(&request(driver, "POST", "/session", Some(&caps)).unwrap());
         let session = v["value"]["sessionId"]
             .as_str()
@@ -216,7 +229,9 @@ impl Browser {
         assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
         // The README's pictures are refreshed on request only: the table codes are random,
         // so every run would otherwise change tracked files.
-        let dir = match std::env::var_os("DUPMJ_SCREENSHOTS") {
+        let dir = match std::env::var_os("DUPMJ_SCREENSHOTS")
+            .filter(|_| !name.starts_with("firefox-"))
+        {
             Some(_) => std::path::PathBuf::from(concat!(
                 env!("CARGO_MANIFEST_DIR"),
                 "/../../docs/screenshots"
@@ -247,17 +262,59 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Which browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Chromium,
+    Firefox,
+}
+
+const FIREFOX: &str = "/usr/bin/firefox-esr";
+
+/// geckodriver, which tools/test.sh builds from crates.io into `target/tools/bin`.
+fn geckodriver() -> String {
+    std::env::var("DUPMJ_GECKODRIVER").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../target/tools/bin/geckodriver"
+        )
+        .to_string()
+    })
+}
+
 /// Starts chromedriver on a free port; the process ends when the returned guard drops.
 pub fn start_driver() -> (Proc, SocketAddr) {
-    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+    start(Engine::Chromium)
+}
+
+/// A browser window with a driver of its own (geckodriver drives one window at a time):
+/// the window is closed before its driver stops.
+pub fn open(engine: Engine, base: &str) -> (Browser, Proc) {
+    let (driver, addr) = start(engine);
+    (Browser::of(engine, addr, base), driver)
+}
+
+/// Starts the engine's WebDriver server on a free port.
+pub fn start(engine: Engine) -> (Proc, SocketAddr) {
+    let (tools, driver_path) = match engine {
+        Engine::Chromium => (
+            vec![
+                "/usr/bin/chromium".to_string(),
+                "/usr/bin/chromedriver".to_string(),
+            ],
+            "/usr/bin/chromedriver".to_string(),
+        ),
+        Engine::Firefox => (vec![FIREFOX.to_string(), geckodriver()], geckodriver()),
+    };
+    for tool in &tools {
         assert!(
             std::path::Path::new(tool).exists(),
-            "{tool} is missing: run the README's test command (tools/test.sh), which installs chromium and chromium-driver"
+            "{tool} is missing: run the README's test command (tools/test.sh), which installs chromium, chromium-driver, firefox-esr and geckodriver"
         );
     }
     let port = free_port();
     let driver = Proc(
-        Command::new("/usr/bin/chromedriver")
+        Command::new(&driver_path)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -269,7 +326,7 @@ pub fn start_driver() -> (Proc, SocketAddr) {
     while request(addr, "GET", "/status", None).is_err() {
         assert!(
             start.elapsed() < Duration::from_secs(20),
-            "chromedriver did not start"
+            "{driver_path} did not start"
         );
         std::thread::sleep(Duration::from_millis(100));
     }
