@@ -256,14 +256,7 @@ async fn two_people_share_a_table_and_each_acts_only_for_their_own_seat() {
                 continue;
             }
             if my_move(s) {
-                let legal = s["legal"].as_array().unwrap();
-                let pick = legal
-                    .iter()
-                    .find(|x| x["action"] == "hu")
-                    .or_else(|| legal.iter().find(|x| x["action"] == "pass"))
-                    .cloned()
-                    .unwrap_or_else(|| first_discard(s));
-                c.act(s["step"].as_u64().unwrap(), pick).await;
+                c.act(s["step"].as_u64().unwrap(), pick(s)).await;
             }
             if let Some(m) = c.next_within(0.3).await {
                 if m["type"] == "state" {
@@ -350,14 +343,7 @@ async fn an_over_table_without_connections_has_no_task() {
             assert!(s["final"]["scores"].is_array());
             break;
         }
-        let legal = s["legal"].as_array().unwrap();
-        let pick = legal
-            .iter()
-            .find(|x| x["action"] == "hu")
-            .or_else(|| legal.iter().find(|x| x["action"] == "pass"))
-            .cloned()
-            .unwrap_or_else(|| first_discard(&s));
-        c.act(s["step"].as_u64().unwrap(), pick).await;
+        c.act(s["step"].as_u64().unwrap(), pick(&s)).await;
     }
     assert_eq!(app.hall.live_tables(), 1);
     c.close().await;
