@@ -17,6 +17,15 @@ pub struct ServeArgs {
     /// Online play: milliseconds between two bot moves, so that people can follow them.
     #[arg(long, default_value_t = 700)]
     bot_pace_ms: u64,
+    /// Publish a challenge every this many hours, the next when the last one closes (0: none).
+    #[arg(long, default_value_t = 0)]
+    challenge_every_hours: u32,
+    /// Deals of each scheduled challenge (a multiple of 4).
+    #[arg(long, default_value_t = 8)]
+    challenge_deals: usize,
+    /// Bots of scheduled challenges: random, easy, medium or strong.
+    #[arg(long, default_value = "strong")]
+    challenge_bots: String,
 }
 
 impl ServeArgs {
@@ -25,6 +34,11 @@ impl ServeArgs {
             &self.db,
             server::play::PlayConfig {
                 pace: std::time::Duration::from_millis(self.bot_pace_ms),
+                schedule: (self.challenge_every_hours > 0).then(|| server::play::Schedule {
+                    deals: self.challenge_deals,
+                    hours: self.challenge_every_hours,
+                    level: self.challenge_bots.clone(),
+                }),
             },
         )
     }

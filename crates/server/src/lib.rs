@@ -41,6 +41,7 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         if resumed > 0 {
             println!("{resumed} table(s) in play resumed from their journals");
         }
+        tokio::spawn(play::sweeper(app.hall.clone()));
         ready(listener.local_addr().map_err(|e| e.to_string())?);
         axum::serve(listener, router(app))
             .with_graceful_shutdown(async {

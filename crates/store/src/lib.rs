@@ -173,6 +173,31 @@ pub struct StoredHand {
     pub at: String,
 }
 
+/// A challenge as stored: its settings (JSON owned by the server, secrets included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredChallenge {
+    pub id: i64,
+    pub spec: String,
+}
+
+/// A deal of a challenge taken up by a person: the seat (0–3 for E, S, W, N) and the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengePlay {
+    pub person: i64,
+    pub deal_index: u32,
+    pub seat: u8,
+    pub play_table: i64,
+}
+
+/// A sitting of an online event and the table of online play where it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineSitting {
+    pub round: u32,
+    pub hand: u32,
+    pub table: u32,
+    pub play_table: i64,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     pub token: String,
@@ -254,6 +279,44 @@ pub trait Store: Send + Sync {
     fn hands_of_table(&self, table: i64) -> Result<Vec<StoredHand>>;
     /// Finished hands played on the same deal, oldest first.
     fn hands_of_deal(&self, deal_key: &str, limit: usize) -> Result<Vec<StoredHand>>;
+
+    fn create_challenge(&self, spec: &str) -> Result<i64>;
+    fn update_challenge(&self, id: i64, spec: &str) -> Result<()>;
+    fn challenge(&self, id: i64) -> Result<StoredChallenge>;
+    /// Challenges newest first.
+    fn challenges(&self, limit: usize) -> Result<Vec<StoredChallenge>>;
+    /// Creates the table where `person` plays deal `deal_index` of a challenge, in one
+    /// transaction with the record that they took it up; refused if they already did.
+    fn open_challenge_table(
+        &self,
+        challenge: i64,
+        person: i64,
+        deal_index: u32,
+        seat: u8,
+        table_spec: &str,
+    ) -> Result<i64>;
+    fn challenge_plays(&self, challenge: i64) -> Result<Vec<ChallengePlay>>;
+
+    /// Makes an event an online one (settings JSON owned by the server) or changes them.
+    fn set_online(&self, event: EventId, settings: &str, who: &str) -> Result<()>;
+    fn online(&self, event: EventId) -> Result<Option<String>>;
+    /// Every online event with its settings.
+    fn online_events(&self) -> Result<Vec<(EventId, String)>>;
+    /// Links a player slot (1-based) of an event to a person who plays it online.
+    fn bind_person(&self, event: EventId, slot: u32, person: i64) -> Result<()>;
+    /// Slots and the persons linked to them.
+    fn event_people(&self, event: EventId) -> Result<Vec<(u32, i64)>>;
+    /// Creates the table of an online sitting with its record in one transaction; a sitting
+    /// that already has a table keeps it (its id is returned).
+    fn open_sitting_table(
+        &self,
+        event: EventId,
+        round: u32,
+        hand: u32,
+        table: u32,
+        table_spec: &str,
+    ) -> Result<i64>;
+    fn online_sittings(&self, event: EventId) -> Result<Vec<OnlineSitting>>;
 }
 
 /// Match points of an entry, by wind, for storage.

@@ -108,4 +108,37 @@ CREATE TABLE play_hands (
 );
 CREATE INDEX play_hands_deal ON play_hands(deal_key);
 "#,
+    r#"
+CREATE TABLE challenges (
+    id INTEGER PRIMARY KEY,
+    spec TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE challenge_plays (
+    challenge INTEGER NOT NULL REFERENCES challenges(id),
+    person INTEGER NOT NULL REFERENCES people(id),
+    deal_index INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    play_table INTEGER NOT NULL REFERENCES play_tables(id),
+    PRIMARY KEY (challenge, person, deal_index)
+);
+CREATE TABLE online_events (
+    event INTEGER PRIMARY KEY REFERENCES events(id),
+    settings TEXT NOT NULL
+);
+CREATE TABLE event_people (
+    event INTEGER NOT NULL REFERENCES events(id),
+    slot INTEGER NOT NULL,
+    person INTEGER NOT NULL REFERENCES people(id),
+    PRIMARY KEY (event, slot)
+);
+CREATE TABLE online_sittings (
+    event INTEGER NOT NULL REFERENCES events(id),
+    round INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    play_table INTEGER NOT NULL REFERENCES play_tables(id),
+    PRIMARY KEY (event, round, hand, table_no)
+);
+"#,
 ];

@@ -10,8 +10,9 @@ use tournament::standings::Penalty;
 
 use crate::schema::MIGRATIONS;
 use crate::{
-    points_of, AuditLine, Conflict, Entrant, Event, EventId, NewEvent, Person, Result, Role, Saved,
-    Session, Store, StoreError, StoredHand, StoredPlayTable, StoredResult,
+    points_of, AuditLine, ChallengePlay, Conflict, Entrant, Event, EventId, NewEvent,
+    OnlineSitting, Person, Result, Role, Saved, Session, Store, StoreError, StoredChallenge,
+    StoredHand, StoredPlayTable, StoredResult,
 };
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
@@ -901,6 +902,240 @@ impl Store for SqliteStore {
             .map_err(backend)?;
         let rows = st
             .query_map(params![deal_key, limit as i64], stored_hand)
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn create_challenge(&self, spec: &str) -> Result<i64> {
+        self.change(|tx| {
+            tx.execute(
+                &format!("INSERT INTO challenges (spec, created) VALUES (?1, {NOW})"),
+                [spec],
+            )
+            .map_err(backend)?;
+            Ok(tx.last_insert_rowid())
+        })
+    }
+
+    fn update_challenge(&self, id: i64, spec: &str) -> Result<()> {
+        self.change(|tx| {
+            let n = tx
+                .execute(
+                    "UPDATE challenges SET spec = ?2 WHERE id = ?1",
+                    params![id, spec],
+                )
+                .map_err(backend)?;
+            if n == 0 {
+                return Err(StoreError::NotFound(format!("challenge {id}")));
+            }
+            Ok(())
+        })
+    }
+
+    fn challenge(&self, id: i64) -> Result<StoredChallenge> {
+        self.lock()
+            .query_row("SELECT spec FROM challenges WHERE id = ?1", [id], |r| {
+                Ok(StoredChallenge {
+                    id,
+                    spec: r.get(0)?,
+                })
+            })
+            .optional()
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(format!("challenge {id}")))
+    }
+
+    fn challenges(&self, limit: usize) -> Result<Vec<StoredChallenge>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT id, spec FROM challenges ORDER BY id DESC LIMIT ?1")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([limit as i64], |r| {
+                Ok(StoredChallenge {
+                    id: r.get(0)?,
+                    spec: r.get(1)?,
+                })
+            })
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn open_challenge_table(
+        &self,
+        challenge: i64,
+        person: i64,
+        deal_index: u32,
+        seat: u8,
+        table_spec: &str,
+    ) -> Result<i64> {
+        self.change(|tx| {
+            let taken: Option<i64> = tx
+                .query_row(
+                    "SELECT play_table FROM challenge_plays WHERE challenge = ?1 AND person = ?2 AND deal_index = ?3",
+                    params![challenge, person, deal_index],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            if taken.is_some() {
+                return Err(StoreError::Invalid(format!(
+                    "deal {} of challenge {challenge}: you have already played it",
+                    deal_index + 1
+                )));
+            }
+            tx.execute(
+                &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
+                [table_spec],
+            )
+            .map_err(backend)?;
+            let table = tx.last_insert_rowid();
+            tx.execute(
+                "INSERT INTO challenge_plays (challenge, person, deal_index, seat, play_table) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![challenge, person, deal_index, seat, table],
+            )
+            .map_err(backend)?;
+            Ok(table)
+        })
+    }
+
+    fn challenge_plays(&self, challenge: i64) -> Result<Vec<ChallengePlay>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT person, deal_index, seat, play_table FROM challenge_plays WHERE challenge = ?1 ORDER BY rowid")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([challenge], |r| {
+                Ok(ChallengePlay {
+                    person: r.get(0)?,
+                    deal_index: r.get(1)?,
+                    seat: r.get(2)?,
+                    play_table: r.get(3)?,
+                })
+            })
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn set_online(&self, event: EventId, settings: &str, who: &str) -> Result<()> {
+        self.change(|tx| {
+            let before: Option<String> = tx
+                .query_row(
+                    "SELECT settings FROM online_events WHERE event = ?1",
+                    [event],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            tx.execute(
+                "INSERT INTO online_events (event, settings) VALUES (?1, ?2) ON CONFLICT (event) DO UPDATE SET settings = ?2",
+                params![event, settings],
+            )
+            .map_err(backend)?;
+            audit(
+                tx,
+                Some(event),
+                who,
+                "online play settings",
+                before.as_deref(),
+                Some(settings),
+            )
+        })
+    }
+
+    fn online(&self, event: EventId) -> Result<Option<String>> {
+        self.lock()
+            .query_row(
+                "SELECT settings FROM online_events WHERE event = ?1",
+                [event],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn online_events(&self) -> Result<Vec<(EventId, String)>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT event, settings FROM online_events ORDER BY event")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn bind_person(&self, event: EventId, slot: u32, person: i64) -> Result<()> {
+        self.change(|tx| {
+            tx.execute(
+                "INSERT INTO event_people (event, slot, person) VALUES (?1, ?2, ?3) ON CONFLICT (event, slot) DO UPDATE SET person = ?3",
+                params![event, slot, person],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+    }
+
+    fn event_people(&self, event: EventId) -> Result<Vec<(u32, i64)>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT slot, person FROM event_people WHERE event = ?1 ORDER BY slot")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([event], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn open_sitting_table(
+        &self,
+        event: EventId,
+        round: u32,
+        hand: u32,
+        table: u32,
+        table_spec: &str,
+    ) -> Result<i64> {
+        self.change(|tx| {
+            let had: Option<i64> = tx
+                .query_row(
+                    "SELECT play_table FROM online_sittings WHERE event = ?1 AND round = ?2 AND hand = ?3 AND table_no = ?4",
+                    params![event, round, hand, table],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            if let Some(t) = had {
+                return Ok(t);
+            }
+            tx.execute(
+                &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
+                [table_spec],
+            )
+            .map_err(backend)?;
+            let id = tx.last_insert_rowid();
+            tx.execute(
+                "INSERT INTO online_sittings (event, round, hand, table_no, play_table) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![event, round, hand, table, id],
+            )
+            .map_err(backend)?;
+            Ok(id)
+        })
+    }
+
+    fn online_sittings(&self, event: EventId) -> Result<Vec<OnlineSitting>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT round, hand, table_no, play_table FROM online_sittings WHERE event = ?1 ORDER BY round, hand, table_no")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([event], |r| {
+                Ok(OnlineSitting {
+                    round: r.get(0)?,
+                    hand: r.get(1)?,
+                    table: r.get(2)?,
+                    play_table: r.get(3)?,
+                })
+            })
             .map_err(backend)?;
         rows.collect::<rusqlite::Result<_>>().map_err(backend)
     }

@@ -4,8 +4,10 @@
 //! ([`print`]), CSV and JSON of standings ([`export`]), the IMP scale on exact averages ([`imp`]), individual
 //! and team standings with penalties ([`standings`]), regular MCR table points and
 //! sessions ([`tablepoints`], [`regular`]), and seating movements with an independent
-//! quality check ([`movement`], [`check`]).
+//! quality check ([`movement`], [`check`]), and challenges played
+//! against bots within a time window, with their commitment to the deals ([`challenge`]).
 
+pub mod challenge;
 pub mod check;
 pub mod entry;
 pub mod export;

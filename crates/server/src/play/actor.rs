@@ -46,6 +46,9 @@ pub enum Cmd {
         conn: u64,
         msg: ClientMsg,
     },
+    /// The time is up (a challenge's window closed): every person's remaining decisions
+    /// are the time-out defaults, played at once.
+    PlayOut,
 }
 
 struct Conn {
@@ -86,6 +89,7 @@ pub async fn run(
         if !room.finished.is_empty() {
             others = other_results(&hall, &room);
         }
+        let ended = !room.finished.is_empty();
         if let Err(e) = persist(&mut room, &mut journaled, &hall).await {
             // Nothing more can be kept: stop the table rather than play on unrecorded.
             let msg = json!({"type": "error", "message": format!("the table stopped: {e}")});
@@ -93,6 +97,9 @@ pub async fn run(
                 let _ = c.tx.try_send(msg.to_string());
             }
             break;
+        }
+        if ended && (room.spec.challenge.is_some() || room.spec.sitting.is_some()) {
+            hall.nudge.notify_one();
         }
         broadcast(&mut room, &mut conns, &others);
         hall.set_line(&room);
@@ -122,6 +129,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
             );
         }
         Cmd::Leave { conn } => drop_conn(room, conns, conn),
+        Cmd::PlayOut => room.play_out(),
         Cmd::Client { conn, msg } => {
             let Some(c) = conns.get_mut(&conn) else {
                 return;

@@ -59,7 +59,13 @@ fn one(
         .build()
         .map_err(|e| e.to_string())?;
     let store = SqliteStore::in_memory().map_err(|e| e.to_string())?;
-    let app = App::new(Arc::new(store), PlayConfig { pace });
+    let app = App::new(
+        Arc::new(store),
+        PlayConfig {
+            pace,
+            schedule: None,
+        },
+    );
     let (addr_tx, addr_rx) = std::sync::mpsc::channel::<SocketAddr>();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let level = level.to_string();
@@ -86,6 +92,8 @@ fn one(
                     owner_place: 0,
                     limit_s: 15,
                     bank_s: 0,
+                    challenge: None,
+                    sitting: None,
                 };
                 ids.push(server_app.hall.open_table(spec, "bench").unwrap());
             }

@@ -9,6 +9,10 @@
 
 pub mod actor;
 pub mod bench;
+pub mod challenge;
+pub mod challenge_web;
+pub mod online;
+pub mod online_web;
 pub mod room;
 pub mod snapshot;
 pub mod spec;
@@ -33,12 +37,23 @@ use spec::TableSpec;
 pub struct PlayConfig {
     /// Pause between bot moves, so that people can follow them (zero in tests).
     pub pace: Duration,
+    /// Challenges the server publishes on its own, one after another.
+    pub schedule: Option<Schedule>,
+}
+
+/// A challenge published by the server whenever the last scheduled one has closed.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    pub deals: usize,
+    pub hours: u32,
+    pub level: String,
 }
 
 impl Default for PlayConfig {
     fn default() -> Self {
         PlayConfig {
             pace: Duration::from_millis(700),
+            schedule: None,
         }
     }
 }
@@ -62,6 +77,8 @@ pub struct Hall {
     lobby: Mutex<HashMap<i64, LobbyLine>>,
     writer: writer::Writer,
     next_conn: AtomicU64,
+    /// Wakes the [`sweeper`] when a challenge or event table is over.
+    pub(crate) nudge: tokio::sync::Notify,
 }
 
 impl Hall {
@@ -73,6 +90,7 @@ impl Hall {
             rooms: Mutex::new(HashMap::new()),
             lobby: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            nudge: tokio::sync::Notify::new(),
         }
     }
 
@@ -84,9 +102,37 @@ impl Hall {
             .store
             .create_play_table(&json)
             .map_err(|e| e.to_string())?;
-        let mut room = Room::new(id, spec.clone(), self.config.pace);
-        if spec.places[spec.owner_place] == spec::Place::Person {
-            room.sit(spec.owner, owner_name, spec.owner_place)?;
+        self.start_table(id, spec, owner_name)?;
+        Ok(id)
+    }
+
+    /// Starts the task of a table just created in the store: its opener sits, and the first
+    /// hand starts if nobody else is awaited.
+    pub fn start_table(
+        self: &Arc<Self>,
+        id: i64,
+        spec: TableSpec,
+        owner_name: &str,
+    ) -> Result<(), String> {
+        let sitters = if spec.places[spec.owner_place] == spec::Place::Person {
+            vec![(spec.owner_place, spec.owner, owner_name.to_string())]
+        } else {
+            Vec::new()
+        };
+        self.start_seated(id, spec, &sitters)
+    }
+
+    /// Starts the task of a table just created in the store with these people seated
+    /// (place, person, name).
+    pub fn start_seated(
+        self: &Arc<Self>,
+        id: i64,
+        spec: TableSpec,
+        sitters: &[(usize, i64, String)],
+    ) -> Result<(), String> {
+        let mut room = Room::new(id, spec, self.config.pace);
+        for (place, person, name) in sitters {
+            room.sit(*person, name, *place)?;
         }
         room.begin_if_full()?;
         let pending = std::mem::take(&mut room.pending);
@@ -100,7 +146,7 @@ impl Hall {
             }))?;
         let journaled = pending.len() as u64;
         self.spawn(room, journaled);
-        Ok(id)
+        Ok(())
     }
 
     /// The task of a table, rebuilding it from its journal when it has none.
@@ -152,6 +198,10 @@ impl Hall {
     }
 
     pub(crate) fn set_line(&self, room: &Room) {
+        // Challenge and event tables are played without watchers: others play those deals.
+        if room.spec.challenge.is_some() || room.spec.sitting.is_some() {
+            return;
+        }
         let line = LobbyLine {
             id: room.id,
             what: room.spec.describe(),
@@ -185,6 +235,15 @@ impl Hall {
         v
     }
 
+    /// Whether table `id` has a task now.
+    pub fn live(&self, id: i64) -> bool {
+        self.rooms
+            .lock()
+            .unwrap()
+            .get(&id)
+            .is_some_and(|tx| !tx.is_closed())
+    }
+
     /// How many tables have a task now.
     pub fn live_tables(&self) -> usize {
         self.rooms.lock().unwrap().len()
@@ -196,5 +255,23 @@ impl Hall {
 
     pub(crate) fn writer(&self) -> &writer::Writer {
         &self.writer
+    }
+}
+
+/// What the server does on its own: every few seconds, and at once when a challenge or
+/// event table is over, it plays out the tables of closed challenges, publishes scheduled
+/// challenges, enters online events' results and opens their next tables.
+pub async fn sweeper(hall: Arc<Hall>) {
+    loop {
+        let h = hall.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            challenge::sweep(&h);
+            online::sweep(&h);
+        })
+        .await;
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(5)) => {}
+            _ = hall.nudge.notified() => {}
+        }
     }
 }

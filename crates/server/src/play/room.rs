@@ -19,8 +19,29 @@ use table::wall::Setup;
 
 use super::spec::{Hands, Place, TableSpec};
 
-/// The bot that plays for a person who has left, until they come back.
-pub const STAND_IN: &str = "medium";
+/// The stand-in that only plays the time-out defaults (see [`timeout_default`]).
+pub const DEFAULTS: &str = "defaults";
+
+/// A stand-in by name: a built-in bot, or [`DEFAULTS`].
+fn stand_in(name: &str, seed: u64) -> Box<dyn Agent + Send> {
+    if name == DEFAULTS {
+        return Box::new(Defaults);
+    }
+    builtin(name, seed).expect("stand-ins are built-in bots")
+}
+
+/// Plays for an absent person exactly what their clock running out would.
+struct Defaults;
+
+impl Agent for Defaults {
+    fn name(&self) -> &str {
+        DEFAULTS
+    }
+
+    fn act(&mut self, view: &table::engine::View) -> Action {
+        default_of(view.decision.as_ref(), view.legal)
+    }
+}
 
 /// One line of a table's journal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +59,9 @@ pub enum Entry {
         hand: usize,
         seat: Wind,
         action: Action,
+        /// Played for a person by the server (a time-out default or a stand-in).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stand_in: bool,
     },
 }
 
@@ -71,6 +95,9 @@ pub struct HandSummary {
     pub places: [usize; 4],
     pub points: [i32; 4],
     pub outcome: Outcome,
+    /// By seat: a person's seat where the server played at least one move for them.
+    #[serde(default)]
+    pub stood_in: [bool; 4],
 }
 
 /// A hand that has ended and is not yet stored.
@@ -120,6 +147,10 @@ pub struct Room {
     pub finished: Vec<FinishedHand>,
     /// Seconds between bot moves (zero: as fast as they think).
     pace: Duration,
+    /// The table's time is up ([`Room::play_out`]).
+    played_out: bool,
+    /// By seat: the server played for a person in this hand.
+    stood_in: [bool; 4],
     pub last_change: Instant,
     /// Bumped on every change, so clients can tell states apart.
     pub version: u64,
@@ -157,6 +188,8 @@ impl Room {
             pending: Vec::new(),
             finished: Vec::new(),
             pace,
+            played_out: false,
+            stood_in: [false; 4],
             last_change: Instant::now(),
             version: 0,
         }
@@ -209,9 +242,18 @@ impl Room {
                 self.asked = [None; 4];
                 self.decisions = [0; 4];
                 self.ready = [false; 4];
+                self.stood_in = [false; 4];
                 self.stage = Stage::Playing;
             }
-            Entry::Act { hand, seat, action } => {
+            Entry::Act {
+                hand,
+                seat,
+                action,
+                stand_in,
+            } => {
+                if *stand_in {
+                    self.stood_in[seat.index()] = true;
+                }
                 let table = self.table.as_mut().ok_or("no hand is in play")?;
                 if *hand != self.hand_no || self.stage != Stage::Playing {
                     return Err("that hand is not in play".into());
@@ -287,11 +329,13 @@ impl Room {
             places,
             points: result.points,
             outcome: result.kind,
+            stood_in: self.stood_in,
         };
-        let deal_key = match &self.spec.hands {
-            Hands::Duplicate { deals } => Some(format!("dup:{}", deals[self.hand_no].seed)),
-            Hands::Regular { .. } => None,
-        };
+        // A challenge table has one person, whose seat is the one compared.
+        let compared = (0..4)
+            .find(|&s| self.spec.places[places[s]] == Place::Person)
+            .unwrap_or(0);
+        let deal_key = self.spec.deal_key(self.hand_no, compared);
         self.finished.push(FinishedHand {
             summary: summary.clone(),
             deal_key,
@@ -430,6 +474,9 @@ impl Room {
         let place = self
             .place_of(person)
             .ok_or("you do not sit at this table")?;
+        if self.played_out {
+            return Err("time is up at this table".into());
+        }
         if self.stage != Stage::Playing {
             return Err(match self.stage {
                 Stage::Waiting => "the hand has not started".into(),
@@ -456,6 +503,7 @@ impl Room {
             hand: self.hand_no,
             seat,
             action,
+            stand_in: false,
         })
     }
 
@@ -483,12 +531,29 @@ impl Room {
 
     /// A person connected: if a bot was playing for them, they take their place back.
     pub fn came_back(&mut self, place: usize) {
-        if self.away[place] {
+        if self.away[place] && !self.played_out {
             self.away[place] = false;
             self.bots[place] = None;
             self.notice[place] = Some("Welcome back: you play your place again.".into());
             self.version += 1;
         }
+    }
+
+    /// Ends the table's time: every person is away with the defaults as stand-in, and
+    /// nothing is paced any more.
+    pub fn play_out(&mut self) {
+        for p in 0..4 {
+            if self.spec.places[p] == Place::Person {
+                self.away[p] = true;
+                self.bots[p] = Some(stand_in(DEFAULTS, 0));
+                self.notice[p] = Some(
+                    "Time is up: the rest of this hand is played by the time-out defaults.".into(),
+                );
+            }
+        }
+        self.pace = Duration::ZERO;
+        self.played_out = true;
+        self.version += 1;
     }
 
     /// Whether a bot (or a stand-in) plays this place now.
@@ -530,7 +595,7 @@ impl Room {
             self.bank_ms[place] = 0;
             if self.connected[place] == 0 {
                 self.away[place] = true;
-                self.bots[place] = builtin(STAND_IN, self.id as u64);
+                self.bots[place] = Some(stand_in(self.spec.stand_in(), self.id as u64));
             }
             self.notice[place] = Some(format!(
                 "Time ran out: the server played '{action}' for you{}.",
@@ -541,8 +606,13 @@ impl Room {
                 }
             ));
             let hand = self.hand_no;
-            self.apply(Entry::Act { hand, seat, action })
-                .expect("a legal default applies");
+            self.apply(Entry::Act {
+                hand,
+                seat,
+                action,
+                stand_in: true,
+            })
+            .expect("a legal default applies");
             return true;
         }
         false
@@ -565,16 +635,21 @@ impl Room {
         if matches!(view.decision, Some(Ask::Turn { .. })) && now < self.last_change + self.pace {
             return false;
         }
-        let bot = self.bots[place].get_or_insert_with(|| {
-            builtin(STAND_IN, self.id as u64).expect("the stand-in bot exists")
-        });
+        let name = self.spec.stand_in().to_string();
+        let bot = self.bots[place].get_or_insert_with(|| stand_in(&name, self.id as u64));
         let mut action = bot.act(&view);
         if !view.legal.contains(&action) {
             action = safe_default(view.legal);
         }
         let hand = self.hand_no;
-        self.apply(Entry::Act { hand, seat, action })
-            .expect("a legal bot move applies");
+        let stand_in = self.spec.places[place] == Place::Person;
+        self.apply(Entry::Act {
+            hand,
+            seat,
+            action,
+            stand_in,
+        })
+        .expect("a legal bot move applies");
         true
     }
 
@@ -643,10 +718,13 @@ pub fn wind_name(w: Wind) -> &'static str {
 /// What the server plays for a person whose clock ran out: pass on a claim, set a flower
 /// aside, otherwise discard the tile just drawn (the first discard offered after a claim).
 pub fn timeout_default(table: &Table, seat: Wind) -> Action {
-    let legal = table.legal(seat);
-    if let Some(Ask::Turn { drew: Some(t), .. }) = table.view(seat).decision {
-        if legal.contains(&Action::Discard(t)) && !legal.contains(&Action::Bonus) {
-            return Action::Discard(t);
+    default_of(table.view(seat).decision.as_ref(), table.legal(seat))
+}
+
+fn default_of(decision: Option<&Ask>, legal: &[Action]) -> Action {
+    if let Some(Ask::Turn { drew: Some(t), .. }) = decision {
+        if legal.contains(&Action::Discard(*t)) && !legal.contains(&Action::Bonus) {
+            return Action::Discard(*t);
         }
     }
     safe_default(legal)

@@ -42,6 +42,31 @@ pub enum Place {
     Person,
 }
 
+/// The deal of a challenge a table plays; its result is compared within the challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeRef {
+    pub id: i64,
+    /// 0-based.
+    pub index: usize,
+    /// A table of bots that played the par of every seat (one hand per deal-seat).
+    #[serde(default)]
+    pub par: bool,
+}
+
+/// The sitting of an online event a table plays; its result goes to the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SittingRef {
+    pub event: i64,
+    pub round: u32,
+    pub hand: u32,
+    pub table: u32,
+    pub deal: String,
+    /// The event's player at each seat (E, S, W, N), 1-based.
+    pub players: [u32; 4],
+    /// The bot that plays a seat nobody plays, and for a player who does not show.
+    pub bot: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSpec {
     pub hands: Hands,
@@ -52,6 +77,10 @@ pub struct TableSpec {
     pub owner_place: usize,
     pub limit_s: u32,
     pub bank_s: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<ChallengeRef>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sitting: Option<SittingRef>,
 }
 
 impl TableSpec {
@@ -111,8 +140,39 @@ impl TableSpec {
         matches!(self.hands, Hands::Duplicate { .. })
     }
 
+    /// Who plays for a person who has left: in a challenge the time-out defaults go on (an
+    /// abandoned hand counts as played out by them); in an event the event's bot; elsewhere
+    /// a medium bot.
+    pub fn stand_in(&self) -> &str {
+        match (&self.challenge, &self.sitting) {
+            (Some(_), _) => super::room::DEFAULTS,
+            (None, Some(s)) => &s.bot,
+            (None, None) => "medium",
+        }
+    }
+
+    /// The key under which a finished hand's result is compared with others: a challenge
+    /// compares by deal and seat, an open table by deal.
+    pub fn deal_key(&self, hand: usize, seat: usize) -> Option<String> {
+        match (&self.hands, &self.challenge, &self.sitting) {
+            (_, Some(c), _) => Some(format!("chal:{}:{}:{seat}", c.id, c.index)),
+            (_, _, Some(s)) => Some(format!("event:{}:{}", s.event, s.deal)),
+            (Hands::Duplicate { deals }, None, None) => Some(format!("dup:{}", deals[hand].seed)),
+            (Hands::Regular { .. }, None, None) => None,
+        }
+    }
+
     /// A line for the lobby, without any seed.
     pub fn describe(&self) -> String {
+        if let Some(c) = &self.challenge {
+            return format!("challenge {}, deal {}", c.id, c.index + 1);
+        }
+        if let Some(s) = &self.sitting {
+            return format!(
+                "event {}, round {} hand {}, table {}",
+                s.event, s.round, s.hand, s.table
+            );
+        }
         match &self.hands {
             Hands::Duplicate { deals } if deals.len() == 1 => {
                 format!("duplicate, deal {}", deals[0].label)

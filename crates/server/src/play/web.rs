@@ -18,6 +18,7 @@ use table::log::{start_of, HandLog};
 use tokio::sync::mpsc;
 
 use super::actor::{ClientMsg, Cmd};
+use super::challenge::Access;
 use super::room::HandSummary;
 use super::spec::{DealRef, Hands, Place, TableSpec, BOT_LEVELS};
 use super::view::{board, win_json, Eye};
@@ -39,6 +40,23 @@ fn templates() -> &'static Environment<'static> {
             ("lobby.html", include_str!("../../templates/lobby.html")),
             ("table.html", include_str!("../../templates/table.html")),
             ("replay.html", include_str!("../../templates/replay.html")),
+            (
+                "standings.html",
+                include_str!("../../templates/standings.html"),
+            ),
+            (
+                "challenges.html",
+                include_str!("../../templates/challenges.html"),
+            ),
+            (
+                "challenge.html",
+                include_str!("../../templates/challenge.html"),
+            ),
+            (
+                "challenge_deal.html",
+                include_str!("../../templates/challenge_deal.html"),
+            ),
+            ("event.html", include_str!("../../templates/event.html")),
         ] {
             env.add_template(name, src).expect("templates parse");
         }
@@ -46,7 +64,7 @@ fn templates() -> &'static Environment<'static> {
     })
 }
 
-fn render(name: &str, ctx: minijinja::Value) -> Page {
+pub(crate) fn render(name: &str, ctx: minijinja::Value) -> Page {
     let body = templates()
         .get_template(name)
         .and_then(|t| t.render(ctx))
@@ -168,11 +186,15 @@ pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Page {
         .play_tables(false, 40)?
         .into_iter()
         .filter(|t| t.finished)
-        .take(10)
         .filter_map(|t| {
             let spec: TableSpec = serde_json::from_str(&t.spec).ok()?;
+            // Challenge and event tables are reached from their challenge or event.
+            if spec.challenge.is_some() || spec.sitting.is_some() {
+                return None;
+            }
             Some(json!({"id": t.id, "what": spec.describe()}))
         })
+        .take(10)
         .collect();
     let line = |l: &&super::LobbyLine| json!({"id": l.id, "what": l.what, "names": l.names, "open": l.open, "hand": l.hand});
     let events: Vec<_> = app
@@ -197,7 +219,7 @@ pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Page {
 }
 
 /// A form number in a range, naming the field when it is not.
-fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+pub(crate) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
     f: &Fields,
     name: &str,
     default: T,
@@ -300,6 +322,8 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
         owner_place: place,
         limit_s: num(f, "limit", 15, 1, super::spec::MAX_LIMIT_S)?,
         bank_s: num(f, "bank", 30, 0, super::spec::MAX_BANK_S)?,
+        challenge: None,
+        sitting: None,
     };
     spec.check().map_err(AppError::Invalid)?;
     Ok(spec)
@@ -323,6 +347,9 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
     let stored = app.store.play_table(id)?;
     let spec: TableSpec = serde_json::from_str(&stored.spec)
         .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
+    if let Access::Denied(why) = access(&app, &spec, me.as_ref().map(|(_, p)| p.id), None)? {
+        return Err(AppError::Forbidden(why));
+    }
     let hands: Vec<_> = app
         .store
         .hands_of_table(id)?
@@ -341,6 +368,11 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
             me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
             csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
             hands => hands,
+            back => match (&spec.challenge, &spec.sitting) {
+                (Some(c), _) if !c.par => Some(json!({"href": format!("/play/c/{}", c.id), "text": "back to the challenge"})),
+                (_, Some(s)) => Some(json!({"href": format!("/play/e/{}", s.event), "text": "back to the event"})),
+                _ => None,
+            },
         },
     )
 }
@@ -371,6 +403,10 @@ pub async fn socket(
         ));
     }
     let who = player(&app, &headers)?.map(|(_, p)| (p.id, p.name));
+    let spec = table_spec(&app, id)?;
+    if let Access::Denied(why) = access(&app, &spec, who.as_ref().map(|w| w.0), None)? {
+        return Err(AppError::Forbidden(why));
+    }
     let room = app.hall.room(id).map_err(AppError::NotFound)?;
     let conn = app.hall.conn_id();
     Ok(ws
@@ -432,6 +468,31 @@ async fn connection(
     out.abort();
 }
 
+fn table_spec(app: &App, id: i64) -> AppResult<TableSpec> {
+    let stored = app.store.play_table(id)?;
+    serde_json::from_str(&stored.spec).map_err(|e| AppError::Internal(format!("table {id}: {e}")))
+}
+
+/// Who may see a table (or a finished hand of it): challenge and event tables hide their
+/// deals from everyone who has yet to play them.
+fn access(app: &App, spec: &TableSpec, me: Option<i64>, hand: Option<u32>) -> AppResult<Access> {
+    if spec.sitting.is_some() {
+        return Ok(super::online::access(&app.hall, spec, me, hand)?);
+    }
+    Ok(super::challenge::access(&app.hall, spec, me, hand)?)
+}
+
+/// The views of a finished hand someone may have (seat letters, `all` included when the
+/// hand is public).
+fn hand_access(app: &App, id: i64, n: u32, me: Option<i64>) -> AppResult<Vec<&'static str>> {
+    let spec = table_spec(app, id)?;
+    match access(app, &spec, me, Some(n))? {
+        Access::Public => Ok(vec!["E", "S", "W", "N", "all"]),
+        Access::Seat(w) => Ok(vec![["E", "S", "W", "N"][w.index()]]),
+        Access::Denied(why) => Err(AppError::Forbidden(why)),
+    }
+}
+
 fn stored_hand(app: &App, id: i64, n: u32) -> AppResult<(store::StoredHand, HandLog)> {
     let h = app
         .store
@@ -445,21 +506,32 @@ fn stored_hand(app: &App, id: i64, n: u32) -> AppResult<(store::StoredHand, Hand
 }
 
 /// `/play/t/{id}/hands/{n}`: the replay viewer, or with `.json` the hand's log.
-pub async fn hand_log_or_page(State(app): State<App>, Path((id, n)): Path<(i64, String)>) -> Page {
+pub async fn hand_log_or_page(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, String)>,
+    headers: HeaderMap,
+) -> Page {
+    let me = player(&app, &headers)?.map(|(_, p)| p.id);
     if let Some(num) = n.strip_suffix(".json") {
         let num: u32 = num
             .parse()
             .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+        if !hand_access(&app, id, num, me)?.contains(&"all") {
+            return Err(AppError::Forbidden(format!(
+                "the log of hand {num} of table {id} holds every seat's tiles: it is shown once everyone has played the deal"
+            )));
+        }
         let (h, _) = stored_hand(&app, id, num)?;
         return Ok(([(header::CONTENT_TYPE, "application/json")], h.log).into_response());
     }
     let n: u32 = n
         .parse()
         .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
-    replay_page(&app, id, n)
+    let views = hand_access(&app, id, n, me)?;
+    replay_page(&app, id, n, views)
 }
 
-fn replay_page(app: &App, id: i64, n: u32) -> Page {
+fn replay_page(app: &App, id: i64, n: u32, views: Vec<&'static str>) -> Page {
     let (h, _) = stored_hand(app, id, n)?;
     let s: HandSummary =
         serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
@@ -471,6 +543,7 @@ fn replay_page(app: &App, id: i64, n: u32) -> Page {
             n => n,
             label => s.label,
             names => s.names,
+            views => views,
         },
     )
 }
@@ -486,7 +559,17 @@ pub async fn replay_step(
     State(app): State<App>,
     Path((id, n)): Path<(i64, u32)>,
     Query(q): Query<StepQuery>,
+    headers: HeaderMap,
 ) -> Page {
+    let me = player(&app, &headers)?.map(|(_, p)| p.id);
+    let views = hand_access(&app, id, n, me)?;
+    if !views.contains(&q.view.as_str()) {
+        return Err(AppError::Forbidden(format!(
+            "view: '{}' is not open to you for this hand (you may have {})",
+            q.view,
+            views.join(", ")
+        )));
+    }
     let (h, log) = stored_hand(&app, id, n)?;
     let s: HandSummary =
         serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;

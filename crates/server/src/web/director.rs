@@ -177,6 +177,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         if e.hide_standings { 0 } else { 1 },
         if e.hide_standings { "Show the standings to everyone" } else { "Hide the standings (last rounds)" }
     );
+    b.push_str(&online_section(&app, &e, &csrf)?);
     b.push_str("<h2>Tables</h2><table><tr><th>table</th><th>score-entry code</th></tr>");
     for (i, code) in e.table_codes.iter().enumerate() {
         let _ = write!(
@@ -272,6 +273,23 @@ pub async fn hide(
     director_post(&app, &headers, &f)?;
     app.store
         .set_hide_standings(id, field(&f, "hide")? == "1", "director")?;
+    Ok(back(id))
+}
+
+/// Plays the event online: players link their seats, tables open from the start time.
+pub async fn online(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    let start_in: u32 = crate::play::web::num(&f, "start_in", 10, 0, 60 * 24 * 31)?;
+    let limit: u32 = crate::play::web::num(&f, "limit", 20, 1, crate::play::spec::MAX_LIMIT_S)?;
+    let bank: u32 = crate::play::web::num(&f, "bank", 60, 0, crate::play::spec::MAX_BANK_S)?;
+    let bot = f.get("bot").map(|s| s.as_str()).unwrap_or("strong");
+    crate::play::online::enable(&app.hall, id, start_in, limit, bank, bot, "director")
+        .map_err(AppError::Invalid)?;
     Ok(back(id))
 }
 
@@ -447,4 +465,47 @@ pub async fn audit(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         &format!("{} — audit trail", e.name),
         &b,
     ))
+}
+
+/// The event page's part on online play: the form that starts it, or each player's link.
+fn online_section(app: &App, e: &store::Event, csrf: &str) -> crate::service::AppResult<String> {
+    use crate::play::online;
+    let id = e.id;
+    let mut b = String::from("<h2>Online play</h2>");
+    let Some(st) = online::load(&app.hall, id)? else {
+        let _ = write!(
+            b,
+            "<p>Instead of score entry, the event can be played at tables of online play: each player links their seat with a personal link, the tables open at the start and the results are entered by themselves. Seats nobody links are played by the bot.</p>\
+<form method=\"post\" action=\"/director/events/{id}/online\">{csrf}\
+<label>starts in (minutes) <input name=\"start_in\" type=\"number\" min=\"0\" value=\"10\"></label> \
+<label>seconds per decision <input name=\"limit\" type=\"number\" min=\"1\" max=\"600\" value=\"20\"></label> \
+<label>extra seconds <input name=\"bank\" type=\"number\" min=\"0\" max=\"3600\" value=\"60\"></label> \
+<label>bot <select name=\"bot\"><option>strong</option><option>medium</option><option>easy</option><option>random</option></select></label> \
+<button>Play this event online</button></form>"
+        );
+        return Ok(b);
+    };
+    let _ = write!(
+        b,
+        "<p>Starts {}; {} s per decision and {} s extra; the bot is {}. Players' page: <a href=\"/play/e/{id}\">/play/e/{id}</a>.</p><table><tr><th>#</th><th>name</th><th>personal link</th><th>linked to</th></tr>",
+        crate::play::challenge::utc(st.settings.start),
+        st.settings.limit_s,
+        st.settings.bank_s,
+        esc(&st.settings.bot)
+    );
+    for (i, (p, token)) in e.players.iter().zip(&st.settings.tokens).enumerate() {
+        let who = match st.person_of(i as u32 + 1) {
+            Some(person) => esc(&app.store.person(person)?.name),
+            None => "— (the bot)".to_string(),
+        };
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td><code>/play/e/{id}/join/{}</code></td><td>{who}</td></tr>",
+            i + 1,
+            esc(&p.name),
+            esc(token)
+        );
+    }
+    b.push_str("</table>");
+    Ok(b)
 }

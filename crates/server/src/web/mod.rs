@@ -14,6 +14,7 @@ use axum::Router;
 use store::{Role, Session, Store};
 
 use crate::auth::{check_csrf, session_of};
+use crate::play::challenge_web as challenge;
 use crate::play::web as play;
 use crate::service::{AppError, AppResult};
 
@@ -100,6 +101,18 @@ pub fn router(app: App) -> Router {
         .route("/play/t/{id}/hands/{n}", get(play::hand_log_or_page))
         .route("/play/t/{id}/hands/{n}/step", get(play::replay_step))
         .route("/assets/{name}", get(play::asset))
+        .route("/play/c", get(challenge::list).post(challenge::publish))
+        .route("/play/c/{id}", get(challenge::page))
+        .route("/play/c/{id}/play", post(challenge::play))
+        .route("/play/c/{id}/close", post(challenge::close))
+        .route("/play/c/{id}/deal/{n}", get(challenge::deal))
+        .route("/play/c/{id}/reveal.json", get(challenge::reveal))
+        .route("/play/e/{id}", get(crate::play::online_web::page))
+        .route(
+            "/play/e/{id}/join/{token}",
+            get(crate::play::online_web::join),
+        )
+        .route("/director/events/{id}/online", post(director::online))
         .with_state(app)
 }
 

@@ -34,6 +34,8 @@ pub struct Computed {
     pub team: Option<TeamStandings>,
     pub entered: usize,
     pub expected: usize,
+    /// Online events: by player, hands the bot played for them.
+    pub bot_hands: std::collections::BTreeMap<u32, u32>,
 }
 
 pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
@@ -60,12 +62,14 @@ pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
         .map(|h| h.tables.len())
         .sum();
     let entered = stored.len();
+    let bot_hands = crate::play::online::bot_hands(&app.hall, id)?;
     Ok(Computed {
         event,
         individual,
         team,
         entered,
         expected,
+        bot_hands,
     })
 }
 
@@ -106,9 +110,16 @@ pub fn standings_html(c: &Computed) -> String {
     }
     s.push_str("<table id=\"standings\"><tr><th>rank</th><th>player</th><th>name</th><th>hands</th><th>ms</th><th>IMP</th><th>penalty IMP</th></tr>");
     for l in &c.individual.lines {
+        // Online events mark hands the bot played for a player.
+        let bot = match c.bot_hands.get(&l.player) {
+            Some(n) => format!(
+                " <span class=\"bot\" title=\"hands played by the bot\">(bot: {n} hands)</span>"
+            ),
+            None => String::new(),
+        };
         let _ = write!(
             s,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}{bot}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             l.rank,
             l.player,
             esc(&l.name),

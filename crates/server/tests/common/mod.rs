@@ -26,6 +26,7 @@ pub fn app(db: Option<&std::path::Path>) -> App {
         Arc::new(store),
         PlayConfig {
             pace: Duration::ZERO,
+            schedule: None,
         },
     )
 }
@@ -61,6 +62,8 @@ pub fn duplicate(seeds: std::ops::Range<u64>, places: [Place; 4], owner: i64) ->
         owner_place: 0,
         limit_s: 30,
         bank_s: 0,
+        challenge: None,
+        sitting: None,
     }
 }
 

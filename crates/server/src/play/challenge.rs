@@ -1,0 +1,698 @@
+//! Challenges on the server: publishing one (its deals, commitment and par), taking up a
+//! deal of it, who may see which of its tables and hands, the comparison at a deal-seat,
+//! standings, the reveal, and the sweeper that plays out what is left when a window closes
+//! and publishes scheduled challenges.
+//!
+//! The rules that need no server (rotation, comparison, commitment) are in
+//! [`tournament::challenge`].
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use agents::bots::builtin;
+use agents::play::play_hand;
+use mcr::Wind;
+use serde::{Deserialize, Serialize};
+use store::StoredHand;
+use table::log::HandLog;
+use table::rules::TableRules;
+use table::wall::Setup;
+use tournament::challenge::{self as rules, Reveal, Rotation, REVEAL_FORMAT};
+
+use super::actor::Cmd;
+use super::room::HandSummary;
+use super::spec::{ChallengeRef, DealRef, Hands, Place, TableSpec, BOT_LEVELS};
+use super::Hall;
+
+/// The bot whose own results are the par at every deal-seat.
+pub const PAR_BOT: &str = "strong";
+/// Most deals in a challenge.
+pub const MAX_DEALS: usize = 32;
+/// Longest window, in hours (a month).
+pub const MAX_HOURS: u32 = 24 * 31;
+
+/// A challenge as kept. `seed` and `salt` are secret until it is revealed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChallengeSpec {
+    pub name: String,
+    pub deals: usize,
+    /// The window, in seconds since 1970 (UTC).
+    pub opens: i64,
+    pub closes: i64,
+    /// The level of the three bots at each table.
+    pub level: String,
+    pub rotation: Rotation,
+    pub limit_s: u32,
+    pub bank_s: u32,
+    pub commitment: String,
+    pub seed: u64,
+    pub salt: String,
+    /// The table of bots whose hands are the par.
+    pub par_table: i64,
+    /// Published by the server's schedule rather than by a director.
+    #[serde(default)]
+    pub scheduled: bool,
+}
+
+/// What a director (or the schedule) asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewChallenge {
+    pub name: String,
+    pub deals: usize,
+    pub opens_in_h: u32,
+    pub hours: u32,
+    pub level: String,
+    pub rotation: Rotation,
+    pub limit_s: u32,
+    pub bank_s: u32,
+    pub scheduled: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Upcoming,
+    Open,
+    /// Closed, with hands still being played out.
+    Closing,
+    /// Closed and every hand over: the deals, seed and salt are public.
+    Revealed,
+}
+
+impl Stage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Upcoming => "upcoming",
+            Stage::Open => "open",
+            Stage::Closing => "closing",
+            Stage::Revealed => "revealed",
+        }
+    }
+}
+
+/// Who holds a result at a deal-seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Who {
+    Person(i64),
+    Par,
+}
+
+pub fn now_s() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// `2026-11-23 14:05 UTC`.
+pub fn utc(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Days since 1970-01-01 to a civil date, counting in 400-year eras from 0000-03-01.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut b = vec![0u8; bytes];
+    getrandom::fill(&mut b).expect("the system has randomness");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+impl NewChallenge {
+    pub fn check(&self) -> Result<(), String> {
+        let name = self.name.trim();
+        if name.is_empty() || name.chars().count() > 80 {
+            return Err("name: 1 to 80 characters".into());
+        }
+        if self.deals == 0 || self.deals > MAX_DEALS || self.deals % 4 != 0 {
+            return Err(format!(
+                "deals: 4, 8, … {MAX_DEALS} (a multiple of 4, so that every seat is sat equally), not {}",
+                self.deals
+            ));
+        }
+        if self.hours == 0 || self.hours > MAX_HOURS {
+            return Err(format!("hours open: 1 to {MAX_HOURS}, not {}", self.hours));
+        }
+        if self.opens_in_h > MAX_HOURS {
+            return Err(format!(
+                "opens in: 0 to {MAX_HOURS} hours, not {}",
+                self.opens_in_h
+            ));
+        }
+        if !BOT_LEVELS.contains(&self.level.as_str()) {
+            return Err(format!(
+                "bots: no bot called '{}' (choose {})",
+                self.level,
+                BOT_LEVELS.join(", ")
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl ChallengeSpec {
+    pub fn stage(&self, now: i64, all_over: bool) -> Stage {
+        if now < self.opens {
+            Stage::Upcoming
+        } else if now < self.closes {
+            Stage::Open
+        } else if all_over {
+            Stage::Revealed
+        } else {
+            Stage::Closing
+        }
+    }
+
+    pub fn deal_seed(&self, index: usize) -> u64 {
+        self.seed + index as u64
+    }
+
+    pub fn reveal(&self) -> Result<Reveal, String> {
+        Ok(Reveal {
+            format: REVEAL_FORMAT.into(),
+            name: self.name.clone(),
+            commitment: self.commitment.clone(),
+            salt: self.salt.clone(),
+            seed: self.seed,
+            deals: rules::deal_set(&rules::deals(self.seed, self.deals)?),
+        })
+    }
+}
+
+pub fn deal_key(challenge: i64, index: usize, seat: Wind) -> String {
+    format!("chal:{challenge}:{index}:{}", seat.index())
+}
+
+/// A challenge with its plays and whether every table of it is over.
+pub struct Loaded {
+    pub id: i64,
+    pub spec: ChallengeSpec,
+    pub plays: Vec<store::ChallengePlay>,
+    /// Tables of `plays` that are over.
+    pub over: std::collections::HashSet<i64>,
+}
+
+impl Loaded {
+    pub fn stage(&self, now: i64) -> Stage {
+        self.spec.stage(
+            now,
+            self.plays.iter().all(|p| self.over.contains(&p.play_table)),
+        )
+    }
+
+    /// The seat a person plays (or would play) deal `index` from.
+    pub fn seat_for(&self, person: i64, index: usize) -> Wind {
+        if let Some(p) = self.plays.iter().find(|p| p.person == person) {
+            let offset = (p.seat as usize + 4 - p.deal_index as usize % 4) % 4;
+            return rules::seat_of(index, offset);
+        }
+        let mut seen: Vec<i64> = Vec::new();
+        for p in &self.plays {
+            if !seen.contains(&p.person) {
+                seen.push(p.person);
+            }
+        }
+        rules::seat_of(index, self.spec.rotation.offset(seen.len()))
+    }
+
+    /// The person's play of a deal, if they took it up.
+    pub fn play_of(&self, person: i64, index: usize) -> Option<&store::ChallengePlay> {
+        self.plays
+            .iter()
+            .find(|p| p.person == person && p.deal_index as usize == index)
+    }
+
+    /// Whether the person has finished deal `index`.
+    pub fn finished(&self, person: i64, index: usize) -> bool {
+        self.play_of(person, index)
+            .is_some_and(|p| self.over.contains(&p.play_table))
+    }
+}
+
+pub fn load(hall: &Hall, id: i64) -> Result<Loaded, store::StoreError> {
+    let stored = hall.store.challenge(id)?;
+    let spec: ChallengeSpec = serde_json::from_str(&stored.spec)
+        .map_err(|e| store::StoreError::Backend(format!("challenge {id}: {e}")))?;
+    let plays = hall.store.challenge_plays(id)?;
+    let mut over = std::collections::HashSet::new();
+    for p in &plays {
+        if hall.store.play_table(p.play_table)?.finished {
+            over.insert(p.play_table);
+        }
+    }
+    Ok(Loaded {
+        id,
+        spec,
+        plays,
+        over,
+    })
+}
+
+/// Publishes a challenge: draws its seed and salt, commits to its deals, plays the par of
+/// every deal-seat and stores it all. Returns the challenge's id.
+pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
+    c.check()?;
+    // Seeds stay below 2^53 so that they survive a trip through JavaScript numbers.
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the system has randomness");
+    let seed = u64::from_le_bytes(b) >> 12;
+    let salt = random_hex(32);
+    let deals = rules::deals(seed, c.deals)?;
+    let commitment = rules::commitment(&salt, &rules::deal_set(&deals));
+    let now = now_s();
+    let opens = now + c.opens_in_h as i64 * 3600;
+    let mut spec = ChallengeSpec {
+        name: c.name.trim().to_string(),
+        deals: c.deals,
+        opens,
+        closes: opens + c.hours as i64 * 3600,
+        level: c.level.clone(),
+        rotation: c.rotation,
+        limit_s: c.limit_s,
+        bank_s: c.bank_s,
+        commitment,
+        seed,
+        salt,
+        par_table: 0,
+        scheduled: c.scheduled,
+    };
+    // The par: for each deal and seat, the par bot there and the challenge's bots around it.
+    let mut par = Vec::new();
+    for (i, deal) in deals.iter().enumerate() {
+        for seat in Wind::ALL {
+            let mut agents: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
+                let name = if s == seat.index() { PAR_BOT } else { &c.level };
+                builtin(name, seed ^ ((i as u64) << 4 | s as u64)).expect("bot levels exist")
+            });
+            let log = play_hand(
+                Setup::Duplicate(deal.clone()),
+                TableRules::seeds(),
+                &mut agents,
+            );
+            par.push((i, seat, log));
+        }
+    }
+    let store = &hall.store;
+    let id = store
+        .create_challenge(&json(&spec)?)
+        .map_err(|e| e.to_string())?;
+    let table_spec = TableSpec {
+        hands: Hands::Duplicate {
+            deals: (0..c.deals)
+                .map(|i| DealRef {
+                    seed: seed + i as u64,
+                    label: (i + 1).to_string(),
+                })
+                .collect(),
+        },
+        places: std::array::from_fn(|_| Place::Bot {
+            level: c.level.clone(),
+        }),
+        owner: 0,
+        owner_place: 0,
+        limit_s: c.limit_s,
+        bank_s: c.bank_s,
+        challenge: Some(ChallengeRef {
+            id,
+            index: 0,
+            par: true,
+        }),
+        sitting: None,
+    };
+    let table_json = json(&table_spec)?;
+    let par_table = store
+        .create_play_table(&table_json)
+        .map_err(|e| e.to_string())?;
+    for (i, seat, log) in &par {
+        let result = log.result.as_ref().ok_or("a par hand did not finish")?;
+        let names = std::array::from_fn(|s| {
+            if s == seat.index() {
+                format!("par ({PAR_BOT} bot)")
+            } else {
+                format!("bot ({})", c.level)
+            }
+        });
+        let summary = HandSummary {
+            hand_no: i * 4 + seat.index() + 1,
+            label: format!("deal {}", i + 1),
+            names,
+            persons: [None; 4],
+            places: [0, 1, 2, 3],
+            points: result.points,
+            outcome: result.kind,
+            stood_in: [false; 4],
+        };
+        store
+            .save_hand(
+                par_table,
+                summary.hand_no as u32,
+                Some(&deal_key(id, *i, *seat)),
+                &json(&summary)?,
+                &json(log)?,
+            )
+            .map_err(|e| e.to_string())?;
+    }
+    store
+        .update_play_table(par_table, &table_json, true)
+        .map_err(|e| e.to_string())?;
+    spec.par_table = par_table;
+    store
+        .update_challenge(id, &json(&spec)?)
+        .map_err(|e| e.to_string())?;
+    Ok(id)
+}
+
+fn json<T: Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_string(v).map_err(|e| e.to_string())
+}
+
+/// A person takes up deal `index` of a challenge: a table with three bots, in the seat the
+/// rotation gives them. Returns the table's id.
+pub fn take_up(
+    hall: &Arc<Hall>,
+    id: i64,
+    person: i64,
+    name: &str,
+    index: usize,
+) -> Result<i64, String> {
+    let ch = load(hall, id).map_err(|e| e.to_string())?;
+    match ch.stage(now_s()) {
+        Stage::Open => {}
+        Stage::Upcoming => return Err(format!("challenge {id} has not opened yet")),
+        _ => return Err(format!("challenge {id} is closed")),
+    }
+    if index >= ch.spec.deals {
+        return Err(format!("deal: 1 to {}, not {}", ch.spec.deals, index + 1));
+    }
+    if let Some(p) = ch.play_of(person, index) {
+        return Err(format!(
+            "deal {} of this challenge: you have already played it (table {})",
+            index + 1,
+            p.play_table
+        ));
+    }
+    let seat = ch.seat_for(person, index);
+    let spec = TableSpec {
+        hands: Hands::Duplicate {
+            deals: vec![DealRef {
+                seed: ch.spec.deal_seed(index),
+                label: (index + 1).to_string(),
+            }],
+        },
+        places: std::array::from_fn(|p| {
+            if p == seat.index() {
+                Place::Person
+            } else {
+                Place::Bot {
+                    level: ch.spec.level.clone(),
+                }
+            }
+        }),
+        owner: person,
+        owner_place: seat.index(),
+        limit_s: ch.spec.limit_s,
+        bank_s: ch.spec.bank_s,
+        challenge: Some(ChallengeRef {
+            id,
+            index,
+            par: false,
+        }),
+        sitting: None,
+    };
+    spec.check()?;
+    let table = hall
+        .store
+        .open_challenge_table(id, person, index as u32, seat.index() as u8, &json(&spec)?)
+        .map_err(|e| e.to_string())?;
+    hall.start_table(table, spec, name)?;
+    Ok(table)
+}
+
+/// One result at a deal-seat, as shown.
+pub struct Shown {
+    pub who: Who,
+    pub name: String,
+    pub hand: StoredHand,
+    pub log: Option<HandLog>,
+    pub ms: i32,
+}
+
+/// Every finished result at a deal-seat: the par and each person who played it.
+pub fn results_at(
+    hall: &Hall,
+    id: i64,
+    index: usize,
+    seat: Wind,
+    names: &mut HashMap<i64, String>,
+) -> Result<Vec<Shown>, store::StoreError> {
+    let hands = hall
+        .store
+        .hands_of_deal(&deal_key(id, index, seat), usize::MAX >> 1)?;
+    let mut out = Vec::new();
+    for h in hands {
+        let Ok(s) = serde_json::from_str::<HandSummary>(&h.summary) else {
+            continue;
+        };
+        let s_i = seat.index();
+        let (who, name) = match s.persons[s_i] {
+            Some(p) => {
+                let name = match names.get(&p) {
+                    Some(n) => n.clone(),
+                    None => {
+                        let n = hall.store.person(p)?.name;
+                        names.insert(p, n.clone());
+                        n
+                    }
+                };
+                (Who::Person(p), name)
+            }
+            None => (Who::Par, s.names[s_i].clone()),
+        };
+        out.push(Shown {
+            who,
+            name,
+            log: serde_json::from_str(&h.log).ok(),
+            ms: s.points[s_i],
+            hand: h,
+        });
+    }
+    Ok(out)
+}
+
+/// Results of every deal-seat that at least one person has finished, as (who, ms) lists.
+pub fn deal_seats(
+    hall: &Hall,
+    ch: &Loaded,
+    names: &mut HashMap<i64, String>,
+) -> Result<Vec<Vec<(Who, i32)>>, store::StoreError> {
+    let mut out = Vec::new();
+    for i in 0..ch.spec.deals {
+        for seat in Wind::ALL {
+            let r = results_at(hall, ch.id, i, seat, names)?;
+            if r.iter().any(|s| s.who != Who::Par) {
+                out.push(r.iter().map(|s| (s.who, s.ms)).collect());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// How a logged hand ended, in words: who won, how, for how much, with which fans.
+pub fn ending(log: &HandLog) -> String {
+    let Some(r) = &log.result else {
+        return "not finished".into();
+    };
+    if r.wins.is_empty() {
+        return "draw".into();
+    }
+    r.wins
+        .iter()
+        .map(|w| {
+            let how = if w.self_drawn {
+                "self-drawn".to_string()
+            } else {
+                match r.discarder {
+                    Some(d) => format!("on {}'s discard", super::room::wind_name(d)),
+                    None => "on a discard".to_string(),
+                }
+            };
+            let fans: Vec<String> = w
+                .fans
+                .iter()
+                .map(|f| {
+                    if f.count > 1 {
+                        format!("{} {}×{}", f.name, f.points, f.count)
+                    } else {
+                        format!("{} {}", f.name, f.points)
+                    }
+                })
+                .collect();
+            format!(
+                "{} won {} {how}: {}",
+                super::room::wind_name(w.seat),
+                w.value,
+                fans.join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Which views of a finished hand a person may have, or why none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Anything, the log included.
+    Public,
+    /// Only from this seat (no log, no open hands).
+    Seat(Wind),
+    Denied(String),
+}
+
+/// Who may see a table of a challenge (its page and socket while it plays, `hand` = None)
+/// or one of its finished hands (`hand` = Some(hand number)).
+pub fn access(
+    hall: &Hall,
+    spec: &TableSpec,
+    me: Option<i64>,
+    hand: Option<u32>,
+) -> Result<Access, store::StoreError> {
+    let Some(c) = &spec.challenge else {
+        return Ok(Access::Public);
+    };
+    let ch = load(hall, c.id)?;
+    if ch.stage(now_s()) == Stage::Revealed {
+        return Ok(Access::Public);
+    }
+    let hidden = || {
+        Access::Denied(format!(
+            "this table plays challenge {} ({}), which is still open: its hands are shown once you have played the deal, and to everyone when it closes",
+            c.id, ch.spec.name
+        ))
+    };
+    let Some(me) = me else {
+        return Ok(hidden());
+    };
+    // The deal of this hand: one per table, or on the par table one per deal-seat.
+    let index = match (c.par, hand) {
+        (true, Some(n)) => (n as usize).saturating_sub(1) / 4,
+        (true, None) => return Ok(hidden()),
+        (false, _) => c.index,
+    };
+    match hand {
+        None if !c.par && spec.owner == me => Ok(Access::Seat(Wind::from_index(spec.owner_place))),
+        Some(_) if ch.finished(me, index) => Ok(Access::Seat(ch.seat_for(me, index))),
+        _ => Ok(hidden()),
+    }
+}
+
+/// Plays out the tables of challenges whose window has closed, and publishes the next
+/// scheduled challenge when none is open. Errors are reported and left for the next round.
+pub fn sweep(hall: &Arc<Hall>) {
+    let now = now_s();
+    let Ok(list) = hall.store.challenges(200) else {
+        return;
+    };
+    let mut scheduled_running = false;
+    for c in list {
+        let Ok(ch) = load(hall, c.id) else { continue };
+        let stage = ch.stage(now);
+        if ch.spec.scheduled && matches!(stage, Stage::Upcoming | Stage::Open) {
+            scheduled_running = true;
+        }
+        if stage == Stage::Closing {
+            for p in &ch.plays {
+                if !ch.over.contains(&p.play_table) {
+                    if let Ok(tx) = hall.room(p.play_table) {
+                        let _ = tx.send(Cmd::PlayOut);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(s) = &hall.config.schedule {
+        if !scheduled_running {
+            let c = NewChallenge {
+                name: format!("Challenge of {}", &utc(now)[..10]),
+                deals: s.deals,
+                opens_in_h: 0,
+                hours: s.hours,
+                level: s.level.clone(),
+                rotation: Rotation::Same,
+                limit_s: 15,
+                bank_s: 30,
+                scheduled: true,
+            };
+            if let Err(e) = publish(hall, &c) {
+                eprintln!("the scheduled challenge was not published: {e}");
+            }
+        }
+    }
+}
+
+/// Ends a challenge's window now (a director's button).
+pub fn close_now(hall: &Arc<Hall>, id: i64) -> Result<(), String> {
+    let mut ch = load(hall, id).map_err(|e| e.to_string())?;
+    let now = now_s();
+    if ch.spec.closes > now {
+        ch.spec.closes = now;
+        ch.spec.opens = ch.spec.opens.min(now);
+        hall.store
+            .update_challenge(id, &json(&ch.spec)?)
+            .map_err(|e| e.to_string())?;
+    }
+    sweep(hall);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        // 2000-02-29 12:34 (a leap day in a century leap year): 951827640.
+        assert_eq!(utc(951_827_640), "2000-02-29 12:34 UTC");
+        // 2026-11-23 00:00: 20,780 days after 1970-01-01.
+        assert_eq!(utc(20_780 * 86_400), "2026-11-23 00:00 UTC");
+    }
+
+    #[test]
+    fn new_challenges_are_checked() {
+        let ok = NewChallenge {
+            name: "x".into(),
+            deals: 8,
+            opens_in_h: 0,
+            hours: 24,
+            level: "strong".into(),
+            rotation: Rotation::Same,
+            limit_s: 15,
+            bank_s: 30,
+            scheduled: false,
+        };
+        assert!(ok.check().is_ok());
+        let bad = |f: &dyn Fn(&mut NewChallenge)| {
+            let mut c = ok.clone();
+            f(&mut c);
+            c.check().unwrap_err()
+        };
+        assert!(bad(&|c| c.deals = 6).starts_with("deals:"));
+        assert!(bad(&|c| c.deals = 36).starts_with("deals:"));
+        assert!(bad(&|c| c.hours = 0).starts_with("hours open:"));
+        assert!(bad(&|c| c.level = "godlike".into()).contains("godlike"));
+        assert!(bad(&|c| c.name = " ".into()).starts_with("name:"));
+    }
+}

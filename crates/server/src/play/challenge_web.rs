@@ -1,0 +1,355 @@
+//! Pages of challenges: the list with standings across challenges (and the director's form
+//! to publish one), a challenge with the player's deals and its standings, the results at a
+//! deal-seat with the reviewer's comments, and the reveal once it has closed.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Redirect};
+use axum::Form;
+use minijinja::context;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use store::{Role, Session};
+use tournament::challenge::{compare, standings, Rotation};
+
+use super::challenge::{self as ch, Loaded, NewChallenge, Stage, Who};
+use super::spec::BOT_LEVELS;
+use super::web::{num, player, render};
+use crate::auth::{check_csrf, session_of};
+use crate::service::{AppError, AppResult};
+use crate::web::{App, Fields, Page};
+
+fn director_session(app: &App, headers: &HeaderMap) -> AppResult<Option<Session>> {
+    Ok(session_of(app.store.as_ref(), headers)?.filter(|s| s.role == Role::Director))
+}
+
+fn name_of(who: Who, names: &HashMap<i64, String>, par: &str) -> String {
+    match who {
+        Who::Person(p) => names
+            .get(&p)
+            .cloned()
+            .unwrap_or_else(|| format!("player {p}")),
+        Who::Par => par.to_string(),
+    }
+}
+
+/// Standings lines as the template shows them.
+fn standing_lines(
+    deal_seats: &[Vec<(Who, i32)>],
+    names: &HashMap<i64, String>,
+    me: Option<i64>,
+) -> Vec<Value> {
+    let par = format!("par ({} bot)", ch::PAR_BOT);
+    standings(deal_seats)
+        .into_iter()
+        .map(|l| {
+            json!({
+                "rank": l.rank,
+                "name": name_of(l.who, names, &par),
+                "par": l.who == Who::Par,
+                "me": me.is_some_and(|m| l.who == Who::Person(m)),
+                "hands": l.hands,
+                "imp": l.imp,
+                "per_hand": format!("{:.2}", l.imp as f64 / l.hands.max(1) as f64),
+                "ms": l.ms,
+            })
+        })
+        .collect()
+}
+
+fn facts(c: &Loaded, now: i64) -> Value {
+    json!({
+        "id": c.id,
+        "name": c.spec.name,
+        "deals": c.spec.deals,
+        "level": c.spec.level,
+        "limit_s": c.spec.limit_s,
+        "bank_s": c.spec.bank_s,
+        "opens": ch::utc(c.spec.opens),
+        "closes": ch::utc(c.spec.closes),
+        "stage": c.stage(now).as_str(),
+        "commitment": c.spec.commitment,
+        "players": c.plays.iter().map(|p| p.person).collect::<std::collections::HashSet<_>>().len(),
+    })
+}
+
+/// `/play/c`: every challenge, standings across them, and the director's form.
+pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
+    let me = player(&app, &headers)?;
+    let director = director_session(&app, &headers)?;
+    let now = ch::now_s();
+    let mut rows = Vec::new();
+    let mut all = Vec::new();
+    let mut names = HashMap::new();
+    for c in app.store.challenges(200)? {
+        let c = ch::load(&app.hall, c.id)?;
+        rows.push(facts(&c, now));
+        all.extend(ch::deal_seats(&app.hall, &c, &mut names)?);
+    }
+    let csrf = director
+        .as_ref()
+        .map(|s| s.csrf.clone())
+        .or(me.as_ref().map(|(s, _)| s.csrf.clone()));
+    render(
+        "challenges.html",
+        context! {
+            title => "Challenges",
+            me => me.as_ref().map(|(_, p)| json!({"name": p.name})),
+            director => director.is_some(),
+            csrf => csrf,
+            challenges => rows,
+            standings => standing_lines(&all, &names, me.as_ref().map(|(_, p)| p.id)),
+            levels => BOT_LEVELS,
+        },
+    )
+}
+
+/// `POST /play/c`: the director publishes a challenge.
+pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
+    let s = director_session(&app, &headers)?
+        .ok_or_else(|| AppError::Forbidden("only the director publishes challenges".into()))?;
+    check_csrf(&s, f.get("csrf"))?;
+    let rotation = match f.get("rotation").map(|s| s.as_str()).unwrap_or("same") {
+        r => Rotation::parse(r).ok_or_else(|| {
+            AppError::Invalid(format!("seats: '{r}' is neither same nor staggered"))
+        })?,
+    };
+    let c = NewChallenge {
+        name: f.get("name").cloned().unwrap_or_default(),
+        deals: num(&f, "deals", 8usize, 4, ch::MAX_DEALS)?,
+        opens_in_h: num(&f, "opens_in", 0u32, 0, ch::MAX_HOURS)?,
+        hours: num(&f, "hours", 24u32, 1, ch::MAX_HOURS)?,
+        level: f.get("level").cloned().unwrap_or_else(|| "strong".into()),
+        rotation,
+        limit_s: num(&f, "limit", 15, 1, super::spec::MAX_LIMIT_S)?,
+        bank_s: num(&f, "bank", 30, 0, super::spec::MAX_BANK_S)?,
+        scheduled: false,
+    };
+    c.check().map_err(AppError::Invalid)?;
+    let hall = app.hall.clone();
+    let id = tokio::task::spawn_blocking(move || ch::publish(&hall, &c))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+        .map_err(AppError::Invalid)?;
+    Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
+}
+
+/// `/play/c/{id}`: the challenge, the player's deals and the standings.
+pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
+    let me = player(&app, &headers)?;
+    let director = director_session(&app, &headers)?;
+    let c = ch::load(&app.hall, id)?;
+    let now = ch::now_s();
+    let stage = c.stage(now);
+    let mut names = HashMap::new();
+    let seats = ch::deal_seats(&app.hall, &c, &mut names)?;
+    let mine: Vec<Value> = match &me {
+        None => Vec::new(),
+        Some((_, p)) => (0..c.spec.deals)
+            .map(|i| {
+                let seat = c.seat_for(p.id, i);
+                let mut row = json!({"no": i + 1, "seat": super::room::wind_name(seat)});
+                match c.play_of(p.id, i) {
+                    Some(play) if c.over.contains(&play.play_table) => {
+                        row["state"] = json!("played");
+                        let r =
+                            ch::results_at(&app.hall, id, i, seat, &mut names).unwrap_or_default();
+                        let list: Vec<(Who, i32)> = r.iter().map(|s| (s.who, s.ms)).collect();
+                        if let Some(s) = compare(&list)
+                            .into_iter()
+                            .find(|s| s.who == Who::Person(p.id))
+                        {
+                            row["ms"] = json!(s.ms);
+                            row["imp"] = json!(s.imp);
+                        }
+                    }
+                    Some(play) => {
+                        row["state"] = json!(if stage == Stage::Open {
+                            "playing"
+                        } else {
+                            "closing"
+                        });
+                        row["table"] = json!(play.play_table);
+                    }
+                    None if stage == Stage::Open => row["state"] = json!("play"),
+                    None => row["state"] = json!("missed"),
+                }
+                row
+            })
+            .collect(),
+    };
+    let reveal = if stage == Stage::Revealed {
+        Some(c.spec.reveal().map_err(AppError::Internal)?)
+    } else {
+        None
+    };
+    let csrf = director
+        .as_ref()
+        .map(|s| s.csrf.clone())
+        .or(me.as_ref().map(|(s, _)| s.csrf.clone()));
+    render(
+        "challenge.html",
+        context! {
+            title => c.spec.name.clone(),
+            c => facts(&c, now),
+            stage => stage.as_str(),
+            me => me.as_ref().map(|(_, p)| json!({"name": p.name})),
+            director => director.is_some(),
+            csrf => csrf,
+            mine => mine,
+            reveal => reveal.map(|r| json!({"seed": r.seed, "salt": r.salt})),
+            standings => standing_lines(&seats, &names, me.as_ref().map(|(_, p)| p.id)),
+        },
+    )
+}
+
+/// `POST /play/c/{id}/play`: take up a deal; the table opens at once.
+pub async fn play(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
+        AppError::Forbidden("sign in (as a guest or with an account) first".into())
+    })?;
+    check_csrf(&s, f.get("csrf"))?;
+    let deal: usize = num(&f, "deal", 1, 1, ch::MAX_DEALS)?;
+    let hall = app.hall.clone();
+    let table =
+        tokio::task::spawn_blocking(move || ch::take_up(&hall, id, me.id, &me.name, deal - 1))
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))?
+            .map_err(AppError::Invalid)?;
+    Ok(Redirect::to(&format!("/play/t/{table}")).into_response())
+}
+
+/// `POST /play/c/{id}/close`: the director ends the window now.
+pub async fn close(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let s = director_session(&app, &headers)?
+        .ok_or_else(|| AppError::Forbidden("only the director closes challenges".into()))?;
+    check_csrf(&s, f.get("csrf"))?;
+    let hall = app.hall.clone();
+    tokio::task::spawn_blocking(move || ch::close_now(&hall, id))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+        .map_err(AppError::Invalid)?;
+    Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct SeatQuery {
+    #[serde(default)]
+    seat: Option<String>,
+}
+
+/// `/play/c/{id}/deal/{n}`: every result at the player's seat of deal n (any seat once the
+/// challenge is revealed), and the reviewer's comments on the player's own hand.
+pub async fn deal(
+    State(app): State<App>,
+    Path((id, no)): Path<(i64, usize)>,
+    Query(q): Query<SeatQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let me = player(&app, &headers)?.map(|(_, p)| p.id);
+    let c = ch::load(&app.hall, id)?;
+    if no == 0 || no > c.spec.deals {
+        return Err(AppError::NotFound(format!(
+            "challenge {id} has deals 1 to {}, not {no}",
+            c.spec.deals
+        )));
+    }
+    let index = no - 1;
+    let revealed = c.stage(ch::now_s()) == Stage::Revealed;
+    let seat = match (&q.seat, revealed, me) {
+        (Some(s), true, _) => mcr::Wind::parse(s)
+            .ok_or_else(|| AppError::Invalid(format!("seat: '{s}' is not E, S, W or N")))?,
+        (_, _, Some(m)) if c.finished(m, index) => c.seat_for(m, index),
+        (None, true, _) => mcr::Wind::East,
+        _ => {
+            return Err(AppError::Forbidden(format!(
+                "deal {no} of challenge {id}: its results are shown once you have played it, and to everyone when the challenge closes"
+            )))
+        }
+    };
+    let mut names = HashMap::new();
+    let results = ch::results_at(&app.hall, id, index, seat, &mut names)?;
+    let list: Vec<(Who, i32)> = results.iter().map(|s| (s.who, s.ms)).collect();
+    let scored = compare(&list);
+    let sum: i64 = list.iter().map(|(_, m)| *m as i64).sum();
+    let average = tournament::imp::Dif {
+        num: sum,
+        den: list.len().max(1) as i64,
+    };
+    let mut rows: Vec<(i32, Value)> = results
+        .iter()
+        .zip(&scored)
+        .map(|(r, s)| {
+            (
+                r.ms,
+                json!({
+                    "name": r.name,
+                    "kind": if r.who == Who::Par { "par" } else { "person" },
+                    "me": me.is_some_and(|m| r.who == Who::Person(m)),
+                    "ms": r.ms,
+                    "dif": s.dif.to_string(),
+                    "imp": s.imp,
+                    "ending": r.log.as_ref().map(ch::ending).unwrap_or_default(),
+                    "table": r.hand.play_table,
+                    "hand": r.hand.hand_no,
+                }),
+            )
+        })
+        .collect();
+    rows.sort_by_key(|(ms, _)| std::cmp::Reverse(*ms));
+    let review = me
+        .and_then(|m| results.iter().find(|r| r.who == Who::Person(m)))
+        .and_then(|r| r.log.as_ref())
+        .and_then(|log| {
+            let mut bot = agents::bots::builtin(ch::PAR_BOT, 0)?;
+            let r = agents::review::review(log, seat, bot.as_mut()).ok()?;
+            Some(json!({
+                "decisions": r.decisions,
+                "notes": r.notes.iter().map(|n| json!({
+                    "index": n.index,
+                    "situation": n.situation,
+                    "played": n.played.to_string(),
+                    "suggested": n.suggested.to_string(),
+                    "reason": n.reason,
+                })).collect::<Vec<_>>(),
+            }))
+        });
+    render(
+        "challenge_deal.html",
+        context! {
+            title => format!("{}, deal {no}", c.spec.name),
+            c => json!({"id": id, "name": c.spec.name}),
+            no => no,
+            seat_name => super::room::wind_name(seat),
+            seats => if revealed { vec!["E", "S", "W", "N"] } else { vec![] },
+            average => average.to_string(),
+            rows => rows.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+            review => review,
+        },
+    )
+}
+
+/// `/play/c/{id}/reveal.json`: seed, salt, commitment and deals, once the challenge is over.
+pub async fn reveal(State(app): State<App>, Path(id): Path<i64>) -> Page {
+    let c = ch::load(&app.hall, id)?;
+    if c.stage(ch::now_s()) != Stage::Revealed {
+        return Err(AppError::Forbidden(format!(
+            "challenge {id} is not over yet: its deals are revealed when it closes and its last hand ends"
+        )));
+    }
+    let r = c.spec.reveal().map_err(AppError::Internal)?;
+    let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
