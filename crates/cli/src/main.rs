@@ -41,6 +41,8 @@ enum Cmd {
     Movement(tourncmd::MovementArgs),
     /// Individual or team standings from a results file.
     Standings(tourncmd::StandingsArgs),
+    /// Check a challenge's published deals against the commitment made when it opened.
+    Verify(tourncmd::VerifyArgs),
     /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
     Arena(arenacmd::ArenaCmd),
     /// The tournament director's web app on SQLite.
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Cmd::Arena(a) => arenacmd::arena_cmd(a),
         Cmd::Movement(a) => tourncmd::movement(a),
         Cmd::Standings(a) => tourncmd::standings(a),
+        Cmd::Verify(a) => tourncmd::verify(a),
         Cmd::Serve(a) => servecmd::serve(a),
         Cmd::Demo(a) => servecmd::demo(a),
         Cmd::Password(a) => servecmd::password(a),

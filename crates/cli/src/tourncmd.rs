@@ -50,6 +50,37 @@ pub struct StandingsArgs {
     format: Format,
 }
 
+#[derive(Args)]
+pub struct VerifyArgs {
+    /// The challenge's reveal (`/play/c/<id>/reveal.json`).
+    file: std::path::PathBuf,
+    /// The commitment published when the challenge opened (hex); without it, only the
+    /// file's own commitment is checked.
+    #[arg(long)]
+    commitment: Option<String>,
+}
+
+/// Checks a reveal: the deals and salt hash to the commitment, the seed gives the deals.
+pub fn verify(a: VerifyArgs) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
+    let r: tournament::challenge::Reveal = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a challenge reveal: {e}", a.file.display()))?;
+    let n = tournament::challenge::verify(&r, a.commitment.as_deref())
+        .map_err(|e| format!("{}: {e}", a.file.display()))?;
+    println!(
+        "ok: {n} deals of '{}' match commitment {}{}",
+        r.name,
+        r.commitment,
+        if a.commitment.is_some() {
+            " (the one published)"
+        } else {
+            " (the file's own: pass --commitment to compare with the one published)"
+        }
+    );
+    Ok(())
+}
+
 fn quality_text(q: &Quality) -> String {
     let hist = |h: &std::collections::BTreeMap<u32, u32>| {
         h.iter()

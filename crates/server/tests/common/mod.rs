@@ -152,3 +152,90 @@ pub async fn alone(
     let id = app.hall.open_table(spec, name).unwrap();
     (id, cookie, serve(app.clone()).await)
 }
+
+/// One request to the app in process: status, Location and body.
+pub async fn http(
+    app: &App,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    form: &[(&str, &str)],
+) -> (u16, Option<String>, String) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let body: String = form
+        .iter()
+        .map(|(k, v)| format!("{k}={}", urlencode(v)))
+        .collect::<Vec<_>>()
+        .join("&");
+    let mut req = axum::http::Request::builder().method(method).uri(path);
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    if method == "POST" {
+        req = req.header("content-type", "application/x-www-form-urlencoded");
+    }
+    let res = server::router(app.clone())
+        .oneshot(req.body(axum::body::Body::from(body)).unwrap())
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let location = res
+        .headers()
+        .get("location")
+        .map(|l| l.to_str().unwrap().to_string());
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        location,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A session's cross-site token, from the cookie's token.
+pub fn csrf_of(app: &App, cookie: &str) -> String {
+    let token = cookie.split('=').nth(1).unwrap();
+    app.store.session(token).unwrap().unwrap().csrf
+}
+
+/// The director's Cookie header.
+pub fn director(app: &App) -> String {
+    let (s, _) = server::auth::start_session(app.store.as_ref(), Role::Director).unwrap();
+    format!("{}={}", server::auth::COOKIE, s.token)
+}
+
+/// Plays the rest of the hand at `table` over a WebSocket: Hu when offered, else pass,
+/// else the first discard; returns the last state.
+pub async fn play_through(addr: SocketAddr, table: i64, cookie: &str) -> Value {
+    let mut c = Client::connect(addr, table, Some(cookie)).await;
+    loop {
+        let s = c.next().await;
+        if s["type"] != "state" {
+            continue;
+        }
+        if s["stage"] == "over" {
+            c.close().await;
+            return s;
+        }
+        if my_move(&s) {
+            let legal = s["legal"].as_array().unwrap();
+            let a = legal
+                .iter()
+                .find(|x| x["action"] == "hu")
+                .or_else(|| legal.iter().find(|x| x["action"] == "pass"))
+                .or_else(|| legal.iter().find(|x| x["action"] == "discard"))
+                .unwrap_or(&legal[0])
+                .clone();
+            c.act(s["step"].as_u64().unwrap(), a).await;
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! Challenges end to end over HTTP and WebSockets: two people play a 4-deal challenge, their
+//! results are compared with each other and with the par exactly as SPEC §5 says; while it is
+//! open no route shows anyone a deal they have not played; once closed the reveal verifies
+//! against the commitment published at the start. An abandoned hand is played out by the
+//! time-out defaults when the window closes.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{csrf_of, director, http, person, play_through, serve};
+use server::play::challenge::{self, NewChallenge};
+use server::play::room::HandSummary;
+use tournament::challenge::{verify, Reveal, Rotation};
+
+/// Lower bounds of |DIF| for 1, 2, … 20 IMP, copied from the table in SPEC §5.
+const SPEC_BRACKETS: [i64; 20] = [
+    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
+];
+
+/// IMP of `ms` among `all` (itself included), worked out with whole numbers: |ms − avg| ≥ b
+/// ⇔ |n·ms − Σ| ≥ n·b.
+fn imp_by_hand(ms: i32, all: &[i32]) -> i32 {
+    let n = all.len() as i64;
+    let d = n * ms as i64 - all.iter().map(|&x| x as i64).sum::<i64>();
+    let k = SPEC_BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i32;
+    k * d.signum() as i32
+}
+
+fn new_challenge(deals: usize) -> NewChallenge {
+    NewChallenge {
+        name: "Test challenge".into(),
+        deals,
+        opens_in_h: 0,
+        hours: 24,
+        level: "strong".into(),
+        rotation: Rotation::Same,
+        limit_s: 60,
+        bank_s: 0,
+        scheduled: false,
+    }
+}
+
+/// The `data-imp` and name of every row of a results page.
+fn rows(page: &str) -> Vec<(String, i32, i32)> {
+    page.split("<tr class=\"")
+        .skip(1)
+        .map(|row| {
+            let attr = |name: &str| -> i32 {
+                let at = row.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                row[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            let n = row.find("class=\"name\">").unwrap() + 13;
+            let name = row[n..].split('<').next().unwrap().to_string();
+            (name, attr("data-ms"), attr("data-imp"))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_a_par_and_a_commitment_that_verifies() {
+    let app = common::app(None);
+    let addr = serve(app.clone()).await;
+    let dir = director(&app);
+    // The director publishes through the form.
+    let (st, loc, body) = http(
+        &app,
+        "POST",
+        "/play/c",
+        Some(&dir),
+        &[
+            ("csrf", &csrf_of(&app, &dir)),
+            ("name", "Monday"),
+            ("deals", "4"),
+            ("hours", "24"),
+            ("level", "strong"),
+            ("rotation", "same"),
+            ("limit", "60"),
+            ("bank", "0"),
+        ],
+    )
+    .await;
+    assert_eq!(st, 303, "{body}");
+    assert_eq!(loc.as_deref(), Some("/play/c/1"));
+    let ch = challenge::load(&app.hall, 1).unwrap();
+    let secrets = [ch.spec.seed.to_string(), ch.spec.salt.clone()];
+    let (_, _, page) = http(&app, "GET", "/play/c/1", None, &[]).await;
+    let published = ch.spec.commitment.clone();
+    assert!(page.contains(&published), "the commitment is on the page");
+
+    let (alice, ca) = person(&app, "Alice");
+    let (_bob, cb) = person(&app, "Bob");
+    let (_carol, cc) = person(&app, "Carol");
+    // Alice plays all four deals; Bob the first three for now.
+    let mut tables = HashMap::new();
+    for (who, cookie, deals) in [("Alice", &ca, 1..=4), ("Bob", &cb, 1..=3)] {
+        for d in deals {
+            let (st, loc, body) = http(
+                &app,
+                "POST",
+                "/play/c/1/play",
+                Some(cookie),
+                &[("csrf", &csrf_of(&app, cookie)), ("deal", &d.to_string())],
+            )
+            .await;
+            assert_eq!(st, 303, "{who} deal {d}: {body}");
+            let t: i64 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+            let end = play_through(addr, t, cookie).await;
+            assert_eq!(end["stage"], "over");
+            tables.insert((who, d), t);
+        }
+    }
+    // A deal-seat is played once per person.
+    let (st, _, body) = http(
+        &app,
+        "POST",
+        "/play/c/1/play",
+        Some(&ca),
+        &[("csrf", &csrf_of(&app, &ca)), ("deal", "2")],
+    )
+    .await;
+    assert_eq!(st, 422);
+    assert!(body.contains("already played"), "{body}");
+
+    // Alice's comparison at deal d (seat d-1 under the "same" rotation): par, Alice and,
+    // for deals 1–3, Bob; IMP as worked out from the stored points.
+    for d in 1..=4usize {
+        let (st, _, page) = http(&app, "GET", &format!("/play/c/1/deal/{d}"), Some(&ca), &[]).await;
+        assert_eq!(st, 200, "{page}");
+        let got = rows(&page);
+        let seat = d - 1;
+        let hands = app
+            .store
+            .hands_of_deal(&format!("chal:1:{}:{seat}", d - 1), 100)
+            .unwrap();
+        let points: Vec<(String, i32)> = hands
+            .iter()
+            .map(|h| {
+                let s: HandSummary = serde_json::from_str(&h.summary).unwrap();
+                let name = match s.persons[seat] {
+                    Some(p) => app.store.person(p).unwrap().name,
+                    None => s.names[seat].clone(),
+                };
+                (name, s.points[seat])
+            })
+            .collect();
+        assert_eq!(points.len(), if d < 4 { 3 } else { 2 }, "deal {d}");
+        assert!(points.iter().any(|(n, _)| n.starts_with("par")));
+        let all: Vec<i32> = points.iter().map(|(_, m)| *m).collect();
+        for (name, ms) in &points {
+            let row = got
+                .iter()
+                .find(|r| &r.0 == name)
+                .unwrap_or_else(|| panic!("deal {d}: no row for {name} in {got:?}"));
+            assert_eq!(row.1, *ms, "deal {d} {name}");
+            assert_eq!(row.2, imp_by_hand(*ms, &all), "deal {d} {name}: {all:?}");
+        }
+    }
+    // Bob sees Alice's result at their shared deal-seats.
+    let (_, _, page) = http(&app, "GET", "/play/c/1/deal/2", Some(&cb), &[]).await;
+    assert!(rows(&page).iter().any(|r| r.0 == "Alice"));
+    assert!(page.contains("strong bot would have played") || page.contains("agrees with all"));
+
+    // While it is open: every route, every role. Bob has not played deal 4, Carol nothing.
+    let par = ch.spec.par_table;
+    let mut routes: Vec<String> = vec![
+        "/play/c".into(),
+        "/play/c/1".into(),
+        "/play/c/1/reveal.json".into(),
+        "/play".into(),
+    ];
+    for d in 1..=4 {
+        routes.push(format!("/play/c/1/deal/{d}"));
+        routes.push(format!("/play/c/1/deal/{d}?seat=N"));
+    }
+    let mut all_tables: Vec<i64> = tables.values().copied().collect();
+    all_tables.push(par);
+    for t in &all_tables {
+        routes.push(format!("/play/t/{t}"));
+        for n in 1..=16 {
+            routes.push(format!("/play/t/{t}/hands/{n}"));
+            routes.push(format!("/play/t/{t}/hands/{n}.json"));
+            for v in ["E", "S", "W", "N", "all"] {
+                routes.push(format!("/play/t/{t}/hands/{n}/step?view={v}&at=3"));
+            }
+        }
+    }
+    let roles = [
+        ("nobody", None),
+        ("Alice", Some(ca.as_str())),
+        ("Bob", Some(cb.as_str())),
+        ("Carol", Some(cc.as_str())),
+        ("director", Some(dir.as_str())),
+    ];
+    let mut shown = 0;
+    for (role, cookie) in &roles {
+        for r in &routes {
+            let (st, _, body) = http(&app, "GET", r, *cookie, &[]).await;
+            for s in &secrets {
+                assert!(!body.contains(s.as_str()), "{role} {r}: a secret is shown");
+            }
+            if st != 200 {
+                continue;
+            }
+            shown += 1;
+            assert!(
+                !r.contains("reveal.json") && !r.ends_with(".json") && !r.contains("view=all"),
+                "{role} {r}: shown while the challenge is open"
+            );
+            // A deal's hands are shown only to someone who has played that deal, from their
+            // own seat (deal d is seat d-1 for everyone here).
+            let deal_of_route = |r: &str| -> Option<usize> {
+                if let Some(d) = r.strip_prefix("/play/c/1/deal/") {
+                    return d.split('?').next()?.parse().ok();
+                }
+                let t: i64 = r
+                    .strip_prefix("/play/t/")?
+                    .split('/')
+                    .next()?
+                    .parse()
+                    .ok()?;
+                if t == par {
+                    let n: usize = r
+                        .split("/hands/")
+                        .nth(1)?
+                        .split(['/', '.'])
+                        .next()?
+                        .parse()
+                        .ok()?;
+                    return Some((n - 1) / 4 + 1);
+                }
+                tables.iter().find(|(_, &x)| x == t).map(|((_, d), _)| *d)
+            };
+            if let Some(d) = deal_of_route(r) {
+                let played = match *role {
+                    "Alice" => true,
+                    "Bob" => d <= 3,
+                    _ => false,
+                };
+                assert!(
+                    played,
+                    "{role} {r}: deal {d} shown to someone who has not played it"
+                );
+                if let Some(v) = r.split("view=").nth(1) {
+                    assert_eq!(&v[..1], ["E", "S", "W", "N"][d - 1], "{role} {r}");
+                }
+                if r.starts_with("/play/t/") && !r.contains("/hands/") {
+                    // A table page while open: only the one who plays it.
+                    let owner = tables
+                        .iter()
+                        .find(|(_, &x)| r.ends_with(&format!("/{x}")))
+                        .map(|((w, _), _)| *w);
+                    assert_eq!(owner, Some(*role), "{r}");
+                }
+            }
+        }
+    }
+    assert!(shown > 50, "the allowed routes were tried too ({shown})");
+    // Watching a challenge table over the socket is refused.
+    let t = tables[&("Alice", 1)];
+    let req = format!("ws://{addr}/play/t/{t}/ws");
+    assert!(tokio_tungstenite::connect_async(req).await.is_err());
+
+    // Bob plays deal 4; the director closes the window; the deals are revealed.
+    let (_, loc, _) = http(
+        &app,
+        "POST",
+        "/play/c/1/play",
+        Some(&cb),
+        &[("csrf", &csrf_of(&app, &cb)), ("deal", "4")],
+    )
+    .await;
+    let t: i64 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+    play_through(addr, t, &cb).await;
+    let (st, _, _) = http(
+        &app,
+        "POST",
+        "/play/c/1/close",
+        Some(&dir),
+        &[("csrf", &csrf_of(&app, &dir))],
+    )
+    .await;
+    assert_eq!(st, 303);
+    let (st, _, json) = http(&app, "GET", "/play/c/1/reveal.json", None, &[]).await;
+    assert_eq!(st, 200, "{json}");
+    let r: Reveal = serde_json::from_str(&json).unwrap();
+    assert_eq!(r.seed, ch.spec.seed);
+    assert_eq!(verify(&r, Some(&published)), Ok(4));
+    let mut changed = r.clone();
+    changed.deals[0]["deal"]["seats"]["E"]["hand"][0] = "J3".into();
+    assert!(verify(&changed, Some(&published)).is_err());
+    // Now the logs are public.
+    let (st, _, _) = http(
+        &app,
+        "GET",
+        &format!("/play/t/{par}/hands/1.json"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(st, 200);
+    // Standings: Alice and Bob played 4 hands each, the par 8 (once per person's deal-seat…
+    // here the 4 deal-seats both played).
+    let (_, _, page) = http(&app, "GET", "/play/c/1", Some(&ca), &[]).await;
+    assert!(page.contains("revealed"), "{page}");
+    let _ = alice;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_hand_is_played_out_by_the_defaults_at_the_close() {
+    let app = common::app(None);
+    let _addr = serve(app.clone()).await;
+    let id = challenge::publish(&app.hall, &new_challenge(4)).unwrap();
+    let (me, _cookie) = person(&app, "Dora");
+    let t = challenge::take_up(&app.hall, id, me, "Dora", 0).unwrap();
+    // Dora never makes a move. Her table waits on her clock (60 s) until the close.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!app.store.play_table(t).unwrap().finished);
+    let hall = app.hall.clone();
+    tokio::task::spawn_blocking(move || challenge::close_now(&hall, id))
+        .await
+        .unwrap()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !app.store.play_table(t).unwrap().finished {
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "the hand was not played out"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let h = &app.store.hands_of_table(t).unwrap()[0];
+    let s: HandSummary = serde_json::from_str(&h.summary).unwrap();
+    assert!(s.stood_in[0], "East's moves were the server's");
+    // Every move of East's was the time-out default: discard the tile just drawn, or pass.
+    let log: table::log::HandLog = serde_json::from_str(&h.log).unwrap();
+    let mut t2 = table::log::start_of(&log).unwrap();
+    for d in &log.actions {
+        if d.seat == mcr::Wind::East {
+            assert_eq!(d.action, server::play::room::timeout_default(&t2, d.seat));
+        }
+        t2.apply(d.seat, d.action).unwrap();
+    }
+    let hall = app.hall.clone();
+    tokio::task::spawn_blocking(move || challenge::sweep(&hall))
+        .await
+        .unwrap();
+    let c = challenge::load(&app.hall, id).unwrap();
+    assert_eq!(c.stage(challenge::now_s()), challenge::Stage::Revealed);
+}
