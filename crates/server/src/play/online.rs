@@ -375,17 +375,48 @@ fn open_sitting(
         .open_sitting_table(e.id, round, hand, t.table, &json)
         .map_err(|e| e.to_string())?;
     let mut sitters = Vec::new();
+    let mut away = Vec::new();
     for (w, p) in persons.iter().enumerate() {
         if let Some(p) = p {
             let name = hall.store.person(*p).map_err(|e| e.to_string())?.name;
             sitters.push((w, *p, name));
+            if absent_last_time(hall, st, players[w]).map_err(|e| e.to_string())? {
+                away.push(w);
+            }
         }
     }
     // A table whose task exists already (a sweep that raced this one) is left alone.
     if hall.live(id) {
         return Ok(());
     }
-    hall.start_seated(id, spec, &sitters)
+    hall.start_seated(id, spec, &sitters, &away)
+}
+
+/// Whether the bot had to play for this player in their last finished hand: a player who
+/// did not show then starts the next hand with the bot in their seat (until they connect),
+/// rather than making the table wait for their clock again.
+fn absent_last_time(hall: &Hall, st: &State, player: u32) -> Result<bool, StoreError> {
+    for s in st.sittings.iter().rev() {
+        if !st.over.contains(&s.play_table) {
+            continue;
+        }
+        let stored = hall.store.play_table(s.play_table)?;
+        let Ok(spec) = serde_json::from_str::<TableSpec>(&stored.spec) else {
+            continue;
+        };
+        let Some(w) = spec
+            .sitting
+            .as_ref()
+            .and_then(|x| x.players.iter().position(|&p| p == player))
+        else {
+            continue;
+        };
+        let hands = hall.store.hands_of_table(s.play_table)?;
+        return Ok(hands.first().is_some_and(|h| {
+            serde_json::from_str::<HandSummary>(&h.summary).is_ok_and(|x| x.stood_in[w])
+        }));
+    }
+    Ok(false)
 }
 
 /// Works through every online event that has started.

@@ -539,6 +539,15 @@ impl Room {
         }
     }
 
+    /// A person who is not there: a stand-in plays for them until they connect.
+    pub fn set_away(&mut self, place: usize) {
+        if self.spec.places[place] == Place::Person && self.connected[place] == 0 {
+            self.away[place] = true;
+            let name = self.spec.stand_in().to_string();
+            self.bots[place] = Some(stand_in(&name, self.id as u64));
+        }
+    }
+
     /// Ends the table's time: every person is away with the defaults as stand-in, and
     /// nothing is paced any more.
     pub fn play_out(&mut self) {
