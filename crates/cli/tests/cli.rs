@@ -879,3 +879,41 @@ fn batch_survives_a_line_that_is_not_utf8_and_refuses_ignored_flags() {
         assert!(err.contains("would be ignored"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn verify_checks_a_challenge_reveal() {
+    use tournament::challenge::{commitment, deal_set, deals, Reveal, REVEAL_FORMAT};
+    let set = deal_set(&deals(9001, 8).unwrap());
+    let r = Reveal {
+        format: REVEAL_FORMAT.into(),
+        name: "Tuesday".into(),
+        commitment: commitment("c0ffee", &set),
+        salt: "c0ffee".into(),
+        seed: 9001,
+        deals: set,
+    };
+    let dir = std::env::temp_dir().join(format!("dupmj-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("reveal.json");
+    std::fs::write(&good, serde_json::to_string_pretty(&r).unwrap()).unwrap();
+    let path = good.to_str().unwrap();
+    let (code, out, err) = dupmj(&["verify", path, "--commitment", &r.commitment], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok: 8 deals of 'Tuesday'"), "{out}");
+    // Against another commitment than the one published.
+    let (code, _, err) = dupmj(&["verify", path, "--commitment", "00ab"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("not the published 00ab"), "{err}");
+    // One tile of deal 5 changed.
+    let mut bad = r.clone();
+    bad.deals[4]["deal"]["seats"]["W"]["wall"][7] = "F1".into();
+    let badf = dir.join("changed.json");
+    std::fs::write(&badf, serde_json::to_string(&bad).unwrap()).unwrap();
+    let (code, _, err) = dupmj(&["verify", badf.to_str().unwrap()], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("not the ones committed to"), "{err}");
+    // Not a reveal at all.
+    let (code, _, err) = dupmj(&["verify", "Cargo.toml"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("Cargo.toml: not a challenge reveal"), "{err}");
+}

@@ -235,7 +235,7 @@ pub fn standings<K: Clone + Ord>(deal_seats: &[Vec<(K, i32)>]) -> Vec<Standing<K
             ms,
         })
         .collect();
-    lines.sort_by(|a, b| (b.imp, b.ms).cmp(&(a.imp, a.ms)));
+    lines.sort_by_key(|l| std::cmp::Reverse((l.imp, l.ms)));
     for i in 0..lines.len() {
         lines[i].rank =
             if i > 0 && (lines[i].imp, lines[i].ms) == (lines[i - 1].imp, lines[i - 1].ms) {

@@ -137,7 +137,7 @@ impl NewChallenge {
         if name.is_empty() || name.chars().count() > 80 {
             return Err("name: 1 to 80 characters".into());
         }
-        if self.deals == 0 || self.deals > MAX_DEALS || self.deals % 4 != 0 {
+        if self.deals == 0 || self.deals > MAX_DEALS || !self.deals.is_multiple_of(4) {
             return Err(format!(
                 "deals: 4, 8, … {MAX_DEALS} (a multiple of 4, so that every seat is sat equally), not {}",
                 self.deals

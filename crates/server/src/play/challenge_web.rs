@@ -111,11 +111,9 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
     let s = director_session(&app, &headers)?
         .ok_or_else(|| AppError::Forbidden("only the director publishes challenges".into()))?;
     check_csrf(&s, f.get("csrf"))?;
-    let rotation = match f.get("rotation").map(|s| s.as_str()).unwrap_or("same") {
-        r => Rotation::parse(r).ok_or_else(|| {
-            AppError::Invalid(format!("seats: '{r}' is neither same nor staggered"))
-        })?,
-    };
+    let r = f.get("rotation").map(|s| s.as_str()).unwrap_or("same");
+    let rotation = Rotation::parse(r)
+        .ok_or_else(|| AppError::Invalid(format!("seats: '{r}' is neither same nor staggered")))?;
     let c = NewChallenge {
         name: f.get("name").cloned().unwrap_or_default(),
         deals: num(&f, "deals", 8usize, 4, ch::MAX_DEALS)?,

@@ -1,0 +1,160 @@
+//! A challenge in headless Chromium: the server publishes a 4-deal challenge on its own
+//! schedule, two people each play its four deals by clicking, and each then sees the other's
+//! result and the par at every deal-seat, with IMP as SPEC §5 works them out. Screenshots of
+//! the challenge and of a deal's results (desktop and phone) go to `docs/screenshots/` with
+//! `DUPMJ_SCREENSHOTS=1`.
+
+mod common;
+mod webdriver;
+
+use std::time::{Duration, Instant};
+
+use webdriver::{open, Browser, Engine, Proc};
+
+/// Lower bounds of |DIF| for 1 … 20 IMP (SPEC §5).
+const BRACKETS: [i64; 20] = [
+    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
+];
+
+fn imp_by_hand(ms: i64, all: &[i64]) -> i64 {
+    let n = all.len() as i64;
+    let d = n * ms - all.iter().sum::<i64>();
+    BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i64 * d.signum()
+}
+
+/// Clicks whatever the table offers until the hand's result shows.
+fn play_hand(b: &Browser) {
+    let start = Instant::now();
+    b.wait(&["class=\"my-hand\"", "id=\"result\""]);
+    while !b.has("#result") {
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the hand did not end"
+        );
+        let clicked = [
+            "#confirm-hu",
+            "#actions button[data-action=hu]",
+            "#actions button[data-action=pass]",
+            "#actions button[data-action=bonus]",
+            ".my-hand .tile.drawn.playable",
+            ".my-hand .tile.playable",
+        ]
+        .iter()
+        .find(|css| b.has(css))
+        .map(|css| b.click(css));
+        std::thread::sleep(Duration::from_millis(if clicked.is_some() {
+            150
+        } else {
+            50
+        }));
+    }
+}
+
+/// The rows of a deal's results page: name, match points, IMP.
+fn rows(b: &Browser) -> Vec<(String, i64, i64)> {
+    let v = b.exec(
+        "return [...document.querySelectorAll('#results tbody tr')].map(r => [r.querySelector('.name').textContent, Number(r.dataset.ms), Number(r.dataset.imp)])",
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r[0].as_str().unwrap().to_string(),
+                r[1].as_i64().unwrap(),
+                r[2].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn two_people_play_a_challenge_and_compare() {
+    let dir = std::env::temp_dir().join(format!("dupmj-challenge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("c.sqlite");
+    std::fs::remove_file(&db).ok();
+    let (child, addr) = common::serve_with(
+        &db,
+        &[
+            "--bot-pace-ms",
+            "0",
+            "--challenge-every-hours",
+            "24",
+            "--challenge-deals",
+            "4",
+        ],
+    );
+    let _server = Proc(child);
+    let base = format!("http://{addr}");
+    let mut browsers = Vec::new();
+    for name in ["Alice", "Bob"] {
+        let (b, d) = open(Engine::Chromium, &base);
+        b.go("/play");
+        b.fill("form[action='/play/guest'] input[name=name]", name);
+        b.click("form[action='/play/guest'] button");
+        b.wait(&["id=\"me\""]);
+        // The scheduled challenge is listed (the server publishes it when it starts).
+        let start = Instant::now();
+        loop {
+            b.go("/play/c");
+            if b.has("#challenges a") {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no scheduled challenge"
+            );
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        b.click("#challenges a");
+        b.wait(&["id=\"my-deals\""]);
+        for deal in 1..=4 {
+            b.click(&format!("tr[data-deal='{deal}'] .play-deal"));
+            play_hand(&b);
+            b.click("#back");
+            b.wait(&["id=\"my-deals\""]);
+        }
+        assert_eq!(
+            b.exec("return document.querySelectorAll('#my-deals a.results').length")
+                .as_u64(),
+            Some(4),
+            "{name} has played the four deals"
+        );
+        browsers.push((b, d));
+    }
+    let (alice, _) = &browsers[0];
+    alice.go("/play/c/1");
+    alice.wait(&["id=\"my-deals\""]);
+    alice.screenshot("challenge");
+    for (who, other) in [(0, "Bob"), (1, "Alice")] {
+        let b = &browsers[who].0;
+        for deal in 1..=4 {
+            b.go(&format!("/play/c/1/deal/{deal}"));
+            b.wait(&["id=\"results\""]);
+            let r = rows(b);
+            assert_eq!(r.len(), 3, "deal {deal}: the two people and the par: {r:?}");
+            assert!(r.iter().any(|x| x.0 == other), "deal {deal}: {r:?}");
+            assert!(
+                r.iter().any(|x| x.0.starts_with("par")),
+                "deal {deal}: {r:?}"
+            );
+            let all: Vec<i64> = r.iter().map(|x| x.1).collect();
+            for (name, ms, imp) in &r {
+                assert_eq!(*imp, imp_by_hand(*ms, &all), "deal {deal} {name}: {all:?}");
+            }
+            if who == 0 && deal == 1 {
+                b.screenshot("challenge-deal");
+                b.resize(390, 844);
+                std::thread::sleep(Duration::from_millis(200));
+                b.screenshot("challenge-deal-phone");
+                let w = b
+                    .exec("return document.documentElement.scrollWidth")
+                    .as_u64()
+                    .unwrap();
+                assert!(w <= 400, "the results fit a phone: {w}px");
+                b.resize(1100, 1000);
+            }
+        }
+    }
+}
