@@ -285,8 +285,9 @@ pub trait Store: Send + Sync {
     fn challenge(&self, id: i64) -> Result<StoredChallenge>;
     /// Challenges newest first.
     fn challenges(&self, limit: usize) -> Result<Vec<StoredChallenge>>;
-    /// Creates the table where `person` plays deal `deal_index` of a challenge, in one
-    /// transaction with the record that they took it up; refused if they already did.
+    /// Creates the table where `person` plays deal `deal_index` of a challenge, with the
+    /// first lines of its journal, in one transaction with the record that they took it up;
+    /// refused if they already did.
     fn open_challenge_table(
         &self,
         challenge: i64,
@@ -294,6 +295,7 @@ pub trait Store: Send + Sync {
         deal_index: u32,
         seat: u8,
         table_spec: &str,
+        journal: &[String],
     ) -> Result<i64>;
     fn challenge_plays(&self, challenge: i64) -> Result<Vec<ChallengePlay>>;
 
@@ -306,8 +308,9 @@ pub trait Store: Send + Sync {
     fn bind_person(&self, event: EventId, slot: u32, person: i64) -> Result<()>;
     /// Slots and the persons linked to them.
     fn event_people(&self, event: EventId) -> Result<Vec<(u32, i64)>>;
-    /// Creates the table of an online sitting with its record in one transaction; a sitting
-    /// that already has a table keeps it (its id is returned).
+    /// Creates the table of an online sitting, the first lines of its journal and its
+    /// record in one transaction; a sitting that already has a table keeps it (its id is
+    /// returned).
     fn open_sitting_table(
         &self,
         event: EventId,
@@ -315,6 +318,7 @@ pub trait Store: Send + Sync {
         hand: u32,
         table: u32,
         table_spec: &str,
+        journal: &[String],
     ) -> Result<i64>;
     fn online_sittings(&self, event: EventId) -> Result<Vec<OnlineSitting>>;
 }

@@ -101,6 +101,18 @@ impl SqliteStore {
     }
 }
 
+/// The first lines of a new table's journal.
+fn first_journal(tx: &Transaction, table: i64, journal: &[String]) -> Result<()> {
+    for (seq, line) in journal.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO play_journal (play_table, seq, entry) VALUES (?1, ?2, ?3)",
+            params![table, seq as i64, line],
+        )
+        .map_err(backend)?;
+    }
+    Ok(())
+}
+
 fn audit(
     tx: &Transaction,
     event: Option<EventId>,
@@ -968,6 +980,7 @@ impl Store for SqliteStore {
         deal_index: u32,
         seat: u8,
         table_spec: &str,
+        journal: &[String],
     ) -> Result<i64> {
         self.change(|tx| {
             let taken: Option<i64> = tx
@@ -995,6 +1008,7 @@ impl Store for SqliteStore {
                 params![challenge, person, deal_index, seat, table],
             )
             .map_err(backend)?;
+            first_journal(tx, table, journal)?;
             Ok(table)
         })
     }
@@ -1094,6 +1108,7 @@ impl Store for SqliteStore {
         hand: u32,
         table: u32,
         table_spec: &str,
+        journal: &[String],
     ) -> Result<i64> {
         self.change(|tx| {
             let had: Option<i64> = tx
@@ -1118,6 +1133,7 @@ impl Store for SqliteStore {
                 params![event, round, hand, table, id],
             )
             .map_err(backend)?;
+            first_journal(tx, id, journal)?;
             Ok(id)
         })
     }

@@ -194,3 +194,36 @@ fn swaps_and_replacements_keep_every_result() {
     };
     assert!(s.add_penalty(id, &bad, "director").is_err());
 }
+
+#[test]
+fn a_challenge_table_is_created_with_its_journal_once_per_person_and_deal() {
+    let s = SqliteStore::in_memory().unwrap();
+    let p = s.create_person("Ann", None).unwrap();
+    let c = s.create_challenge("{}").unwrap();
+    let journal = vec!["{\"t\":\"start\",\"hand\":0}".to_string()];
+    let t = s
+        .open_challenge_table(c, p.id, 2, 1, "{\"x\":1}", &journal)
+        .unwrap();
+    assert_eq!(s.journal(t).unwrap(), journal);
+    let plays = s.challenge_plays(c).unwrap();
+    assert_eq!(plays.len(), 1);
+    assert_eq!(
+        (plays[0].deal_index, plays[0].seat, plays[0].play_table),
+        (2, 1, t)
+    );
+    // The same deal again: refused, and no second table or journal line is left behind.
+    let before = s.play_tables(false, 100).unwrap().len();
+    let e = s
+        .open_challenge_table(c, p.id, 2, 1, "{\"x\":2}", &journal)
+        .unwrap_err();
+    assert!(e.to_string().contains("already played"), "{e}");
+    assert_eq!(s.play_tables(false, 100).unwrap().len(), before);
+    assert_eq!(s.journal(t + 1).unwrap(), Vec::<String>::new());
+    // An online sitting keeps its table when opened twice.
+    let id = s.create_event(&new_event(), "test").unwrap();
+    let a = s.open_sitting_table(id, 1, 1, 2, "{}", &journal).unwrap();
+    let b = s.open_sitting_table(id, 1, 1, 2, "{}", &journal).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(s.journal(a).unwrap().len(), 1);
+    assert_eq!(s.online_sittings(id).unwrap().len(), 1);
+}

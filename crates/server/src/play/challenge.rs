@@ -165,7 +165,8 @@ impl NewChallenge {
 
 impl ChallengeSpec {
     pub fn stage(&self, now: i64, all_over: bool) -> Stage {
-        if now < self.opens {
+        // Without its par (publishing stopped half-way) a challenge never opens.
+        if now < self.opens || self.par_table == 0 {
             Stage::Upcoming
         } else if now < self.closes {
             Stage::Open
@@ -433,11 +434,20 @@ pub fn take_up(
         sitting: None,
     };
     spec.check()?;
+    let journal =
+        super::room::Room::opening(&spec, &[(seat.index(), person, name.to_string())], &[])?;
     let table = hall
         .store
-        .open_challenge_table(id, person, index as u32, seat.index() as u8, &json(&spec)?)
+        .open_challenge_table(
+            id,
+            person,
+            index as u32,
+            seat.index() as u8,
+            &json(&spec)?,
+            &journal,
+        )
         .map_err(|e| e.to_string())?;
-    hall.start_table(table, spec, name)?;
+    hall.room(table)?;
     Ok(table)
 }
 

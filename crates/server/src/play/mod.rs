@@ -114,30 +114,9 @@ impl Hall {
         spec: TableSpec,
         owner_name: &str,
     ) -> Result<(), String> {
-        let sitters = if spec.places[spec.owner_place] == spec::Place::Person {
-            vec![(spec.owner_place, spec.owner, owner_name.to_string())]
-        } else {
-            Vec::new()
-        };
-        self.start_seated(id, spec, &sitters, &[])
-    }
-
-    /// Starts the task of a table just created in the store with these people seated
-    /// (place, person, name); the places in `away` are played by a stand-in until their
-    /// person connects.
-    pub fn start_seated(
-        self: &Arc<Self>,
-        id: i64,
-        spec: TableSpec,
-        sitters: &[(usize, i64, String)],
-        away: &[usize],
-    ) -> Result<(), String> {
-        let mut room = Room::new(id, spec, self.config.pace);
-        for (place, person, name) in sitters {
-            room.sit(*person, name, *place)?;
-        }
-        for &p in away {
-            room.set_away(p);
+        let mut room = Room::new(id, spec.clone(), self.config.pace);
+        if spec.places[spec.owner_place] == spec::Place::Person {
+            room.sit(spec.owner, owner_name, spec.owner_place)?;
         }
         room.begin_if_full()?;
         let pending = std::mem::take(&mut room.pending);

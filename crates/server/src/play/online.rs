@@ -370,10 +370,6 @@ fn open_sitting(
     };
     spec.check()?;
     let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
-    let id = hall
-        .store
-        .open_sitting_table(e.id, round, hand, t.table, &json)
-        .map_err(|e| e.to_string())?;
     let mut sitters = Vec::new();
     let mut away = Vec::new();
     for (w, p) in persons.iter().enumerate() {
@@ -385,11 +381,13 @@ fn open_sitting(
             }
         }
     }
-    // A table whose task exists already (a sweep that raced this one) is left alone.
-    if hall.live(id) {
-        return Ok(());
-    }
-    hall.start_seated(id, spec, &sitters, &away)
+    let journal = super::room::Room::opening(&spec, &sitters, &away)?;
+    let id = hall
+        .store
+        .open_sitting_table(e.id, round, hand, t.table, &json, &journal)
+        .map_err(|e| e.to_string())?;
+    hall.room(id)?;
+    Ok(())
 }
 
 /// Whether the bot had to play for this player in their last finished hand: a player who

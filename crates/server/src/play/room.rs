@@ -55,6 +55,10 @@ pub enum Entry {
     Start {
         hand: usize,
     },
+    /// The person of a place is not there: a stand-in plays until they connect.
+    Away {
+        place: usize,
+    },
     Act {
         hand: usize,
         seat: Wind,
@@ -226,6 +230,15 @@ impl Room {
                     person: *person,
                     name: name.clone(),
                 });
+            }
+            Entry::Away { place } => {
+                let place = *place;
+                if place > 3 || self.spec.places[place] != Place::Person {
+                    return Err(format!("place {place} is not a person's"));
+                }
+                self.away[place] = true;
+                let name = self.spec.stand_in().to_string();
+                self.bots[place] = Some(stand_in(&name, self.id as u64));
             }
             Entry::Start { hand } => {
                 if *hand != self.hand_no {
@@ -539,13 +552,27 @@ impl Room {
         }
     }
 
-    /// A person who is not there: a stand-in plays for them until they connect.
-    pub fn set_away(&mut self, place: usize) {
-        if self.spec.places[place] == Place::Person && self.connected[place] == 0 {
-            self.away[place] = true;
-            let name = self.spec.stand_in().to_string();
-            self.bots[place] = Some(stand_in(&name, self.id as u64));
+    /// The journal a new table starts with, written in one transaction with the table: its
+    /// people seated (place, person, name), those in `away` played by a stand-in until they
+    /// connect, and the first hand started when nobody else is awaited.
+    pub fn opening(
+        spec: &TableSpec,
+        sitters: &[(usize, i64, String)],
+        away: &[usize],
+    ) -> Result<Vec<String>, Refusal> {
+        let mut room = Room::new(0, spec.clone(), Duration::ZERO);
+        for (place, person, name) in sitters {
+            room.sit(*person, name, *place)?;
         }
+        for &place in away {
+            room.apply(Entry::Away { place })?;
+        }
+        room.begin_if_full()?;
+        Ok(room
+            .pending
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("entries serialise"))
+            .collect())
     }
 
     /// Ends the table's time: every person is away with the defaults as stand-in, and
