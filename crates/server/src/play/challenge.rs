@@ -456,8 +456,14 @@ pub struct Shown {
     pub who: Who,
     pub name: String,
     pub hand: StoredHand,
-    pub log: Option<HandLog>,
     pub ms: i32,
+}
+
+impl Shown {
+    /// The hand's log, read only where a page shows the hand itself (standings need none).
+    pub fn log(&self) -> Option<HandLog> {
+        serde_json::from_str(&self.hand.log).ok()
+    }
 }
 
 /// Every finished result at a deal-seat: the par and each person who played it.
@@ -494,7 +500,6 @@ pub fn results_at(
         out.push(Shown {
             who,
             name,
-            log: serde_json::from_str(&h.log).ok(),
             ms: s.points[s_i],
             hand: h,
         });
@@ -615,20 +620,26 @@ pub fn sweep(hall: &Arc<Hall>) {
     let Ok(list) = hall.store.challenges(200) else {
         return;
     };
+    // Tables still in play, once: a closed challenge's plays are looked up in it.
+    let Ok(in_play) = hall.store.play_tables(true, usize::MAX >> 1) else {
+        return;
+    };
+    let in_play: std::collections::HashSet<i64> = in_play.iter().map(|t| t.id).collect();
     let mut scheduled_running = false;
     for c in list {
-        let Ok(ch) = load(hall, c.id) else { continue };
-        let stage = ch.stage(now);
-        if ch.spec.scheduled && matches!(stage, Stage::Upcoming | Stage::Open) {
-            scheduled_running = true;
+        let Ok(spec) = serde_json::from_str::<ChallengeSpec>(&c.spec) else {
+            continue;
+        };
+        if now < spec.closes {
+            scheduled_running |= spec.scheduled;
+            continue;
         }
-        if stage == Stage::Closing {
-            for p in &ch.plays {
-                if !ch.over.contains(&p.play_table) {
-                    if let Ok(tx) = hall.room(p.play_table) {
-                        let _ = tx.send(Cmd::PlayOut);
-                    }
-                }
+        let Ok(plays) = hall.store.challenge_plays(c.id) else {
+            continue;
+        };
+        for p in plays.iter().filter(|p| in_play.contains(&p.play_table)) {
+            if let Ok(tx) = hall.room(p.play_table) {
+                let _ = tx.send(Cmd::PlayOut);
             }
         }
     }

@@ -299,7 +299,7 @@ pub async fn deal(
                     "ms": r.ms,
                     "dif": s.dif.to_string(),
                     "imp": s.imp,
-                    "ending": r.log.as_ref().map(ch::ending).unwrap_or_default(),
+                    "ending": r.log().as_ref().map(ch::ending).unwrap_or_default(),
                     "table": r.hand.play_table,
                     "hand": r.hand.hand_no,
                 }),
@@ -309,10 +309,10 @@ pub async fn deal(
     rows.sort_by_key(|(ms, _)| std::cmp::Reverse(*ms));
     let review = me
         .and_then(|m| results.iter().find(|r| r.who == Who::Person(m)))
-        .and_then(|r| r.log.as_ref())
+        .and_then(|r| r.log())
         .and_then(|log| {
             let mut bot = agents::bots::builtin(ch::PAR_BOT, 0)?;
-            let r = agents::review::review(log, seat, bot.as_mut()).ok()?;
+            let r = agents::review::review(&log, seat, bot.as_mut()).ok()?;
             Some(json!({
                 "decisions": r.decisions,
                 "notes": r.notes.iter().map(|n| json!({

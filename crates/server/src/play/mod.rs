@@ -102,35 +102,20 @@ impl Hall {
             .store
             .create_play_table(&json)
             .map_err(|e| e.to_string())?;
-        self.start_table(id, spec, owner_name)?;
+        let sitters = if spec.places[spec.owner_place] == spec::Place::Person {
+            vec![(spec.owner_place, spec.owner, owner_name.to_string())]
+        } else {
+            Vec::new()
+        };
+        let journal = Room::opening(&spec, &sitters, &[])?;
+        self.writer.write_now(
+            journal
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| (id, i as u64, e)),
+        )?;
+        self.room(id)?;
         Ok(id)
-    }
-
-    /// Starts the task of a table just created in the store: its opener sits, and the first
-    /// hand starts if nobody else is awaited.
-    pub fn start_table(
-        self: &Arc<Self>,
-        id: i64,
-        spec: TableSpec,
-        owner_name: &str,
-    ) -> Result<(), String> {
-        let mut room = Room::new(id, spec.clone(), self.config.pace);
-        if spec.places[spec.owner_place] == spec::Place::Person {
-            room.sit(spec.owner, owner_name, spec.owner_place)?;
-        }
-        room.begin_if_full()?;
-        let pending = std::mem::take(&mut room.pending);
-        self.writer
-            .write_now(pending.iter().enumerate().map(|(i, e)| {
-                (
-                    id,
-                    i as u64,
-                    serde_json::to_string(e).expect("entries serialise"),
-                )
-            }))?;
-        let journaled = pending.len() as u64;
-        self.spawn(room, journaled);
-        Ok(())
     }
 
     /// The task of a table, rebuilding it from its journal when it has none.
