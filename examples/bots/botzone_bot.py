@@ -113,6 +113,8 @@ def main():
         return
     print(KEEP_RUNNING, flush=True)
     for line in sys.stdin:
+        if not line.strip():
+            continue  # simple interaction: the data and globaldata lines of the first input
         request = line.strip() if simple else json.loads(line)
         answer(bot.respond(request), simple)
         print(KEEP_RUNNING, flush=True)

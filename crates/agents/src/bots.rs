@@ -13,12 +13,19 @@ use table::seen::SeenEvent;
 pub trait Agent {
     fn name(&self) -> &str;
     fn act(&mut self, view: &View) -> Action;
-    /// Whether this agent follows the hand event by event; if so, [`Agent::observe`] gets
-    /// what its seat saw since the last call, just before each [`Agent::act`].
+    /// Whether this agent follows the hand event by event; if so, [`Agent::observe`] is
+    /// called after every change of the table (from the deal on).
     fn follows_events(&self) -> bool {
         false
     }
-    fn observe(&mut self, _seen: &[SeenEvent]) {}
+    /// What the seat saw since the last call, and what it may do now (empty when it has
+    /// no decision; [`Agent::act`] follows when it has one).
+    fn observe(&mut self, _seen: &[SeenEvent], _legal: &[Action]) {}
+    /// An error of the agent's own protocol since the last call (a crash, a time-out, an
+    /// unreadable or illegal answer): under rules with an error penalty it ends the hand.
+    fn take_fault(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// The built-in bots, weakest first: `random`, `greedy` (also `easy`), `greedy-r`,

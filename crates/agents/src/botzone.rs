@@ -28,7 +28,7 @@ use mcr::{Tile, Wind};
 
 use crate::bots::Agent;
 use crate::external::{fallback, BotPool, BotProcess, ReadError};
-use table::engine::{Action, Decision, View};
+use table::engine::{Action, View};
 use table::seen::{KongKind, SeenEvent};
 
 /// The line a keep-running bot prints after each answer.
@@ -104,10 +104,8 @@ impl Requests {
 }
 
 /// A Botzone response read as an action, with the discard a `PENG` or `CHI` names.
-pub fn parse_response(
-    text: &str,
-    decision: Option<Decision>,
-) -> Result<(Action, Option<Tile>), String> {
+/// `on_turn`: the request was the seat's own draw (`GANG T` is then a concealed kong).
+pub fn parse_response(text: &str, on_turn: bool) -> Result<(Action, Option<Tile>), String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let tile = |i: usize| -> Result<Tile, String> {
         let w = words
@@ -115,7 +113,6 @@ pub fn parse_response(
             .ok_or_else(|| format!("{text:?}: a tile is missing"))?;
         Tile::from_bot_code(w).ok_or_else(|| format!("{text:?}: '{w}' is not a tile code"))
     };
-    let on_turn = matches!(decision, Some(Decision::Turn { .. }));
     let arity = match words.first().copied() {
         Some("PASS" | "HU") => 1,
         Some("PLAY" | "BUGANG" | "PENG") => 2,
@@ -158,25 +155,41 @@ fn response_text(action: Action, then_discard: Option<Tile>) -> String {
         Action::Kong => "GANG".into(),
         Action::Pung => format!("PENG {d}"),
         Action::Chow(low) => format!("CHI {} {d}", low.offset(1).map_or("", |m| m.bot_code())),
-        Action::Pass | Action::Bonus | Action::DiscardBonus => "PASS".into(),
+        Action::Pass | Action::Bonus | Action::DiscardBonus | Action::Fault => "PASS".into(),
     }
 }
 
+/// Why a decision failed: whether it was the time limit, and what happened.
+type Failure = (bool, String);
+
+/// The answer to a request on which the seat has a decision, until the engine asks for it.
+struct Pending {
+    /// What the bot said, as its history will show it.
+    text: String,
+    answer: Result<(Action, Option<Tile>), Failure>,
+}
+
 /// One seat played by a Botzone bot for one hand.
+///
+/// Like Botzone, it asks the bot at every request, as the request happens: the answer
+/// must be `PASS` where the seat has no choice; where it has one, the answer is kept for
+/// the engine's question that follows.
 pub struct BotzoneAgent {
     pool: Arc<BotPool>,
     how: Interaction,
     translate: Requests,
     requests: Vec<String>,
     responses: Vec<String>,
-    /// A keep-running process and how many requests it has been given.
-    live: Option<(BotProcess, usize)>,
+    /// What the bot saved with its last answer (`data`), handed back at its next start.
+    data: serde_json::Value,
+    /// A keep-running process that has answered every request so far.
+    live: Option<BotProcess>,
+    pending: Option<Pending>,
     /// The discard named with the bot's last PENG or CHI.
     then_discard: Option<Tile>,
+    /// An error since the engine last looked.
+    fault: Option<String>,
 }
-
-/// Why a decision failed: whether it was the time limit, and what happened.
-type Failure = (bool, String);
 
 impl BotzoneAgent {
     pub fn new(pool: Arc<BotPool>, how: Interaction) -> BotzoneAgent {
@@ -186,24 +199,33 @@ impl BotzoneAgent {
             translate: Requests::default(),
             requests: Vec::new(),
             responses: Vec::new(),
+            data: serde_json::Value::from(""),
             live: None,
+            pending: None,
             then_discard: None,
+            fault: None,
         }
     }
 
-    /// The full-history input for the first run of a process.
-    fn history(&self) -> String {
+    /// The input of a new process asked request `i`: the requests up to it with the
+    /// responses before it, the saved data and the global data.
+    fn history(&self, i: usize) -> String {
+        let requests = &self.requests[..=i];
+        let global = self.pool.globaldata();
         match self.how {
             Interaction::Json => {
                 let v = serde_json::json!({
-                    "requests": self.requests,
+                    "requests": requests,
                     "responses": self.responses,
+                    "data": self.data,
+                    "globaldata": global,
+                    "time_limit": self.pool.time_limit.as_secs_f64(),
                 });
                 format!("{v}\n")
             }
             Interaction::Simple => {
-                let mut s = format!("{}\n", self.requests.len());
-                for (i, r) in self.requests.iter().enumerate() {
+                let mut s = format!("{}\n", requests.len());
+                for (i, r) in requests.iter().enumerate() {
                     s.push_str(r);
                     s.push('\n');
                     if let Some(a) = self.responses.get(i) {
@@ -211,109 +233,136 @@ impl BotzoneAgent {
                         s.push('\n');
                     }
                 }
+                for saved in [&self.data, &global] {
+                    let line = match saved {
+                        serde_json::Value::String(t) => t.clone(),
+                        other => other.to_string(),
+                    };
+                    s.push_str(line.lines().next().unwrap_or(""));
+                    s.push('\n');
+                }
                 s
             }
         }
     }
 
-    /// Reads one answer: its first line, then lines up to the keep-running mark (true) or
-    /// the end of output (false).
-    fn answer(proc: &mut BotProcess, deadline: Instant) -> Result<(String, bool), Failure> {
-        let left = || deadline.saturating_duration_since(Instant::now());
-        let first = match proc.read_line(left()) {
-            Ok(l) => l,
-            Err(ReadError::Timeout) => return Err((true, "no answer in time".into())),
-            Err(ReadError::Closed) => return Err((false, "the process exited".into())),
-        };
-        if first.trim() == KEEP_RUNNING {
-            return Err((false, "the keep-running mark came before an answer".into()));
-        }
-        let text = if first.trim_start().starts_with('{') {
-            let v: serde_json::Value = serde_json::from_str(&first)
-                .map_err(|e| (false, format!("unreadable answer {first:?}: {e}")))?;
-            v["response"]
-                .as_str()
-                .ok_or_else(|| (false, format!("{first:?} has no \"response\" string")))?
-                .to_string()
-        } else {
-            first.trim().to_string()
-        };
-        loop {
-            match proc.read_line(left()) {
-                Ok(l) if l.trim() == KEEP_RUNNING => return Ok((text, true)),
-                Ok(_) => {} // debug lines
-                Err(ReadError::Closed) => return Ok((text, false)),
-                Err(ReadError::Timeout) => {
-                    return Err((
-                        true,
-                        format!("answered {text:?} but neither exited nor kept running in time"),
-                    ))
+    /// The response in the bot's whole output, keeping its `data` and `globaldata`.
+    fn take_output(&mut self, out: &str) -> Result<String, Failure> {
+        match self.how {
+            Interaction::Json => {
+                // The first JSON value, however it is spread over lines.
+                let first = serde_json::Deserializer::from_str(out)
+                    .into_iter::<serde_json::Value>()
+                    .next();
+                let v = match first {
+                    Some(Ok(v)) => v,
+                    _ => return Err((false, format!("unreadable answer {:?}", clip(out)))),
+                };
+                let text = v["response"]
+                    .as_str()
+                    .ok_or_else(|| (false, format!("{:?} has no \"response\" string", clip(out))))?
+                    .trim()
+                    .to_string();
+                self.data = v.get("data").cloned().unwrap_or_else(|| "".into());
+                if let Some(g) = v.get("globaldata") {
+                    self.pool.set_globaldata(g.clone());
                 }
+                Ok(text)
+            }
+            Interaction::Simple => {
+                // response, debug, data, globaldata: one line each.
+                let mut lines = out.lines().skip_while(|l| l.trim().is_empty());
+                let text = lines.next().unwrap_or("").trim().to_string();
+                if text.is_empty() {
+                    return Err((false, "no answer line".into()));
+                }
+                let _debug = lines.next();
+                self.data = lines.next().unwrap_or("").into();
+                if let Some(g) = lines.next() {
+                    self.pool.set_globaldata(g.into());
+                }
+                Ok(text)
             }
         }
     }
 
-    /// The bot's answer to the last request.
-    fn ask(&mut self) -> Result<String, Failure> {
-        let limit = self.pool.time_limit;
-        if let Some((mut proc, sent)) = self.live.take() {
-            // Catch the process up: every request since its last answer, one per line.
-            for i in sent..self.requests.len() {
-                let line = match self.how {
-                    Interaction::Json => {
-                        serde_json::Value::from(self.requests[i].as_str()).to_string()
-                    }
-                    Interaction::Simple => self.requests[i].clone(),
-                };
-                proc.send(format!("{line}\n").as_bytes())
-                    .map_err(|e| (false, format!("the process is gone ({e})")))?;
-                let (text, keep) = Self::answer(&mut proc, Instant::now() + limit)?;
-                let last = i + 1 == self.requests.len();
-                if !last {
-                    if text != "PASS" {
-                        self.pool.failed(
-                            false,
-                            format!(
-                                "answered {text:?} to {:?}, which needs PASS",
-                                self.requests[i]
-                            ),
-                        );
-                    }
-                    self.responses.push("PASS".into());
+    /// The bot's answer to request `i`, the last so far (its earlier ones are all answered).
+    fn ask(&mut self, i: usize) -> Result<String, Failure> {
+        let deadline = Instant::now() + self.pool.time_limit;
+        let gone = |e: std::io::Error| (false, format!("the process is gone ({e})"));
+        let read = |proc: &mut BotProcess, first: bool| {
+            proc.read_until_mark(KEEP_RUNNING, deadline, first)
+                .map_err(|e| match e {
+                    ReadError::Timeout => (true, "no answer in time".to_string()),
+                    ReadError::Closed => (false, "the process exited".to_string()),
+                })
+        };
+        if let Some(mut proc) = self.live.take() {
+            let line = match self.how {
+                Interaction::Json => serde_json::Value::from(self.requests[i].as_str()).to_string(),
+                Interaction::Simple => self.requests[i].clone(),
+            };
+            // A process that closed its input is started afresh below.
+            if proc.send(format!("{line}\n").as_bytes()).is_ok() {
+                let (out, keep) = read(&mut proc, false)?;
+                let text = self.take_output(&out)?;
+                if keep {
+                    self.live = Some(proc);
                 }
-                if !keep {
-                    return Err((false, "stopped keeping running".into()));
-                }
-                if last {
-                    self.live = Some((proc, self.requests.len()));
-                    return Ok(text);
-                }
+                return Ok(text);
             }
-            return Err((false, "no new request".into()));
         }
         let mut proc =
             BotProcess::spawn(&self.pool.cmd).map_err(|e| (false, format!("cannot start: {e}")))?;
-        let deadline = Instant::now() + limit;
-        proc.send(self.history().as_bytes())
-            .map_err(|e| (false, format!("the process is gone ({e})")))?;
-        let (text, keep) = Self::answer(&mut proc, deadline)?;
+        proc.send(self.history(i).as_bytes()).map_err(gone)?;
+        let (out, keep) = read(&mut proc, true)?;
+        let text = self.take_output(&out)?;
         if keep {
-            self.live = Some((proc, self.requests.len()));
+            self.live = Some(proc);
         }
         Ok(text)
     }
 
-    fn decide(&mut self, view: &View) -> Result<Action, Failure> {
-        let text = self.ask()?;
-        let (action, discard) = parse_response(&text, view.decision).map_err(|e| (false, e))?;
-        if !view.legal.contains(&action) {
-            return Err((
-                false,
-                format!("illegal answer {text:?} to {:?}", self.requests.last()),
-            ));
+    /// Asks request `i` and times it; a failure drops the process (a process that failed
+    /// once is not trusted with the rest of the hand).
+    fn timed_ask(&mut self, i: usize) -> Result<String, Failure> {
+        let start = Instant::now();
+        let answer = self.ask(i);
+        self.pool.timed(start);
+        if answer.is_err() {
+            self.live = None;
         }
-        self.then_discard = discard;
-        Ok(action)
+        answer
+    }
+
+    /// Counts an error and keeps it for the engine.
+    fn fail(&mut self, i: usize, (timeout, what): Failure) {
+        let what = format!("{what} (request {i}, {:?})", self.requests[i]);
+        self.pool.failed(timeout, what.clone());
+        self.fault.get_or_insert(what);
+    }
+}
+
+impl Drop for BotzoneAgent {
+    fn drop(&mut self) {
+        if self.requests.is_empty() {
+            return;
+        }
+        if let Some(p) = self.pending.take() {
+            self.responses.push(p.text);
+        }
+        self.pool.transcript(&serde_json::json!({
+            "requests": self.requests,
+            "responses": self.responses,
+        }));
+    }
+}
+
+/// At most 200 characters of a bot's output, for messages.
+fn clip(s: &str) -> &str {
+    match s.char_indices().nth(200) {
+        Some((i, _)) => &s[..i],
+        None => s,
     }
 }
 
@@ -326,46 +375,98 @@ impl Agent for BotzoneAgent {
         true
     }
 
-    fn observe(&mut self, seen: &[SeenEvent]) {
+    fn observe(&mut self, seen: &[SeenEvent], legal: &[Action]) {
+        if let Some(p) = self.pending.take() {
+            // Asked about a claim the engine settled without this seat: as the bot said.
+            self.responses.push(p.text);
+        }
+        let before = self.requests.len();
         for e in seen {
             self.translate.push(e, &mut self.requests);
+        }
+        for i in before..self.requests.len() {
+            if self.fault.is_some() {
+                // The judge has stopped the hand; under the safe default the bot sees PASS.
+                self.responses.push("PASS".into());
+                continue;
+            }
+            let decides = i + 1 == self.requests.len() && !legal.is_empty();
+            let answer = self.timed_ask(i);
+            if decides {
+                let on_turn = self.requests[i].starts_with("2 ");
+                let text = answer.as_ref().map_or("PASS".into(), |t| t.clone());
+                let answer = answer.and_then(|t| {
+                    let (a, d) = parse_response(&t, on_turn).map_err(|e| (false, e))?;
+                    if legal.contains(&a) {
+                        Ok((a, d))
+                    } else {
+                        Err((false, format!("illegal answer {t:?}")))
+                    }
+                });
+                self.pending = Some(Pending { text, answer });
+                continue;
+            }
+            // The history keeps what the bot said (PASS when it said nothing readable).
+            let said = match answer {
+                Ok(t) if t == "PASS" => t,
+                Ok(t) => {
+                    self.fail(
+                        i,
+                        (false, format!("answered {t:?} where only PASS is allowed")),
+                    );
+                    t
+                }
+                Err(f) => {
+                    self.fail(i, f);
+                    "PASS".into()
+                }
+            };
+            self.responses.push(said);
         }
     }
 
     fn act(&mut self, view: &View) -> Action {
-        if view.legal.contains(&Action::Bonus) {
-            // Botzone bots always set bonus tiles aside; they are never asked.
-            return Action::Bonus;
-        }
-        if let Some(Decision::Turn { drew: None, .. }) = view.decision {
+        let Some(pending) = self.pending.take() else {
+            if view.legal.contains(&Action::Bonus) {
+                // Botzone bots always set bonus tiles aside; they are never asked.
+                return Action::Bonus;
+            }
             // The discard after our chow or pung was named with it.
-            match self.then_discard.take().map(Action::Discard) {
-                Some(a) if view.legal.contains(&a) => return a,
-                named => {
+            let named = self.then_discard.take().map(Action::Discard);
+            return match named {
+                Some(a) if view.legal.contains(&a) => a,
+                _ => {
                     let what = format!("the discard named with the meld ({named:?}) is not legal");
-                    self.pool.failed(false, what);
-                    return fallback(view);
+                    self.fail(self.requests.len() - 1, (false, what));
+                    fallback(view)
                 }
+            };
+        };
+        let (action, text) = match pending.answer {
+            Ok((a, d)) if view.legal.contains(&a) => {
+                self.then_discard = d;
+                (a, pending.text)
             }
-        }
-        self.then_discard = None;
-        // Full history: the requests the bot was not asked about were passed.
-        if self.live.is_none() {
-            while self.responses.len() + 1 < self.requests.len() {
-                self.responses.push("PASS".into());
+            Ok(_) => {
+                self.fail(
+                    self.requests.len() - 1,
+                    (false, format!("illegal answer {:?}", pending.text)),
+                );
+                let a = fallback(view);
+                (a, response_text(a, None))
             }
-        }
-        let start = Instant::now();
-        let answer = self.decide(view);
-        self.pool.timed(start);
-        let action = answer.unwrap_or_else(|(timeout, what)| {
-            self.live = None; // a process that failed once is not trusted with the hand
-            self.pool.failed(timeout, what);
-            fallback(view)
-        });
-        self.responses
-            .push(response_text(action, self.then_discard));
+            Err(f) => {
+                self.fail(self.requests.len() - 1, f);
+                let a = fallback(view);
+                (a, response_text(a, None))
+            }
+        };
+        self.responses.push(text);
         action
+    }
+
+    fn take_fault(&mut self) -> Option<String> {
+        self.fault.take()
     }
 }
 
@@ -490,14 +591,7 @@ mod tests {
 
     #[test]
     fn responses_become_actions() {
-        let turn = Some(Decision::Turn {
-            drew: Some(t("1m")),
-            bonus: None,
-        });
-        let claim = Some(Decision::Claim {
-            from: Wind::East,
-            tile: t("4m"),
-        });
+        let (turn, claim) = (true, false);
         assert_eq!(
             parse_response("PLAY W1", turn),
             Ok((Action::Discard(t("1m")), None))

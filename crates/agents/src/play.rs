@@ -14,7 +14,8 @@ use table::wall::Setup;
 
 /// Plays one hand, telling `record` every decision; returns the table, finished unless
 /// the deadline passed first. An agent's illegal answer is replaced by a safe default:
-/// pass on a claim, or the first legal discard.
+/// pass on a claim, or the first legal discard — unless the rules end the hand on an
+/// agent's error ([`Action::Fault`]).
 fn drive(
     setup: Setup,
     rules: TableRules,
@@ -23,25 +24,66 @@ fn drive(
     mut record: impl FnMut(Decision),
 ) -> Table {
     let mut table = Table::new(setup, rules);
-    // Per seat, how many of the table's events its agent has been shown.
-    let mut shown = [0usize; 4];
+    let mut followers = Followers {
+        follows: std::array::from_fn(|s| agents[s].follows_events()),
+        shown: [0; 4],
+    };
+    followers.tell(&mut table, agents, &mut record);
     while let Some(seat) = table.next_to_act() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         let agent = &mut agents[seat.index()];
-        if agent.follows_events() {
-            agent.observe(&seen_since(&table, seat, &mut shown[seat.index()]));
-        }
         let view = table.view(seat);
         let mut action = agent.act(&view);
-        if !view.legal.contains(&action) {
+        if agent.take_fault().is_some() && table.rules().error_penalty.is_some() {
+            action = Action::Fault;
+        } else if !view.legal.contains(&action) {
             action = safe_default(view.legal);
         }
         table.apply(seat, action).expect("a legal action applies");
         record(Decision { seat, action });
+        followers.tell(&mut table, agents, &mut record);
     }
     table
+}
+
+/// The agents that follow the hand event by event, and how far each has been told.
+struct Followers {
+    follows: [bool; 4],
+    shown: [usize; 4],
+}
+
+impl Followers {
+    /// Tells each following agent what its seat saw since last time, seat by seat; the
+    /// first error the rules punish ends the hand.
+    fn tell(
+        &mut self,
+        table: &mut Table,
+        agents: &mut [Box<dyn Agent + Send>; 4],
+        record: &mut impl FnMut(Decision),
+    ) {
+        for seat in Wind::ALL {
+            let s = seat.index();
+            if !self.follows[s] || table.is_over() {
+                continue;
+            }
+            let seen = seen_since(table, seat, &mut self.shown[s]);
+            if seen.is_empty() {
+                continue;
+            }
+            agents[s].observe(&seen, table.legal(seat));
+            if agents[s].take_fault().is_some() && table.rules().error_penalty.is_some() {
+                table
+                    .apply(seat, Action::Fault)
+                    .expect("the rules accept faults");
+                record(Decision {
+                    seat,
+                    action: Action::Fault,
+                });
+            }
+        }
+    }
 }
 
 /// The events `seat` has not been shown yet, as it saw them; the first call starts with

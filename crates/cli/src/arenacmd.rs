@@ -76,6 +76,15 @@ pub struct ArenaArgs {
     /// Table rules: seeds or botzone (duplicate), regular or regular-bonus-discard.
     #[arg(long)]
     rules: Option<String>,
+    /// What an outside bot's error does: `judge` ends the hand, −30 to the bot and +10 to
+    /// each other seat, as the Botzone judge does (the default under --rules botzone);
+    /// `safe` replaces the answer with a safe move and plays on (the default otherwise).
+    #[arg(long, value_enum)]
+    bot_errors: Option<BotErrors>,
+    /// Write each Botzone bot's requests and responses here, one JSON line per seat and
+    /// hand (for comparing with the Botzone judge).
+    #[arg(long, value_name = "FILE")]
+    transcripts: Option<std::path::PathBuf>,
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
@@ -92,6 +101,13 @@ pub struct ArenaArgs {
     /// JSON, for `dupmj arena merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
+}
+
+/// `--bot-errors`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum BotErrors {
+    Judge,
+    Safe,
 }
 
 /// `--shard I/N` as (0-based index, count).
@@ -167,7 +183,23 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             ))
         }
     };
-    let rules = rules_for(a.game, a.rules.as_deref())?;
+    let mut rules = rules_for(a.game, a.rules.as_deref())?;
+    match a.bot_errors {
+        Some(BotErrors::Safe) => rules.error_penalty = None,
+        Some(BotErrors::Judge) => {
+            rules.error_penalty = Some(table::rules::ErrorPenalty {
+                offender: 30,
+                others: 10,
+            })
+        }
+        None => {}
+    }
+    let transcripts = match &a.transcripts {
+        Some(p) => Some(
+            std::fs::File::create(p).map_err(|e| format!("--transcripts {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
     let mut outside = std::collections::BTreeMap::new();
     for d in &a.bot_defs {
         let (name, spec) = d
@@ -195,14 +227,15 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
                 a.time_limit
             ));
         }
-        outside.insert(
-            name.to_string(),
-            agents::external::BotPool::with_protocol(
-                cmd,
-                std::time::Duration::from_secs_f64(a.time_limit),
-                protocol,
-            ),
+        let pool = agents::external::BotPool::with_protocol(
+            cmd,
+            std::time::Duration::from_secs_f64(a.time_limit),
+            protocol,
         );
+        if let (Some(f), Protocol::Botzone(_)) = (&transcripts, protocol) {
+            pool.keep_transcripts(f.try_clone().map_err(|e| format!("--transcripts: {e}"))?);
+        }
+        outside.insert(name.to_string(), pool);
     }
     let mut entrants = Vec::new();
     let repeated = |n: &String| names.iter().filter(|m| *m == n).count() > 1;

@@ -45,6 +45,10 @@ pub enum Action {
     Bonus,
     /// Discard the bonus tile just drawn; nobody may claim it.
     DiscardBonus,
+    /// The seat's bot broke its protocol (crashed, timed out, answered something unreadable
+    /// or illegal). Never offered; accepted at any time under rules with an
+    /// [`crate::rules::ErrorPenalty`], and it ends the hand.
+    Fault,
 }
 
 impl fmt::Display for Action {
@@ -60,6 +64,7 @@ impl fmt::Display for Action {
             Action::Kong => write!(f, "kong"),
             Action::Bonus => write!(f, "set aside the bonus tile"),
             Action::DiscardBonus => write!(f, "discard the bonus tile"),
+            Action::Fault => write!(f, "an error of the bot"),
         }
     }
 }
@@ -116,6 +121,8 @@ pub enum Outcome {
     SelfDrawn,
     /// One or more wins on a discard or a robbed kong.
     Discard,
+    /// A bot's error ended the hand ([`Action::Fault`]).
+    Fault,
 }
 
 impl Outcome {
@@ -124,6 +131,7 @@ impl Outcome {
             Outcome::Draw => "draw",
             Outcome::SelfDrawn => "self_drawn",
             Outcome::Discard => "discard",
+            Outcome::Fault => "fault",
         }
     }
 }
@@ -142,6 +150,9 @@ pub struct HandResult {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub discarder: Option<Wind>,
     pub wins: Vec<WinRecord>,
+    /// The seat whose error ended the hand.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub offender: Option<Wind>,
     /// Match points by seat (E, S, W, N).
     pub points: [i32; 4],
 }
@@ -661,6 +672,7 @@ impl Table {
             kind,
             discarder,
             wins,
+            offender: None,
             points,
         };
         self.events.push(Event::End {
@@ -668,6 +680,33 @@ impl Table {
         });
         self.result = Some(result);
         self.phase = Phase::Over;
+    }
+
+    /// Ends the hand on `seat`'s error, paid as the rules say.
+    fn fault(&mut self, seat: Wind) -> Result<(), IllegalAction> {
+        let why = match (self.rules.error_penalty, &self.phase) {
+            (_, Phase::Over) => "the hand is over",
+            (None, _) => "these rules go on after a bot's error",
+            (Some(p), _) => {
+                let mut points = [p.others; 4];
+                points[seat.index()] = -p.offender;
+                let result = HandResult {
+                    kind: Outcome::Fault,
+                    discarder: None,
+                    wins: Vec::new(),
+                    offender: Some(seat),
+                    points,
+                };
+                self.events.push(Event::End {
+                    result: Box::new(result.clone()),
+                });
+                self.result = Some(result);
+                self.phase = Phase::Over;
+                self.refresh_legal();
+                return Ok(());
+            }
+        };
+        Err(self.illegal(seat, Action::Fault, why.to_string()))
     }
 
     /// The win `seat` would score with `tile` now, if it is a legal win (≥ minimum).
@@ -817,6 +856,9 @@ impl Table {
 
     /// Applies one decision; an illegal one changes nothing.
     pub fn apply(&mut self, seat: Wind, action: Action) -> Result<(), IllegalAction> {
+        if action == Action::Fault {
+            return self.fault(seat);
+        }
         let legal = &self.legal[seat.index()];
         if !legal.contains(&action) {
             let why = match &self.phase {

@@ -16,6 +16,16 @@ pub enum Payments {
     Regular,
 }
 
+/// What a bot's error costs when the rules end the hand on it (the Botzone judge: a crash,
+/// a time-out, an unreadable or illegal answer, a Hu under the minimum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErrorPenalty {
+    /// Paid by the seat in error…
+    pub offender: i32,
+    /// …to each other seat.
+    pub others: i32,
+}
+
 /// The rules of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRules {
@@ -37,6 +47,9 @@ pub struct TableRules {
     /// A bonus tile drawn during play may be discarded (unclaimable) instead of being set
     /// aside (seeds/002); competition play declares them, and so does the default.
     pub bonus_discard: bool,
+    /// A bot's error ends the hand with this payment ([`crate::engine::Action::Fault`]);
+    /// none: the error is replaced by a safe move and play goes on.
+    pub error_penalty: Option<ErrorPenalty>,
 }
 
 impl TableRules {
@@ -51,6 +64,7 @@ impl TableRules {
             kong_on_empty_wall: false,
             wall: WallModel::Personal,
             bonus_discard: false,
+            error_penalty: None,
         }
     }
 
@@ -66,6 +80,7 @@ impl TableRules {
             kong_on_empty_wall: false,
             wall: WallModel::Shared,
             bonus_discard: false,
+            error_penalty: None,
         }
     }
 
@@ -89,6 +104,10 @@ impl TableRules {
             kong_on_empty_wall: true,
             wall: WallModel::Personal,
             bonus_discard: false,
+            error_penalty: Some(ErrorPenalty {
+                offender: 30,
+                others: 10,
+            }),
         }
     }
 

@@ -330,12 +330,14 @@ fn discarding_a_bonus_tile_is_a_rule_option() {
 fn a_game_rotates_seats_and_prevalent_winds_and_ends_with_table_points() {
     let mut game = Game::new(TableRules::regular(), 40, 16).unwrap();
     let win = |points: [i32; 4]| HandResult {
+        offender: None,
         kind: Outcome::Discard,
         discarder: None,
         wins: Vec::new(),
         points,
     };
     let draw = HandResult {
+        offender: None,
         kind: Outcome::Draw,
         discarder: None,
         wins: Vec::new(),
@@ -378,6 +380,7 @@ fn a_game_rotates_seats_and_prevalent_winds_and_ends_with_table_points() {
 fn a_game_stopped_at_its_time_limit_counts_only_finished_hands() {
     let mut game = Game::new(TableRules::regular(), 1, 16).unwrap();
     game.record(&HandResult {
+        offender: None,
         kind: Outcome::SelfDrawn,
         discarder: None,
         wins: Vec::new(),

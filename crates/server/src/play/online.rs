@@ -251,6 +251,8 @@ pub fn entry_of(log: &HandLog) -> Result<ScoreEntry, String> {
                 .ok_or("a win on a discard without a discarder")?,
             winners: r.wins.iter().map(|w| (w.seat, w.value)).collect(),
         },
+        // Online tables play the seeds rules, which never end a hand on a bot's error.
+        Ended::Fault => return Err("a hand ended by a bot's error has no score sheet".into()),
     };
     let entry = ScoreEntry {
         outcome,
