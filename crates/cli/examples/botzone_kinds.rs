@@ -43,10 +43,10 @@ impl Bot {
                 let t = self.hand.remove(0);
                 return format!("PLAY {t}");
             }
-            Some("3") if false_hu && w.get(2) == Some(&"DRAW") => {
-                if w[1].parse().ok() != self.seat {
-                    return "HU".into();
-                }
+            Some("3")
+                if false_hu && w.get(2) == Some(&"DRAW") && w[1].parse().ok() != self.seat =>
+            {
+                return "HU".into();
             }
             _ => {}
         }
