@@ -1,25 +1,30 @@
 //! Bots that speak the Botzone "Chinese Standard Mahjong" protocol (`shared/botzone.md`),
-//! so contest bots play in the arena unchanged.
+//! run as Botzone runs them, so contest bots play in the arena unchanged.
 //!
 //! The seat's history becomes Botzone requests (`0 seat quan`, `1 0 0 0 0 t1 … t13`, `2 T`,
 //! `3 p DRAW`, `3 p PLAY T`, `3 p PENG T`, `3 p CHI mid T`, `3 p GANG`, `3 p BUGANG T`).
-//! The bot is asked only when the engine has a decision for its seat:
+//! Like the judge, the arena asks the bot at every request, as it happens, from turn 0:
+//! where the seat has no choice the answer must be `PASS`; where it has one, the answer
+//! waits for the engine's question.
 //!
-//! - **Full history** (the default): the bot is started for the decision and reads every
-//!   request so far with its earlier responses — as one JSON line
-//!   `{"requests":[…],"responses":[…]}` (`botzone:`), or in simple interaction (`botzone-simple:`)
-//!   as the turn number followed by request and response lines. Requests it was not asked
-//!   about get the response `PASS`, as a bot answering them would have given.
+//! - **Full history**: the bot is started for the request and reads the requests so far
+//!   with its earlier responses, its saved `data` and the bot's `globaldata` — one JSON line
+//!   `{"requests":[…],"responses":[…],"data":…,"globaldata":…,"time_limit":…}` (`botzone:`),
+//!   or in simple interaction (`botzone-simple:`) the turn number, the request and response
+//!   lines, a data line and a globaldata line. Stdin stays open; a bot that reads past its
+//!   input before answering gets end of file (see [`crate::external`]).
 //! - **Keep running**: a bot that prints `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` after its
 //!   answer stays alive for the rest of the hand and gets every later request one per line
 //!   — a JSON string (`"3 1 DRAW"`) with JSON interaction, the bare line with simple
-//!   interaction — answering each (`PASS` where it has no choice). A new hand starts a new
-//!   process.
+//!   interaction. A new hand starts a new process.
 //!
-//! The answer is the first output line: `{"response":"PLAY W1"}` or the bare `PLAY W1`.
+//! The answer is the bot's whole output up to the keep-running mark or its exit: the first
+//! JSON value in it (however spread over lines; `response`, `data`, `globaldata`), or in
+//! simple interaction its first line (then debug, data and globaldata lines).
 //! `PENG T` and `CHI mid T` name the discard that follows the meld; the arena plays it on
-//! the seat's next turn without asking again. Errors, time limits and the safe default are
-//! those of [`crate::external`].
+//! the seat's next turn without asking again. An error (crash, time-out, unreadable or
+//! illegal answer) is counted and handed to the engine, which ends the hand under rules with
+//! an error penalty (the judge's −30/+10) and otherwise plays a safe default.
 
 use std::sync::Arc;
 use std::time::Instant;

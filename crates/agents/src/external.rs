@@ -17,9 +17,10 @@
 //! or none after a chow or pung), `claim` or `rob_kong`. A bot process is kept from hand to
 //! hand; it should exit when its input closes.
 //!
-//! An answer that is late (over the time limit), unreadable or illegal is replaced by a
-//! safe default — pass on a claim, discard the drawn tile on a turn — and counted; the raw
-//! answer is kept for the report. A process that hangs is killed, one that exits is
+//! An answer that is late (over the time limit), unreadable or illegal is counted, with the
+//! raw answer kept for the report, and replaced by a safe default — pass on a claim,
+//! discard the drawn tile on a turn — unless the table's rules end the hand on a bot's
+//! error (`--bot-errors judge`, the default under the Botzone rules). A process that hangs is killed, one that exits is
 //! restarted at the next decision. Processes never outlive their pool.
 
 use std::io::{Read, Write};
@@ -450,6 +451,7 @@ impl BotPool {
                 Box::new(ExternalAgent {
                     pool: self.clone(),
                     proc,
+                    fault: None,
                 })
             }
             Protocol::Botzone(how) => Box::new(BotzoneAgent::new(self.clone(), how)),
@@ -499,6 +501,8 @@ impl BotPool {
 pub struct ExternalAgent {
     pool: Arc<BotPool>,
     proc: Option<BotProcess>,
+    /// The last failed decision, for rules that end the hand on it.
+    fault: Option<String>,
 }
 
 /// The safe default: pass on a claim, discard the drawn tile on a turn.
@@ -570,10 +574,15 @@ impl Agent for ExternalAgent {
         match answer {
             Ok(a) => a,
             Err((timeout, what)) => {
-                self.pool.failed(timeout, what);
+                self.pool.failed(timeout, what.clone());
+                self.fault = Some(what);
                 fallback(view)
             }
         }
+    }
+
+    fn take_fault(&mut self) -> Option<String> {
+        self.fault.take()
     }
 }
 
