@@ -294,33 +294,33 @@ impl BotzoneAgent {
     /// The bot's answer to request `i`, the last so far (its earlier ones are all answered).
     fn ask(&mut self, i: usize) -> Result<String, Failure> {
         let deadline = Instant::now() + self.pool.time_limit;
-        let gone = |e: std::io::Error| (false, format!("the process is gone ({e})"));
-        let read = |proc: &mut BotProcess, first: bool| {
-            proc.read_until_mark(KEEP_RUNNING, deadline, first)
-                .map_err(|e| match e {
-                    ReadError::Timeout => (true, "no answer in time".to_string()),
-                    ReadError::Closed => (false, "the process exited".to_string()),
-                })
+        // A keep-running process gets the request alone; one that has closed its input, or
+        // none, means a new process with the whole history.
+        let line = match self.how {
+            Interaction::Json => serde_json::Value::from(self.requests[i].as_str()).to_string(),
+            Interaction::Simple => self.requests[i].clone(),
         };
-        if let Some(mut proc) = self.live.take() {
-            let line = match self.how {
-                Interaction::Json => serde_json::Value::from(self.requests[i].as_str()).to_string(),
-                Interaction::Simple => self.requests[i].clone(),
-            };
-            // A process that closed its input is started afresh below.
-            if proc.send(format!("{line}\n").as_bytes()).is_ok() {
-                let (out, keep) = read(&mut proc, false)?;
-                let text = self.take_output(&out)?;
-                if keep {
-                    self.live = Some(proc);
-                }
-                return Ok(text);
+        let live = self
+            .live
+            .take()
+            .and_then(|mut p| p.send(format!("{line}\n").as_bytes()).is_ok().then_some(p));
+        let first = live.is_none();
+        let mut proc = match live {
+            Some(p) => p,
+            None => {
+                let mut p = BotProcess::spawn(&self.pool.cmd)
+                    .map_err(|e| (false, format!("cannot start: {e}")))?;
+                p.send(self.history(i).as_bytes())
+                    .map_err(|e| (false, format!("the process is gone ({e})")))?;
+                p
             }
-        }
-        let mut proc =
-            BotProcess::spawn(&self.pool.cmd).map_err(|e| (false, format!("cannot start: {e}")))?;
-        proc.send(self.history(i).as_bytes()).map_err(gone)?;
-        let (out, keep) = read(&mut proc, true)?;
+        };
+        let (out, keep) = proc
+            .read_until_mark(KEEP_RUNNING, deadline, first)
+            .map_err(|e| match e {
+                ReadError::Timeout => (true, "no answer in time".to_string()),
+                ReadError::Closed => (false, "the process exited".to_string()),
+            })?;
         let text = self.take_output(&out)?;
         if keep {
             self.live = Some(proc);

@@ -186,12 +186,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     let mut rules = rules_for(a.game, a.rules.as_deref())?;
     match a.bot_errors {
         Some(BotErrors::Safe) => rules.error_penalty = None,
-        Some(BotErrors::Judge) => {
-            rules.error_penalty = Some(table::rules::ErrorPenalty {
-                offender: 30,
-                others: 10,
-            })
-        }
+        Some(BotErrors::Judge) => rules.error_penalty = Some(table::rules::ErrorPenalty::BOTZONE),
         None => {}
     }
     let transcripts = match &a.transcripts {

@@ -528,24 +528,13 @@ fn account(log: &HandLog) -> String {
                 format!("last tile of the wall reached as {seat} takes the turn")
             }
             Event::Hu { win } => {
-                let fans: Vec<String> = win
-                    .fans
-                    .iter()
-                    .map(|f| {
-                        if f.count > 1 {
-                            format!("{} {}x{}", f.name, f.points, f.count)
-                        } else {
-                            format!("{} {}", f.name, f.points)
-                        }
-                    })
-                    .collect();
                 format!(
                     "{} wins with {} | {}: {} points ({})",
                     win.seat,
                     win.hand,
                     win.flags,
                     win.value,
-                    fans.join(", ")
+                    win.fan_list("x")
                 )
             }
             Event::End { result } => format!(

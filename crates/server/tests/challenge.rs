@@ -42,6 +42,20 @@ fn new_challenge(deals: usize) -> NewChallenge {
 }
 
 /// The `data-imp` and name of every row of a results page.
+/// Takes up deal `d` of challenge 1 over HTTP; the table it opened.
+async fn take_up(app: &server::App, cookie: &str, d: usize, who: &str) -> i64 {
+    let (st, loc, body) = http(
+        app,
+        "POST",
+        "/play/c/1/play",
+        Some(cookie),
+        &[("csrf", &csrf_of(app, cookie)), ("deal", &d.to_string())],
+    )
+    .await;
+    assert_eq!(st, 303, "{who} deal {d}: {body}");
+    loc.unwrap().rsplit('/').next().unwrap().parse().unwrap()
+}
+
 fn rows(page: &str) -> Vec<(String, i32, i32)> {
     page.split("<tr class=\"")
         .skip(1)
@@ -95,16 +109,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     let mut tables = HashMap::new();
     for (who, cookie, deals) in [("Alice", &ca, 1..=4), ("Bob", &cb, 1..=3)] {
         for d in deals {
-            let (st, loc, body) = http(
-                &app,
-                "POST",
-                "/play/c/1/play",
-                Some(cookie),
-                &[("csrf", &csrf_of(&app, cookie)), ("deal", &d.to_string())],
-            )
-            .await;
-            assert_eq!(st, 303, "{who} deal {d}: {body}");
-            let t: i64 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+            let t = take_up(&app, cookie, d, who).await;
             let end = play_through(addr, t, cookie).await;
             assert_eq!(end["stage"], "over");
             tables.insert((who, d), t);
@@ -262,15 +267,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     assert!(tokio_tungstenite::connect_async(req).await.is_err());
 
     // Bob plays deal 4; the director closes the window; the deals are revealed.
-    let (_, loc, _) = http(
-        &app,
-        "POST",
-        "/play/c/1/play",
-        Some(&cb),
-        &[("csrf", &csrf_of(&app, &cb)), ("deal", "4")],
-    )
-    .await;
-    let t: i64 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+    let t = take_up(&app, &cb, 4, "Bob").await;
     play_through(addr, t, &cb).await;
     let (st, _, _) = http(
         &app,

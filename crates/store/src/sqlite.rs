@@ -101,8 +101,14 @@ impl SqliteStore {
     }
 }
 
-/// The first lines of a new table's journal.
-fn first_journal(tx: &Transaction, table: i64, journal: &[String]) -> Result<()> {
+/// A new play table with the first lines of its journal; its id.
+fn new_play_table(tx: &Transaction, spec: &str, journal: &[String]) -> Result<i64> {
+    tx.execute(
+        &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
+        [spec],
+    )
+    .map_err(backend)?;
+    let table = tx.last_insert_rowid();
     for (seq, line) in journal.iter().enumerate() {
         tx.execute(
             "INSERT INTO play_journal (play_table, seq, entry) VALUES (?1, ?2, ?3)",
@@ -110,7 +116,7 @@ fn first_journal(tx: &Transaction, table: i64, journal: &[String]) -> Result<()>
         )
         .map_err(backend)?;
     }
-    Ok(())
+    Ok(table)
 }
 
 fn audit(
@@ -775,14 +781,7 @@ impl Store for SqliteStore {
     }
 
     fn create_play_table(&self, spec: &str) -> Result<i64> {
-        self.change(|tx| {
-            tx.execute(
-                &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
-                [spec],
-            )
-            .map_err(backend)?;
-            Ok(tx.last_insert_rowid())
-        })
+        self.change(|tx| new_play_table(tx, spec, &[]))
     }
 
     fn update_play_table(&self, id: i64, spec: &str, finished: bool) -> Result<()> {
@@ -997,18 +996,12 @@ impl Store for SqliteStore {
                     deal_index + 1
                 )));
             }
-            tx.execute(
-                &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
-                [table_spec],
-            )
-            .map_err(backend)?;
-            let table = tx.last_insert_rowid();
+            let table = new_play_table(tx, table_spec, journal)?;
             tx.execute(
                 "INSERT INTO challenge_plays (challenge, person, deal_index, seat, play_table) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![challenge, person, deal_index, seat, table],
             )
             .map_err(backend)?;
-            first_journal(tx, table, journal)?;
             Ok(table)
         })
     }
@@ -1122,18 +1115,12 @@ impl Store for SqliteStore {
             if let Some(t) = had {
                 return Ok(t);
             }
-            tx.execute(
-                &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
-                [table_spec],
-            )
-            .map_err(backend)?;
-            let id = tx.last_insert_rowid();
+            let id = new_play_table(tx, table_spec, journal)?;
             tx.execute(
                 "INSERT INTO online_sittings (event, round, hand, table_no, play_table) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![event, round, hand, table, id],
             )
             .map_err(backend)?;
-            first_journal(tx, id, journal)?;
             Ok(id)
         })
     }

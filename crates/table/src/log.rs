@@ -67,6 +67,18 @@ pub struct WinRecord {
 }
 
 impl WinRecord {
+    /// The fans as "name points" joined by ", ", a repeated fan as "name points{times}count".
+    pub fn fan_list(&self, times: &str) -> String {
+        self.fans
+            .iter()
+            .map(|f| match f.count {
+                n if n > 1 => format!("{} {}{times}{n}", f.name, f.points),
+                _ => format!("{} {}", f.name, f.points),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     pub fn new(seat: Wind, hand: &Hand, s: &Scoring) -> WinRecord {
         WinRecord {
             seat,

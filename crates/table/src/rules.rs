@@ -26,6 +26,14 @@ pub struct ErrorPenalty {
     pub others: i32,
 }
 
+impl ErrorPenalty {
+    /// The Botzone judge's: 30 from the offender, 10 to each other seat.
+    pub const BOTZONE: ErrorPenalty = ErrorPenalty {
+        offender: 30,
+        others: 10,
+    };
+}
+
 /// The rules of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRules {
@@ -104,10 +112,7 @@ impl TableRules {
             kong_on_empty_wall: true,
             wall: WallModel::Personal,
             bonus_discard: false,
-            error_penalty: Some(ErrorPenalty {
-                offender: 30,
-                others: 10,
-            }),
+            error_penalty: Some(ErrorPenalty::BOTZONE),
         }
     }
 

@@ -544,22 +544,11 @@ pub fn ending(log: &HandLog) -> String {
                     None => "on a discard".to_string(),
                 }
             };
-            let fans: Vec<String> = w
-                .fans
-                .iter()
-                .map(|f| {
-                    if f.count > 1 {
-                        format!("{} {}×{}", f.name, f.points, f.count)
-                    } else {
-                        format!("{} {}", f.name, f.points)
-                    }
-                })
-                .collect();
             format!(
                 "{} won {} {how}: {}",
                 super::room::wind_name(w.seat),
                 w.value,
-                fans.join(", ")
+                w.fan_list("×")
             )
         })
         .collect::<Vec<_>>()
