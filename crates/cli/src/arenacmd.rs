@@ -189,13 +189,8 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         Some(BotErrors::Judge) => rules.error_penalty = Some(table::rules::ErrorPenalty::BOTZONE),
         None => {}
     }
-    let transcripts = match &a.transcripts {
-        Some(p) => Some(
-            std::fs::File::create(p).map_err(|e| format!("--transcripts {}: {e}", p.display()))?,
-        ),
-        None => None,
-    };
     let mut outside = std::collections::BTreeMap::new();
+    let mut botzone_pools = Vec::new();
     for d in &a.bot_defs {
         let (name, spec) = d
             .split_once('=')
@@ -227,10 +222,21 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             std::time::Duration::from_secs_f64(a.time_limit),
             protocol,
         );
-        if let (Some(f), Protocol::Botzone(_)) = (&transcripts, protocol) {
-            pool.keep_transcripts(f.try_clone().map_err(|e| format!("--transcripts: {e}"))?);
+        if let Protocol::Botzone(_) = protocol {
+            botzone_pools.push(pool.clone());
         }
         outside.insert(name.to_string(), pool);
+    }
+    // Created once every bot is known to start, so a refused run leaves no file behind.
+    if let Some(p) = &a.transcripts {
+        let file =
+            std::fs::File::create(p).map_err(|e| format!("--transcripts {}: {e}", p.display()))?;
+        for pool in &botzone_pools {
+            let f = file
+                .try_clone()
+                .map_err(|e| format!("--transcripts {}: {e}", p.display()))?;
+            pool.keep_transcripts(f);
+        }
     }
     let mut entrants = Vec::new();
     let repeated = |n: &String| names.iter().filter(|m| *m == n).count() > 1;
