@@ -148,22 +148,6 @@ pub fn parse_response(text: &str, on_turn: bool) -> Result<(Action, Option<Tile>
     })
 }
 
-/// The Botzone response for the action taken (the bot's own, or the default that replaced
-/// it), with the discard named for a chow or pung: what the bot's history records.
-fn response_text(action: Action, then_discard: Option<Tile>) -> String {
-    let d = then_discard.map_or("", |t| t.bot_code());
-    match action {
-        Action::Discard(t) => format!("PLAY {}", t.bot_code()),
-        Action::Hu => "HU".into(),
-        Action::ConcealedKong(t) => format!("GANG {}", t.bot_code()),
-        Action::PromotedKong(t) => format!("BUGANG {}", t.bot_code()),
-        Action::Kong => "GANG".into(),
-        Action::Pung => format!("PENG {d}"),
-        Action::Chow(low) => format!("CHI {} {d}", low.offset(1).map_or("", |m| m.bot_code())),
-        Action::Pass | Action::Bonus | Action::DiscardBonus | Action::Fault => "PASS".into(),
-    }
-}
-
 /// Why a decision failed: whether it was the time limit, and what happened.
 type Failure = (bool, String);
 
@@ -447,26 +431,26 @@ impl Agent for BotzoneAgent {
                 }
             };
         };
-        let (action, text) = match pending.answer {
+        // The history keeps what the bot said, as the judge's log does, also when the
+        // engine plays a safe move in its place.
+        let action = match pending.answer {
             Ok((a, d)) if view.legal.contains(&a) => {
                 self.then_discard = d;
-                (a, pending.text)
+                a
             }
             Ok(_) => {
                 self.fail(
                     self.requests.len() - 1,
                     (false, format!("illegal answer {:?}", pending.text)),
                 );
-                let a = fallback(view);
-                (a, response_text(a, None))
+                fallback(view)
             }
             Err(f) => {
                 self.fail(self.requests.len() - 1, f);
-                let a = fallback(view);
-                (a, response_text(a, None))
+                fallback(view)
             }
         };
-        self.responses.push(text);
+        self.responses.push(pending.text);
         action
     }
 

@@ -65,7 +65,8 @@ impl Followers {
     ) {
         for seat in Wind::ALL {
             let s = seat.index();
-            if !self.follows[s] || table.is_over() {
+            // A hand that ended drawn is still told its last discard, as Botzone does.
+            if !self.follows[s] || table.is_over() && !ended_drawn(table) {
                 continue;
             }
             let seen = seen_since(table, seat, &mut self.shown[s]);
@@ -84,6 +85,12 @@ impl Followers {
             }
         }
     }
+}
+
+fn ended_drawn(table: &Table) -> bool {
+    table
+        .result()
+        .is_some_and(|r| r.kind == table::engine::Outcome::Draw)
 }
 
 /// The events `seat` has not been shown yet, as it saw them; the first call starts with

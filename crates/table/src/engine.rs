@@ -575,12 +575,17 @@ impl Table {
     }
 
     /// The last-tile point of personal walls: `seat` gets the turn while the next seat's
-    /// wall is empty (SPEC §3.8).
+    /// wall is empty (SPEC §3.8). Under [`TableRules::claims_at_last_tile`] the point is looked at anew each turn,
+    /// since a claim on the last discard can hand the turn to a seat whose next seat can
+    /// still draw.
     fn wall_turn_reached(&mut self, seat: Wind) {
         if let Walls::Personal { drawn } = &self.walls {
-            if !self.last_tile_point && drawn[seat.next().index()] >= WALL {
+            let empty_next = drawn[seat.next().index()] >= WALL;
+            if !self.last_tile_point && empty_next {
                 self.last_tile_point = true;
                 self.events.push(Event::LastTilePoint { seat });
+            } else if self.rules.claims_at_last_tile {
+                self.last_tile_point = empty_next;
             }
         }
     }
@@ -682,12 +687,19 @@ impl Table {
         self.phase = Phase::Over;
     }
 
-    /// Ends the hand on `seat`'s error, paid as the rules say.
+    /// Ends the hand on `seat`'s error, paid as the rules say. A hand that has just ended
+    /// drawn can still take one: the Botzone judge asks every seat about the last discard
+    /// before it calls the draw, and scores a wrong answer there as an error.
     fn fault(&mut self, seat: Wind) -> Result<(), IllegalAction> {
+        let drawn = self.result.as_ref().is_some_and(|r| r.kind == Outcome::Draw);
         let why = match (self.rules.error_penalty, &self.phase) {
-            (_, Phase::Over) => "the hand is over",
+            (Some(_), Phase::Over) if !drawn => "the hand is over",
+            (None, Phase::Over) => "the hand is over",
             (None, _) => "these rules go on after a bot's error",
             (Some(p), _) => {
+                if drawn {
+                    self.events.pop(); // the draw's End, replaced below
+                }
                 let mut points = [p.others; 4];
                 points[seat.index()] = -p.offender;
                 let result = HandResult {
@@ -820,7 +832,7 @@ impl Table {
         if self.win_with(seat, tile, false, robbing, last).is_some() {
             out.push(Action::Hu);
         }
-        if robbing || self.last_tile_point {
+        if robbing || self.last_tile_point && !self.rules.claims_at_last_tile {
             return;
         }
         let held = self.conc[s][tile.index()];

@@ -48,8 +48,13 @@ pub struct TableRules {
     /// has tiles (seeds/003 §22.4). seeds/000 Rule 4 forbids it, and so does the default.
     pub kong_after_last_tile: bool,
     /// A discard may be konged by a player whose own wall is empty; the replacement draw
-    /// then ends the hand as a draw (the Botzone judge). SPEC §3.5 forbids such a kong.
+    /// then ends the hand as a draw (an earlier Botzone judge). SPEC §3.5 forbids such a
+    /// kong, and so does the judge's published source.
     pub kong_on_empty_wall: bool,
+    /// The discard at the last-tile point may still be punged or chowed (never konged);
+    /// the claimer's turn is a last-tile point again only if the seat after it has an
+    /// empty wall, otherwise play goes on (the Botzone judge). SPEC §3.8 allows only Hu.
+    pub claims_at_last_tile: bool,
     /// Personal walls (duplicate) or one shared wall with bonus tiles (regular).
     pub wall: WallModel,
     /// A bonus tile drawn during play may be discarded (unclaimable) instead of being set
@@ -70,6 +75,7 @@ impl TableRules {
             multiple_winners: true,
             kong_after_last_tile: false,
             kong_on_empty_wall: false,
+            claims_at_last_tile: false,
             wall: WallModel::Personal,
             bonus_discard: false,
             error_penalty: None,
@@ -86,6 +92,7 @@ impl TableRules {
             multiple_winners: false,
             kong_after_last_tile: false,
             kong_on_empty_wall: false,
+            claims_at_last_tile: false,
             wall: WallModel::Shared,
             bonus_discard: false,
             error_penalty: None,
@@ -109,7 +116,8 @@ impl TableRules {
             payments: Payments::Regular,
             multiple_winners: false,
             kong_after_last_tile: false,
-            kong_on_empty_wall: true,
+            kong_on_empty_wall: false,
+            claims_at_last_tile: true,
             wall: WallModel::Personal,
             bonus_discard: false,
             error_penalty: Some(ErrorPenalty::BOTZONE),
