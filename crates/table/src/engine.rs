@@ -691,7 +691,10 @@ impl Table {
     /// drawn can still take one: the Botzone judge asks every seat about the last discard
     /// before it calls the draw, and scores a wrong answer there as an error.
     fn fault(&mut self, seat: Wind) -> Result<(), IllegalAction> {
-        let drawn = self.result.as_ref().is_some_and(|r| r.kind == Outcome::Draw);
+        let drawn = self
+            .result
+            .as_ref()
+            .is_some_and(|r| r.kind == Outcome::Draw);
         let why = match (self.rules.error_penalty, &self.phase) {
             (Some(_), Phase::Over) if !drawn => "the hand is over",
             (None, Phase::Over) => "the hand is over",

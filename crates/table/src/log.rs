@@ -206,12 +206,17 @@ impl std::error::Error for ReplayError {}
 pub fn start_of(log: &HandLog) -> Result<Table, ReplayError> {
     let rules = TableRules::by_name(&log.rules)
         .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
+    start_with(log, rules)
+}
+
+fn start_with(log: &HandLog, rules: TableRules) -> Result<Table, ReplayError> {
     let setup =
         Setup::from_json(rules.wall, &log.deal).map_err(|e| ReplayError(format!("deal: {e}")))?;
     Table::start(setup, rules).map_err(|e| ReplayError(e.0))
 }
 
-/// Replays a log through the engine; the rebuilt table on success.
+/// Replays a log through the engine; the rebuilt table on success. A log written under
+/// an earlier meaning of its rules' name ([`TableRules::earlier`]) replays under that one.
 pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
     if log.format != FORMAT {
         return Err(ReplayError(format!(
@@ -219,13 +224,31 @@ pub fn replay(log: &HandLog) -> Result<Table, ReplayError> {
             log.format
         )));
     }
-    let mut table = start_of(log)?;
+    let now = start_of(log).and_then(|t| replay_from(log, t));
+    match (now, TableRules::earlier(&log.rules)) {
+        (Err(e), Some(before)) => start_with(log, before)
+            .and_then(|t| replay_from(log, t))
+            .map_err(|_| e),
+        (now, _) => now,
+    }
+}
+
+fn replay_from(log: &HandLog, mut table: Table) -> Result<Table, ReplayError> {
     for (i, d) in log.actions.iter().enumerate() {
         table
             .apply(d.seat, d.action)
             .map_err(|e| ReplayError(format!("action {} ({} {}): {e}", i + 1, d.seat, d.action)))?;
-        // Events so far must match the log.
-        let n = table.events().len();
+        // Events so far must match the log; a drawn hand's end is replaced when an error
+        // on its last discard follows.
+        let mut n = table.events().len();
+        if table.is_over()
+            && log
+                .actions
+                .get(i + 1)
+                .is_some_and(|d| d.action == Action::Fault)
+        {
+            n -= 1;
+        }
         if let Some(k) = (0..n).find(|&k| log.events.get(k) != Some(&table.events()[k])) {
             return Err(ReplayError(format!(
                 "event {} differs after action {}: log has {}, the engine gives {}",

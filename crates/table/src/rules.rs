@@ -124,6 +124,20 @@ impl TableRules {
         }
     }
 
+    /// What a rules name meant before its last change, for logs written then: `botzone`
+    /// before the parity check with the judge's source (a kong on an empty own wall
+    /// allowed, no claim but Hu on the last discard).
+    pub fn earlier(name: &str) -> Option<TableRules> {
+        match name {
+            "botzone" => Some(TableRules {
+                kong_on_empty_wall: true,
+                claims_at_last_tile: false,
+                ..TableRules::botzone()
+            }),
+            _ => None,
+        }
+    }
+
     pub fn by_name(name: &str) -> Option<TableRules> {
         match name {
             "seeds" => Some(TableRules::seeds()),

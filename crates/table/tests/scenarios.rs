@@ -251,6 +251,80 @@ fn no_kong_after_the_last_tile_point_even_with_tiles_left() {
     assert!(run(lenient), "seeds/003 §22.4 option allows it");
 }
 
+/// East declares two concealed kongs on its first turn, so its wall empties a round early;
+/// North draws 5p as its 19th tile with East's wall empty (the last-tile point) and
+/// discards it; South holds 5p 5p. The table just after that discard.
+fn last_discard_with_walls_left(rules: TableRules) -> Table {
+    let d = deal(
+        ["1111m2222m", "55p", "", ""],
+        [&[], &[], &[], &[(18, "5p")]],
+    );
+    let mut table = Table::new(d, rules);
+    table.apply(East, Action::ConcealedKong(t("1m"))).unwrap();
+    table.apply(East, Action::ConcealedKong(t("2m"))).unwrap();
+    auto(&mut table, |tb| {
+        matches!(tb.events().last(), Some(Event::Discard { seat: North, tile, .. }) if *tile == t("5p"))
+            && draws_of(tb, North) == 19
+    });
+    assert!(table.last_tile_point());
+    assert_eq!(table.wall_left(), [0, 2, 2, 2]);
+    table
+}
+
+#[test]
+fn only_a_win_on_the_last_discard_under_the_seeds_rules() {
+    let table = last_discard_with_walls_left(TableRules::seeds());
+    let legal = table.legal_actions(South);
+    assert!(!legal.contains(&Action::Pung), "{legal:?}");
+    let mut table = table;
+    auto(&mut table, |_| false);
+    assert_eq!(table.result().unwrap().kind, table::Outcome::Draw);
+    assert_eq!(table.wall_left(), [0, 2, 2, 2]);
+}
+
+#[test]
+fn the_botzone_judge_lets_the_last_discard_be_punged_and_play_go_on() {
+    // The judge checks the wall only for kongs: a pung of the last discard stands, and
+    // since West (after South) still has tiles, West draws and the hand goes on until a
+    // turn again meets an empty wall.
+    let mut table = last_discard_with_walls_left(TableRules::botzone());
+    let legal = table.legal_actions(South);
+    assert!(legal.contains(&Action::Pung), "{legal:?}");
+    assert!(!legal.contains(&Action::Kong), "{legal:?}");
+    table.apply(South, Action::Pung).unwrap();
+    assert!(!table.last_tile_point(), "West's wall still has tiles");
+    let discard = table.legal_actions(South)[0];
+    table.apply(South, discard).unwrap();
+    auto(&mut table, |_| false);
+    assert_eq!(table.result().unwrap().kind, table::Outcome::Draw);
+    // West and North drew once more each; the hand ended at North's discard (East empty).
+    assert_eq!(table.wall_left(), [0, 2, 1, 1]);
+}
+
+#[test]
+fn an_error_on_the_last_discard_of_a_drawn_hand_is_still_punished_under_botzone() {
+    // The judge asks every seat about the last discard before it calls the draw.
+    let mut table = last_discard_with_walls_left(TableRules::botzone());
+    auto(&mut table, |_| false);
+    assert_eq!(table.result().unwrap().kind, table::Outcome::Draw);
+    table.apply(West, Action::Fault).unwrap();
+    let r = table.result().unwrap();
+    assert_eq!(r.kind, table::Outcome::Fault);
+    assert_eq!(r.offender, Some(West));
+    assert_eq!(r.points, [10, 10, -30, 10]);
+    let ends = table
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::End { .. }))
+        .count();
+    assert_eq!(ends, 1, "the draw's end is replaced, not doubled");
+    // Once the error has ended it, the hand takes no second one; nor do the seeds rules.
+    assert!(table.apply(North, Action::Fault).is_err());
+    let mut table = last_discard_with_walls_left(TableRules::seeds());
+    auto(&mut table, |_| false);
+    assert!(table.apply(West, Action::Fault).is_err());
+}
+
 #[test]
 fn last_tile_claim_for_every_winner_on_the_last_discard() {
     // North's last wall tile is 3p; South and West both wait on 3p alone.
@@ -283,13 +357,24 @@ fn last_tile_claim_for_every_winner_on_the_last_discard() {
 fn the_hand_is_a_draw_when_the_player_to_draw_has_no_tiles() {
     // Under the Botzone judge a kong of a discard is allowed with an empty own wall; the
     // replacement draw then finds nothing and the hand ends as a draw.
+    // (The judge's published source refuses that kong, and so do the botzone rules.)
     let d = deal(["777s", "", "", ""], [&[], &[(20, "7s")], &[], &[]]);
-    let mut table = Table::new(d, TableRules::botzone());
+    let mut lenient = TableRules::botzone();
+    lenient.kong_on_empty_wall = true;
+    for (rules, offered) in [(TableRules::botzone(), false), (lenient.clone(), true)] {
+        let mut table = Table::new(d.clone(), rules);
+        auto(
+            &mut table,
+            |tb| matches!(tb.events().last(), Some(Event::Discard { seat: South, tile, .. }) if *tile == Tile::parse("7s").unwrap()),
+        );
+        assert_eq!(table.wall_left()[0], 0);
+        assert_eq!(table.legal_actions(East).contains(&Action::Kong), offered);
+    }
+    let mut table = Table::new(d, lenient);
     auto(
         &mut table,
         |tb| matches!(tb.events().last(), Some(Event::Discard { seat: South, tile, .. }) if *tile == Tile::parse("7s").unwrap()),
     );
-    assert_eq!(table.wall_left()[0], 0);
     table.apply(East, Action::Kong).unwrap();
     let r = table.result().unwrap();
     assert_eq!(r.kind, table::Outcome::Draw);
@@ -317,14 +402,19 @@ fn illegal_actions_change_nothing() {
 
 /// Hand logs written by dupmj before regular games existed (`dupmj play` at commit
 /// 2fc7bca: six `seeds` hands from seed 5, four `botzone` hands from seed 9) still replay,
-/// and the engine still writes exactly the same events and results for them.
+/// and the engine still writes exactly the same events and results for them. The third
+/// `botzone` hand ends on a discard that today's `botzone` rules let be claimed: it
+/// replays under the earlier meaning of the name.
 #[test]
 fn duplicate_logs_from_before_regular_games_still_replay() {
     let text = include_str!("fixtures/duplicate-logs-v0.1.jsonl");
-    let mut n = 0;
+    let (mut n, mut earlier) = (0, 0);
     for line in text.lines() {
         let log: table::HandLog = serde_json::from_str(line).unwrap();
         let again = table::replay(&log).unwrap();
+        if log.rules == "botzone" && !again.rules().claims_at_last_tile {
+            earlier += 1;
+        }
         let rewritten = serde_json::to_value(table::HandLog::of(&again, log.actions.clone()));
         let logged: serde_json::Value = serde_json::from_str(line).unwrap();
         assert!(
@@ -335,4 +425,5 @@ fn duplicate_logs_from_before_regular_games_still_replay() {
         n += 1;
     }
     assert_eq!(n, 10);
+    assert_eq!(earlier, 1);
 }
