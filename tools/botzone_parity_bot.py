@@ -213,18 +213,16 @@ def main():
     first = json.loads(sys.stdin.readline())
     for r in first["requests"][:-1]:
         bot.respond(r)
+    request = first["requests"][-1]
     while True:
-        request = first["requests"][-1] if first else json.loads(line)
-        first = None
         print(json.dumps({"response": bot.respond(request)}))
         print(KEEP_RUNNING, flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            return
-        while not line.strip():
+        line = ""
+        while not line.strip():  # each later request is one JSON string on its own line
             line = sys.stdin.readline()
             if not line:
                 return
+        request = json.loads(line)
 
 
 if __name__ == "__main__":
