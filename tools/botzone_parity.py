@@ -12,7 +12,9 @@ written for (the `mahjong-algorithm` sources of `pymahjonggb==1.1.0` from PyPI):
 Needs g++, jsoncpp (Debian: apt-get install g++ libjsoncpp-dev) and pip. The bot on every
 seat is `tools/botzone_parity_bot.py` (deterministic; it wins, kongs, robs kongs and now
 and then calls a false Hu), run in a virtual environment with pymahjonggb; `--bot CMD`
-plays another deterministic Botzone bot (JSON interaction) instead.
+plays another deterministic Botzone bot (JSON interaction) instead, kept running or, with
+`--full-history`, started for every request (e.g. the official sample bot, whose shuffle
+is never seeded).
 
 How a deal becomes the judge's `initdata.walltiles`: block i (tiles 34i … 34i+33) is seat i's
 wall; the judge deals the last 13 of a block and draws the rest from the end backwards, so
@@ -77,8 +79,8 @@ def bot_env(work):
 class Seat:
     """One seat's bot as Botzone runs it: started with the history, kept if it keeps running."""
 
-    def __init__(self, cmd, limit):
-        self.cmd, self.limit = cmd, limit
+    def __init__(self, cmd, limit, full_history=False):
+        self.cmd, self.limit, self.full_history = cmd, limit, full_history
         self.proc = None
         self.requests, self.responses = [], []
 
@@ -93,6 +95,8 @@ class Seat:
         try:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
+            if self.full_history:  # the whole input is given: end of file after it
+                self.proc.stdin.close()
         except BrokenPipeError:
             pass
         out, keep = self.read()
@@ -130,9 +134,9 @@ class Seat:
             self.proc = None
 
 
-def judge_hand(judge, walltiles, quan, cmd, limit):
+def judge_hand(judge, walltiles, quan, cmd, limit, full_history=False):
     """Plays one hand through the judge; the four seats' histories and the points."""
-    seats = [Seat(cmd, limit) for _ in range(4)]
+    seats = [Seat(cmd, limit, full_history) for _ in range(4)]
     log, init = [], {"walltiles": walltiles, "quan": quan, "srand": 1}
     try:
         while True:
@@ -168,6 +172,8 @@ def main():
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", help="another deterministic Botzone bot (JSON interaction)")
+    ap.add_argument("--full-history", action="store_true",
+                    help="the --bot is started for every request and reads to end of file")
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--keep", help="keep the work files (judge, logs, transcripts) here")
     a = ap.parse_args()
@@ -201,7 +207,8 @@ def main():
         deal = hands[0]["deal"]
         quan = SEATS.index(deal["prevalent"])
         started = time.monotonic()
-        histories, points, display = judge_hand(judge, walltiles_of(deal), quan, cmd, a.time_limit)
+        histories, points, display = judge_hand(judge, walltiles_of(deal), quan, cmd, a.time_limit,
+                                               a.full_history)
         judge_s += time.monotonic() - started
         stats["deals"] += 1
         action = display.get("action")
