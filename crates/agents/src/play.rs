@@ -87,6 +87,8 @@ impl Followers {
     }
 }
 
+/// Whether the hand is over as a draw (the wall ran out), the one end after which
+/// Botzone still asks every seat about the last discard.
 fn ended_drawn(table: &Table) -> bool {
     table
         .result()
