@@ -177,6 +177,8 @@ def main():
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--keep", help="keep the work files (judge, logs, transcripts) here")
     a = ap.parse_args()
+    if a.deals < 1:
+        ap.error("--deals must be at least 1")
     work = Path(a.keep or tempfile.mkdtemp(prefix="dupmj-parity-"))
     work.mkdir(parents=True, exist_ok=True)
     judge = build_judge(a.checkout, work)
@@ -248,4 +250,7 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"failed (exit {e.returncode}): {' '.join(map(str, e.cmd))}")
