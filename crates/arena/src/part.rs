@@ -11,6 +11,7 @@ pub const FORMAT: &str = "dupmj-arena-part/1";
 
 /// One shard's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a partial arena result written by `dupmj arena --shard I/N`")]
 pub struct Part {
     pub format: String,
     pub meta: Meta,

@@ -135,8 +135,8 @@ fn merge(m: MergeArgs) -> Result<(), String> {
     let mut parts = Vec::new();
     for p in &m.parts {
         let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-        let part: arena::part::Part = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a partial arena result: {e}", p.display()))?;
+        let part: arena::part::Part = crate::jsonin::parse(&text, "a partial arena result")
+            .map_err(|e| format!("{}: {e}", p.display()))?;
         parts.push((p.display().to_string(), part));
     }
     let report = arena::part::merge(&parts).map_err(|e| e.0)?;

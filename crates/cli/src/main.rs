@@ -3,6 +3,7 @@
 mod arenacmd;
 mod fancmd;
 mod handjson;
+mod jsonin;
 mod output;
 mod reviewcmd;
 mod servecmd;

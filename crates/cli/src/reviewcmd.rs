@@ -39,11 +39,10 @@ fn hands(path: &std::path::Path) -> Result<Vec<HandLog>, String> {
         let v: serde_json::Value =
             serde_json::from_str(&line).map_err(|e| here(format!("not JSON: {e}")))?;
         if v.get("format").and_then(|f| f.as_str()) == Some(GAME_FORMAT) {
-            let g: GameLog =
-                serde_json::from_value(v).map_err(|e| here(format!("not a game log: {e}")))?;
+            let g: GameLog = crate::jsonin::object(v, "a game log").map_err(here)?;
             out.extend(g.hands.into_iter().map(|h| h.log));
         } else {
-            out.push(serde_json::from_value(v).map_err(|e| here(format!("not a hand log: {e}")))?);
+            out.push(crate::jsonin::object(v, "a hand log").map_err(here)?);
         }
     }
     Ok(out)

@@ -12,7 +12,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "dupmj.sqlite")]
     db: PathBuf,
     /// Address to listen on (port 0 picks a free port).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     addr: SocketAddr,
     /// Online play: milliseconds between two bot moves, so that people can follow them.
     #[arg(long, default_value_t = 700)]
@@ -26,6 +26,20 @@ pub struct ServeArgs {
     /// Bots of scheduled challenges: random, easy, medium or strong.
     #[arg(long, default_value = "strong")]
     challenge_bots: String,
+}
+
+/// HOST:PORT, the host a name (`localhost`) or an address; IPv4 preferred when a name has both.
+fn parse_addr(s: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let bad = || {
+        format!("'{s}' is not an address to listen on: give HOST:PORT, e.g. 127.0.0.1:8080, localhost:8080 or 0.0.0.0:8080 (every interface)")
+    };
+    let all: Vec<SocketAddr> = s.to_socket_addrs().map_err(|_| bad())?.collect();
+    all.iter()
+        .find(|a| a.is_ipv4())
+        .or(all.first())
+        .copied()
+        .ok_or_else(bad)
 }
 
 impl ServeArgs {

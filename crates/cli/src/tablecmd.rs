@@ -560,8 +560,7 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
         let value: serde_json::Value =
             serde_json::from_str(&line).map_err(|e| here(format!("not JSON: {e}")))?;
         if value.get("format").and_then(|f| f.as_str()) == Some(GAME_FORMAT) {
-            let game: GameLog =
-                serde_json::from_value(value).map_err(|e| here(format!("not a game log: {e}")))?;
+            let game: GameLog = crate::jsonin::object(value, "a game log").map_err(here)?;
             let g = replay_game(&game).map_err(|e| here(e.0))?;
             n += game.hands.len();
             let _ = writeln!(
@@ -587,8 +586,7 @@ pub fn replay_cmd(a: ReplayArgs) -> Result<(), String> {
             }
             continue;
         }
-        let log: HandLog =
-            serde_json::from_value(value).map_err(|e| here(format!("not a hand log: {e}")))?;
+        let log: HandLog = crate::jsonin::object(value, "a hand log").map_err(here)?;
         replay(&log).map_err(|e| format!("{} line {}: {e}", a.file.display(), i + 1))?;
         n += 1;
         let seed = log

@@ -64,8 +64,8 @@ pub struct VerifyArgs {
 pub fn verify(a: VerifyArgs) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
-    let r: tournament::challenge::Reveal = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a challenge reveal: {e}", a.file.display()))?;
+    let r: tournament::challenge::Reveal = crate::jsonin::parse(&text, "a challenge reveal")
+        .map_err(|e| format!("{}: {e}", a.file.display()))?;
     let n = tournament::challenge::verify(&r, a.commitment.as_deref())
         .map_err(|e| format!("{}: {e}", a.file.display()))?;
     println!(
@@ -128,6 +128,9 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
         (None, Some(t)) => teams(t).map_err(|e| e.0)?,
         (None, None) => return Err("give --players N (or --teams N)".into()),
     };
+    if a.cards && matches!(a.format, Format::Json | Format::Csv) {
+        return Err("--cards prints HTML guide cards: leave out --format".into());
+    }
     let q = check(&m);
     let out = match (a.format, a.cards) {
         (_, true) => guide_cards(&m, &[]),
@@ -135,6 +138,23 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
             let mut v = serde_json::to_value(&m).map_err(|e| e.to_string())?;
             v["quality"] = serde_json::to_value(&q).map_err(|e| e.to_string())?;
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n"
+        }
+        (Format::Csv, _) => {
+            let mut s = String::from("round,hand,table,deal,direction,player,wind\n");
+            for r in &m.rounds {
+                for h in &r.hands {
+                    for t in &h.tables {
+                        for x in &t.seats {
+                            let _ = writeln!(
+                                s,
+                                "{},{},{},{},{},{},{}",
+                                r.round, h.hand, t.table, t.deal, x.direction, x.player, x.wind
+                            );
+                        }
+                    }
+                }
+            }
+            s
         }
         (Format::Html, _) => {
             let mut body = String::new();
@@ -166,7 +186,7 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
                 &body,
             )
         }
-        _ => {
+        (Format::Text, _) => {
             let mut s = format!(
                 "movement for {} players: {}, {} rounds of 4 hands\n",
                 m.players,
@@ -203,8 +223,8 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
 pub fn standings(a: StandingsArgs) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
-    let results: Results = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a results file: {e}", a.file.display()))?;
+    let results: Results = crate::jsonin::parse(&text, "a results file")
+        .map_err(|e| format!("{}: {e}", a.file.display()))?;
     let err = |e: tournament::standings::ResultsError| format!("{}: {e}", a.file.display());
     if a.team {
         let t = results.team().map_err(err)?;
@@ -214,7 +234,26 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
                 serde_json::to_string_pretty(&lines).map_err(|e| e.to_string())? + "\n"
             }
             Format::Csv => team_csv(&t),
-            _ => {
+            Format::Html => {
+                let rows: Vec<[String; 5]> = t
+                    .lines
+                    .iter()
+                    .map(|l| {
+                        [
+                            l.rank.to_string(),
+                            l.name.clone(),
+                            l.hands.to_string(),
+                            l.ms.to_string(),
+                            l.imp.to_string(),
+                        ]
+                    })
+                    .collect();
+                page(
+                    "Team standings",
+                    &html_table(&["rank", "team", "deals", "ms", "IMP"], &rows),
+                )
+            }
+            Format::Text => {
                 let mut s = "rank  team                 deals      ms    IMP\n".to_string();
                 for l in &t.lines {
                     let _ = writeln!(
@@ -258,14 +297,43 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
                 + "\n"
         }
         Format::Csv => standings_csv(&st),
-        _ => {
+        Format::Html => {
+            let rows: Vec<[String; 7]> = st
+                .lines
+                .iter()
+                .map(|l| {
+                    [
+                        l.rank.to_string(),
+                        l.player.to_string(),
+                        l.name.clone(),
+                        l.hands.to_string(),
+                        l.ms.to_string(),
+                        l.imp.to_string(),
+                        penalty_text(l.penalty_imp),
+                    ]
+                })
+                .collect();
+            let mut body = html_table(
+                &["rank", "player", "name", "hands", "ms", "IMP", "penalty"],
+                &rows,
+            );
+            let _ = write!(
+                body,
+                "<h2>Deals</h2><pre>{}</pre>",
+                esc(comparison_tables(&st).trim_start())
+            );
+            for n in &st.notes {
+                let _ = write!(body, "<p>{}</p>", esc(&note_text(n)));
+            }
+            page("Standings", &body)
+        }
+        Format::Text => {
             let mut s =
                 "rank  player  name                 hands      ms    IMP  (penalty)\n".to_string();
             for l in &st.lines {
-                let pen = if l.penalty_imp != 0 {
-                    format!("  (−{})", l.penalty_imp)
-                } else {
-                    String::new()
+                let pen = match penalty_text(l.penalty_imp) {
+                    p if p.is_empty() => p,
+                    p => format!("  ({p})"),
                 };
                 let _ = writeln!(
                     s,
@@ -275,19 +343,49 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
             }
             s.push_str(&comparison_tables(&st));
             for n in &st.notes {
-                let _ = writeln!(
-                    s,
-                    "\nnote: player {} {:?} on deal {}: {}",
-                    n.player,
-                    n.kind,
-                    n.deal.as_deref().unwrap_or("-"),
-                    n.reason
-                );
+                let _ = writeln!(s, "\n{}", note_text(n));
             }
             s
         }
     };
     emit(&out)
+}
+
+/// IMP deducted by penalties, as the standings print it ("−5"; empty when none).
+fn penalty_text(imp: i64) -> String {
+    if imp == 0 {
+        String::new()
+    } else {
+        format!("−{imp}")
+    }
+}
+
+/// A recorded dead hand or Hu ban, in a sentence.
+fn note_text(n: &tournament::standings::Penalty) -> String {
+    format!(
+        "note: player {}: {} on deal {}: {}",
+        n.player,
+        n.kind,
+        n.deal.as_deref().unwrap_or("-"),
+        n.reason
+    )
+}
+
+/// An HTML table, every cell escaped.
+fn html_table<const N: usize>(head: &[&str; N], rows: &[[String; N]]) -> String {
+    let mut s = String::from("<table><tr>");
+    for h in head {
+        let _ = write!(s, "<th>{}</th>", esc(h));
+    }
+    s.push_str("</tr>\n");
+    for r in rows {
+        s.push_str("<tr>");
+        for c in r {
+            let _ = write!(s, "<td>{}</td>", esc(c));
+        }
+        s.push_str("</tr>\n");
+    }
+    s + "</table>\n"
 }
 
 /// The per-deal tables in the layout of seeds/003 Appendix 3: players compared with each

@@ -36,9 +36,17 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (creating when missing) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<SqliteStore> {
-        let conn = Connection::open(path)
-            .map_err(|e| StoreError::Backend(format!("{}: {e}", path.display())))?;
-        SqliteStore::init(conn)
+        // Every failure to open names the file: the user may have given the wrong one.
+        let named = |what: String| {
+            StoreError::Invalid(format!(
+                "{}: cannot be used as dupmj's database: {what}",
+                path.display()
+            ))
+        };
+        let conn = Connection::open(path).map_err(|e| named(e.to_string()))?;
+        SqliteStore::init(conn).map_err(|e| match e {
+            StoreError::Backend(s) | StoreError::Invalid(s) | StoreError::NotFound(s) => named(s),
+        })
     }
 
     /// A private in-memory database, for tests.

@@ -181,12 +181,16 @@ pub fn wall_label_static(seat: Wind, i: usize) -> &'static str {
 // ---- JSON form ----
 
 #[derive(Serialize, Deserialize)]
+#[serde(expecting = "a seat: {\"hand\": [13 tiles], \"wall\": [21 tiles]}")]
 struct SeatJson {
     hand: Vec<String>,
     wall: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(
+    expecting = "a deal: {\"version\": 1, \"prevalent\": \"E\", \"seats\": {\"E\": {\"hand\": […], \"wall\": […]}, …}} or {\"version\": 1, \"seed\": N}"
+)]
 struct DealJson {
     version: u32,
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -229,6 +233,11 @@ impl Deal {
 
     /// Reads the JSON form. A `seed` without tiles is generated; tiles are checked.
     pub fn from_json(v: &serde_json::Value) -> Result<Deal, DealError> {
+        if !v.is_object() {
+            return Err(DealError(
+                "deal JSON: expected an object with \"version\" and \"seats\" (or \"seed\")".into(),
+            ));
+        }
         let d: DealJson =
             serde_json::from_value(v.clone()).map_err(|e| DealError(format!("deal JSON: {e}")))?;
         if d.version != DEAL_VERSION {

@@ -173,6 +173,7 @@ impl Game {
 
 /// One hand of a game log: the players by seat and the hand's own log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a hand of a game: {\"seating\": […], \"log\": {…}}")]
 pub struct GameHand {
     pub seating: [usize; 4],
     pub log: HandLog,
@@ -180,6 +181,7 @@ pub struct GameHand {
 
 /// A whole game, as written by `dupmj play --game regular --log`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a game log: an object with \"format\", \"players\", \"hands\" and the scores")]
 pub struct GameLog {
     pub format: String,
     pub rules: String,

@@ -48,6 +48,7 @@ pub const FORMAT: &str = "dupmj-hand/1";
 
 /// One fan of a win.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a fan: {\"no\": …, \"name\": …, \"points\": …, \"count\": …}")]
 pub struct FanRecord {
     pub no: u8,
     pub name: String,
@@ -57,6 +58,7 @@ pub struct FanRecord {
 
 /// A win: the seat, the hand (notation of SPEC §1 with its flags), fans and value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a win record")]
 pub struct WinRecord {
     pub seat: Wind,
     pub hand: String,
@@ -159,6 +161,7 @@ pub enum Event {
 
 /// A decision as logged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a decision: {\"seat\": …, \"action\": …}")]
 pub struct Decision {
     pub seat: Wind,
     #[serde(flatten)]
@@ -167,6 +170,9 @@ pub struct Decision {
 
 /// One hand, complete.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    expecting = "a hand log: an object with \"rules\", \"deal\", \"decisions\", \"events\" and \"result\""
+)]
 pub struct HandLog {
     pub format: String,
     pub rules: String,

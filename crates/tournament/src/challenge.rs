@@ -126,6 +126,9 @@ pub fn commitment(salt: &str, deal_set: &Value) -> String {
 
 /// What the server publishes when a challenge closes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    expecting = "a challenge reveal: an object with \"format\", \"name\", \"commitment\", \"salt\", \"seed\" and \"deals\""
+)]
 pub struct Reveal {
     pub format: String,
     pub name: String,

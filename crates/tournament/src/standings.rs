@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::imp::Dif;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a player: {\"id\": 1, \"name\": \"…\"}")]
 pub struct Player {
     pub id: u32,
     #[serde(default)]
@@ -43,18 +44,23 @@ pub struct Player {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a team: {\"name\": \"…\", \"players\": [player ids]}")]
 pub struct Team {
     pub name: String,
     pub players: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a seat's result: {\"player\": 1, \"ms\": -8}")]
 pub struct Seat {
     pub player: u32,
     pub ms: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    expecting = "a table's result: {\"table\": 1, \"seats\": {\"E\": …, \"S\": …, \"W\": …, \"N\": …}}"
+)]
 pub struct TableResult {
     pub table: u32,
     pub seats: BTreeMap<Wind, Seat>,
@@ -80,6 +86,7 @@ impl TableResult {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "a deal's results: {\"deal\": \"1-1\", \"tables\": […]}")]
 pub struct DealResult {
     pub deal: String,
     pub tables: Vec<TableResult>,
@@ -98,7 +105,21 @@ pub enum PenaltyKind {
     BarredFromHu,
 }
 
+impl std::fmt::Display for PenaltyKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PenaltyKind::Imp => "IMP penalty",
+            PenaltyKind::FalseHu => "false Hu",
+            PenaltyKind::DeadHand => "dead hand",
+            PenaltyKind::BarredFromHu => "barred from Hu",
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    expecting = "a penalty: {\"player\": 1, \"kind\": \"imp\", \"imp\": 2, \"deal\": \"1-1\", \"reason\": \"…\"}"
+)]
 pub struct Penalty {
     pub player: u32,
     pub kind: PenaltyKind,
@@ -116,6 +137,9 @@ fn default_false_hu() -> i32 {
 
 /// Everything entered for an event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    expecting = "a results file: an object with \"players\", \"deals\" and optionally \"teams\", \"penalties\", \"false_hu_points\""
+)]
 pub struct Results {
     pub players: Vec<Player>,
     #[serde(default)]
