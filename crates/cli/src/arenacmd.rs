@@ -43,9 +43,8 @@ struct MergeArgs {
     /// Partial results written by `dupmj arena … --shard I/N`, one per shard.
     #[arg(required = true)]
     parts: Vec<std::path::PathBuf>,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    out: crate::output::TextOrJson,
 }
 
 #[derive(Args)]
@@ -88,12 +87,12 @@ pub struct ArenaArgs {
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Write every hand's log into this directory (one JSON Lines file per deal).
-    #[arg(long)]
+    /// Write every hand's log into this folder (one JSON Lines file per deal; `--log` is
+    /// an older spelling).
+    #[arg(long = "log-dir", alias = "log", value_name = "DIR")]
     log: Option<std::path::PathBuf>,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    out: crate::output::TextOrJson,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -140,7 +139,7 @@ fn merge(m: MergeArgs) -> Result<(), String> {
         parts.push((p.display().to_string(), part));
     }
     let report = arena::part::merge(&parts).map_err(|e| e.0)?;
-    let out = if m.json {
+    let out = if m.out.json() {
         serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
     } else {
         text(&report)
@@ -346,12 +345,12 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     if let Some(e) = log_error {
         return Err(format!("writing logs: {e}"));
     }
-    let mut out = if a.json {
+    let mut out = if a.out.json() {
         serde_json::to_string_pretty(&report).map_err(|e| e.to_string())? + "\n"
     } else {
         text(&report)
     };
-    if !a.json {
+    if !a.out.json() {
         for e in &entrants {
             if let Some(pool) = &e.pool {
                 let asked = pool.asked.load(std::sync::atomic::Ordering::Relaxed);

@@ -35,12 +35,11 @@ pub struct FanArgs {
     /// Flower tiles (regular MCR only).
     #[arg(long, default_value_t = 0)]
     flowers: u8,
-    /// Rule profile: seeds (default) or reference.
-    #[arg(long, default_value = "seeds", value_parser = parse_rules)]
+    /// Fan profile: seeds (default) or reference (`--rules` is an older spelling).
+    #[arg(long = "fans", alias = "rules", value_name = "PROFILE", default_value = "seeds", value_parser = parse_rules)]
     rules: Rules,
-    /// Print JSON instead of a table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    out: crate::output::TextOrJson,
     /// Read JSON Lines hands (oracle format) on stdin, write them back scored.
     #[arg(long)]
     batch: bool,
@@ -56,12 +55,11 @@ pub struct WaitsArgs {
     /// Prevalent wind: E, S, W or N.
     #[arg(long, default_value = "E", value_parser = parse_wind)]
     prevalent: Wind,
-    /// Rule profile: seeds (default) or reference.
-    #[arg(long, default_value = "seeds", value_parser = parse_rules)]
+    /// Fan profile: seeds (default) or reference (`--rules` is an older spelling).
+    #[arg(long = "fans", alias = "rules", value_name = "PROFILE", default_value = "seeds", value_parser = parse_rules)]
     rules: Rules,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    out: crate::output::TextOrJson,
 }
 
 /// `writeln!` into a `String` (which cannot fail).
@@ -95,7 +93,7 @@ pub fn fan(a: FanArgs) -> Result<(), String> {
             (a.seat != Wind::East, "--seat"),
             (a.prevalent != Wind::East, "--prevalent"),
             (a.flowers != 0, "--flowers"),
-            (a.json, "--json"),
+            (a.out.json(), "--format json"),
         ]
         .into_iter()
         .filter(|(on, _)| *on)
@@ -126,7 +124,7 @@ pub fn fan(a: FanArgs) -> Result<(), String> {
     let s = mcr::score(&hand, &a.rules).map_err(|e| format!("hand '{text}': {e}"))?;
     let ok = s.reaches_minimum(&a.rules);
     let mut out = String::new();
-    if a.json {
+    if a.out.json() {
         let fans: Vec<_> = s
             .fans
             .iter()
@@ -239,7 +237,7 @@ pub fn waits(a: WaitsArgs) -> Result<(), String> {
     let (sh, ws) = mcr::waits(&standing, &h.melds, ctx, &a.rules)
         .map_err(|e| format!("hand '{}': {e}", a.hand))?;
     let mut out = String::new();
-    if a.json {
+    if a.out.json() {
         let w: Vec<_> = ws
             .iter()
             .map(|w| {

@@ -18,8 +18,13 @@ pub struct ReviewArgs {
     /// The seat reviewed: E, S, W or N (every seat when not given).
     #[arg(long)]
     seat: Option<String>,
-    /// The bot giving its opinion (a built-in bot).
-    #[arg(long, default_value = "strong")]
+    /// The built-in bot giving its opinion (`--bot` is an older spelling).
+    #[arg(
+        long = "reviewer",
+        alias = "bot",
+        value_name = "BOT",
+        default_value = "strong"
+    )]
     bot: String,
     /// Only this hand of the file (1-based).
     #[arg(long)]

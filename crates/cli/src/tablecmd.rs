@@ -71,10 +71,12 @@ pub struct DealArgs {
     /// Seed of the first deal; deal i uses seed + i − 1.
     #[arg(long)]
     seed: u64,
-    /// How many deals.
-    #[arg(long, default_value_t = 1)]
+    /// How many deals (`--count` is an older spelling).
+    #[arg(long = "deals", alias = "count", default_value_t = 1)]
     count: u64,
-    #[arg(long, value_enum, default_value = "text")]
+    /// Output form: text (the staff's sheet), json (the deal JSON) or html (a page per deal,
+    /// for A4).
+    #[arg(long, value_enum, default_value = "text", value_name = "FORM")]
     format: DealFormat,
 }
 
@@ -92,8 +94,9 @@ pub struct PlayArgs {
     /// Hands per regular game (1–16): an event that stops at a number of hands.
     #[arg(long, default_value_t = 16)]
     hands: usize,
-    /// Stop each regular game after this many seconds; the hand in play counts nothing.
-    #[arg(long)]
+    /// Stop each regular game after this many seconds; the hand in play counts nothing
+    /// (`--time-limit` is an older spelling).
+    #[arg(long = "game-seconds", alias = "time-limit", value_name = "SECONDS")]
     time_limit: Option<f64>,
     /// Seed of the first deal (deal i uses seed + i − 1); bots are seeded from it too.
     #[arg(long, default_value_t = 1)]
@@ -105,8 +108,9 @@ pub struct PlayArgs {
     /// Table rules: seeds or botzone (duplicate), regular or regular-bonus-discard.
     #[arg(long)]
     rules: Option<String>,
-    /// Write every hand's log (duplicate) or every game's log (regular) here, JSON Lines.
-    #[arg(long)]
+    /// Write every hand's log (duplicate) or every game's log (regular) to this file, JSON
+    /// Lines.
+    #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
 }
 
@@ -114,8 +118,9 @@ pub struct PlayArgs {
 pub struct ReplayArgs {
     /// A log file written by `dupmj play --log` (JSON Lines, one hand per line).
     file: std::path::PathBuf,
-    /// Only check; print one line per hand.
-    #[arg(long)]
+    /// Only check; print one line per hand, not its events (`--quiet` is an older
+    /// spelling).
+    #[arg(long = "summary", alias = "quiet")]
     quiet: bool,
 }
 
@@ -146,8 +151,9 @@ pub enum BenchCmd {
         /// The bot at every seat.
         #[arg(long, default_value = "strong")]
         bots: String,
-        /// Milliseconds between a bot's turns (as `serve --bot-pace-ms`).
-        #[arg(long, default_value_t = 700)]
+        /// Milliseconds between a bot's turns, as `serve --bot-pace-ms` (`--pace-ms` is an
+        /// older spelling).
+        #[arg(long = "bot-pace-ms", alias = "pace-ms", default_value_t = 700)]
         pace_ms: u64,
         /// Milliseconds between a client's pings.
         #[arg(long, default_value_t = 250)]

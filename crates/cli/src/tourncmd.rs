@@ -32,7 +32,9 @@ pub struct MovementArgs {
     /// Seed of the local search (sizes that are not a multiple of 16).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    #[arg(long, value_enum, default_value = "text")]
+    /// Output form: text, json (with the quality report), csv (a row per seat of every
+    /// hand) or html (a page that prints on A4).
+    #[arg(long, value_enum, default_value = "text", value_name = "FORM")]
     format: Format,
     /// One printable guide card per player (HTML): where to sit for every hand.
     #[arg(long)]
@@ -46,7 +48,9 @@ pub struct StandingsArgs {
     /// Team standings instead of individual ones.
     #[arg(long)]
     team: bool,
-    #[arg(long, value_enum, default_value = "text")]
+    /// Output form: text, json, csv (the ranking) or html (the ranking and the per-deal
+    /// tables, for printing).
+    #[arg(long, value_enum, default_value = "text", value_name = "FORM")]
     format: Format,
 }
 

@@ -107,16 +107,25 @@ fn scan(chars: &[(usize, char)], i: &mut usize) -> Result<Scan, ParseError> {
     Ok(Scan { tiles, pending })
 }
 
-/// Parses a plain list of tiles such as `123m456p EE` (no brackets).
+/// Tiles written as bot codes (`W1 T9 J3`, spaces optional: `W1T9J3`), or `None` when `s`
+/// is not entirely bot codes. Never ambiguous with the notation: a bot code ends in a digit,
+/// and a list in the notation never does.
+fn bot_codes(s: &str) -> Option<Vec<Tile>> {
+    let compact: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.is_empty() || compact.len() % 2 != 0 {
+        return None;
+    }
+    compact
+        .chunks(2)
+        .map(|p| Tile::from_bot_code(&p.iter().collect::<String>()))
+        .collect()
+}
+
+/// Parses a plain list of tiles such as `123m456p EE` or `W1 W2 W3` (no brackets).
 pub fn parse_tiles(s: &str) -> Result<Vec<Tile>, ParseError> {
     let chars: Vec<(usize, char)> = s.chars().enumerate().collect();
-    // Bot codes separated by spaces: W1 T9 J3 …
-    let words: Vec<&str> = s.split_whitespace().collect();
-    if !words.is_empty() && words.iter().all(|w| Tile::from_bot_code(w).is_some()) {
-        return Ok(words
-            .iter()
-            .filter_map(|w| Tile::from_bot_code(w))
-            .collect());
+    if let Some(tiles) = bot_codes(s) {
+        return Ok(tiles);
     }
     let mut i = 0;
     let sc = scan(&chars, &mut i)?;
@@ -234,6 +243,15 @@ pub fn parse_hand_text(s: &str) -> Result<HandText, ParseError> {
         melds.push(meld_from(&tiles, digit, plus, open)?);
     }
     let start = chars.get(i).map_or(chars.len(), |c| c.0);
+    let rest: String = chars[i.min(chars.len())..].iter().map(|c| c.1).collect();
+    if let Some(mut tiles) = bot_codes(&rest) {
+        let win = tiles.pop().expect("bot_codes is never empty");
+        return Ok(HandText {
+            melds,
+            concealed: tiles,
+            win,
+        });
+    }
     let sc = scan(&chars, &mut i)?;
     if i < chars.len() {
         let (p, c) = chars[i];
@@ -412,6 +430,23 @@ mod tests {
         assert_eq!(h.melds[2], Meld::concealed_kong(Tile::EAST));
         assert_eq!(h.concealed, vec![t("7s"), t("8s"), t("9s"), Tile::WHITE]);
         assert_eq!(h.win, Tile::WHITE);
+    }
+
+    #[test]
+    fn bot_codes_in_a_hand_string() {
+        // W characters, T bamboo, B dots, F1–F4 the winds, J1–J3 red, green, white.
+        let spaced = parse_hand_text("[123m3] W4 W5 W6 T7 T8 T9 B1 F4 F4 J3 B1").unwrap();
+        let compact = parse_hand_text("[123m3]W4W5W6T7T8T9B1F4F4J3B1").unwrap();
+        let ours = parse_hand_text("[123m3]456m789s1pNNP1p").unwrap();
+        assert_eq!(spaced, ours);
+        assert_eq!(compact, ours);
+        assert_eq!(ours.win, t("1p"));
+        assert_eq!(
+            parse_tiles("J1J2J3").unwrap(),
+            vec![Tile::RED, Tile::GREEN, Tile::WHITE]
+        );
+        // Half bot codes, half notation: read as the notation, and refused there.
+        assert!(parse_hand_text("W1W2 3m").is_err());
     }
 
     #[test]
