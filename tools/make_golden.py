@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Build golden entries from the reference calculator's output (oracle.py).
+"""Build golden entries from the reference calculator's output (tools/oracle/reference.py).
 
     python3 tools/make_golden.py SCORED.jsonl --agree OURS.jsonl > crates/mcr/tests/golden/reference.jsonl
     python3 tools/make_golden.py SCORED.jsonl --seeds > crates/mcr/tests/golden/seeds_derived.jsonl
 
 Picks hands until every fan the reference produced occurs at least 3 times (and every shape
 and win flag a few times). With --seeds, each picked hand's expected fans under the `seeds`
-profile are derived from the reference's fans by the documented differences of SPEC §7 and
+profile are derived from the reference's fans by the documented differences of rules §7 and
 `mcr::Rules` only; hands whose seeds reading could change (a hand that is also seven pairs,
 All Terminals with Double Pung, a knitted straight wait) are left out of that file.
 """
@@ -22,7 +22,7 @@ def flags(h):
         out.append(f"flowers={h['flowers']}")
     return " ".join(out)
 
-SPECIAL = {"seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honors_knitted", "nine_gates"}
+SPECIAL = {"seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honours_and_knitted", "nine_gates"}
 
 def seeds_from_reference(h):
     fans = {f["no"]: [f["points"], f["count"]] for f in h["fans"]}
@@ -37,7 +37,7 @@ def seeds_from_reference(h):
         return None
     if h["shape"] == "nine_gates":
         return None
-    # Two Concealed Kongs 8 (seeds/004 #48); Concealed Kong and Melded Kong 6 (#57 note).
+    # Two Concealed Kongs 8 (S4 #48); Concealed Kong and Melded Kong 6 (#57 note).
     if 53 in fans:
         fans[53][0] = 8
     if 82 in fans:
@@ -46,7 +46,7 @@ def seeds_from_reference(h):
     if h["self_drawn"] and (h["shape"] in SPECIAL or 12 in names):
         fans.pop(80, None)
         fans[56] = [4, 1]
-    # All Green with Half Flush (seeds/004 #03).
+    # All Green with Half Flush (S4 #03).
     if 3 in names and any(t == "F" for t in h["hand"] + [h["win_tile"]] + [x for m in h["melds"] for x in m["tiles"]]):
         fans[49] = [6, 1]
     # A seat or prevalent wind pung also scores Pung of Terminals or Honours (#73), unless a
@@ -94,7 +94,7 @@ def main():
             if d is None:
                 continue
             fans, total = d
-            rules, src = "seeds", "reference calculator, with the seeds differences of SPEC §7"
+            rules, src = "seeds", "reference calculator, with the seeds differences of rules §7"
         else:
             fans = [[f["no"], f["count"]] for f in h["fans"]]
             total, rules, src = h["total"], "reference", "reference calculator (PyMahjongGB 1.4.0)"

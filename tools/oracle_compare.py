@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Compare `dupmj fan --batch --rules reference` with the reference calculator's output.
+"""Compare `dupmj fan --batch --fans reference` with the reference calculator's output.
 
     python3 tools/oracle_compare.py SCORED.jsonl OURS.jsonl [--show N]
 
-SCORED is oracle.py's output, OURS is ours on the same input, line for line. Prints
+SCORED is tools/oracle/reference.py's output, OURS is dupmj's on the same input, line for
+line. Prints
 counts of total disagreements and of equal totals with different fan lists.
 """
 import json, sys, collections

@@ -1,4 +1,4 @@
-//! Bots that speak the Botzone "Chinese Standard Mahjong" protocol (`shared/botzone.md`),
+//! Bots that speak the Botzone "Chinese Standard Mahjong" protocol (its wiki page and the judge's published source),
 //! run as Botzone runs them, so contest bots play in the arena unchanged.
 //!
 //! The seat's history becomes Botzone requests (`0 seat quan`, `1 0 0 0 0 t1 … t13`, `2 T`,
@@ -82,7 +82,7 @@ impl Requests {
             SeenEvent::Bonus { seat, bonus } => {
                 out.push(format!("3 {} BUHUA {}", p(seat), bonus.code()))
             }
-            // Not part of Botzone's game (a seeds/002 rule option): nothing to tell.
+            // Not part of Botzone's game (a S2 rule option): nothing to tell.
             SeenEvent::DiscardBonus { .. } => {}
             SeenEvent::Draw { tile: Some(t), .. } => out.push(format!("2 {}", t.bot_code())),
             SeenEvent::Draw { seat, tile: None } => out.push(format!("3 {} DRAW", p(seat))),

@@ -1,6 +1,6 @@
 //! Invariants over many hands played by the built-in bots: tile conservation after every
 //! event, views without hidden information, wins that `mcr` agrees with, replayable logs,
-//! and match points as SPEC §4 says; for regular hands (SPEC §8) also all 144 tiles with the
+//! and match points as rules §4 says; for regular hands (rules §8) also all 144 tiles with the
 //! bonus tiles, one winner and regular payments.
 
 use agents::bots::{builtin, Agent};
@@ -125,7 +125,7 @@ fn check_log(log: &HandLog, rules: &TableRules) {
     if rules.wall == WallModel::Shared {
         check_regular(log);
     }
-    // Match points follow SPEC §4.
+    // Match points follow rules §4.
     let settle = match r.kind {
         Outcome::Draw => Settlement::Draw,
         Outcome::SelfDrawn => Settlement::SelfDrawn {
@@ -167,7 +167,7 @@ fn random_and_greedy_hands_keep_every_invariant() {
     }
 }
 
-/// A regular hand (SPEC §8), worked out from the log alone: at most one winner, the
+/// A regular hand (rules §8), worked out from the log alone: at most one winner, the
 /// 8-point minimum without the bonus tiles, each bonus tile worth one point, and regular
 /// payments written out here rather than taken from the engine's function.
 fn check_regular(log: &HandLog) {

@@ -8,7 +8,7 @@
 //! - `permute`: four bots, each deal played with all 24 seatings.
 //!
 //! For every deal and seat, each result is compared with the average of all results at that
-//! seat (SPEC §5) and converted to IMP. A bot's IMP per hand on a deal is the unit of its
+//! seat (rules §5) and converted to IMP. A bot's IMP per hand on a deal is the unit of its
 //! confidence interval: deals are independent, the hands of one deal are not.
 //! Deals run in parallel; results are combined in deal order, so they do not depend on the
 //! number of threads.

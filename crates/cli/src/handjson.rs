@@ -1,4 +1,4 @@
-//! The JSON Lines hand format of `shared/oracle/gen_hands.py`, both ways.
+//! The JSON Lines hand format of `tools/oracle/hands.py` (docs/hands.md), both ways.
 
 use mcr::{Hand, Meld, Rules, Tile, WinContext, Wind};
 use serde_json::{json, Map, Value};

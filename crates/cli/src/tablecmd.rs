@@ -17,9 +17,9 @@ use table::{sheet, Deal, Outcome, TableRules};
 /// Which game `play` and `bench play` play.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GameKind {
-    /// Duplicate hands: personal walls, no bonus tiles (SPEC §3).
+    /// Duplicate hands: personal walls, no bonus tiles (rules §3).
     Duplicate,
-    /// Regular 16-hand games: one shared wall with bonus tiles, seats rotating (SPEC §8).
+    /// Regular 16-hand games: one shared wall with bonus tiles, seats rotating (rules §8).
     Regular,
 }
 

@@ -392,7 +392,7 @@ fn html_table<const N: usize>(head: &[&str; N], rows: &[[String; N]]) -> String 
     s + "</table>\n"
 }
 
-/// The per-deal tables in the layout of seeds/003 Appendix 3: players compared with each
+/// The per-deal tables in the layout of S3 Appendix 3: players compared with each
 /// other (the same seat of the same deals) side by side, a row per deal with ms, DIF and
 /// IMP for each and the average, and a row of sums.
 fn comparison_tables(st: &tournament::standings::Standings) -> String {

@@ -1,7 +1,7 @@
 //! End to end in headless Chromium (Debian's `chromium` and `chromium-driver`, which the
 //! README's test command installs): the director creates an event, two tables enter their
 //! round from their phones (with one conflict from a second device), the standings show
-//! the IMP of SPEC §5. With `DUPMJ_SCREENSHOTS=1` it refreshes the screenshots of the
+//! the IMP of rules §5. With `DUPMJ_SCREENSHOTS=1` it refreshes the screenshots of the
 //! main pages in `docs/screenshots/`.
 
 mod common;
@@ -137,7 +137,7 @@ fn an_event_runs_end_to_end_in_chromium() {
         "{page}"
     );
 
-    // The standings, read from the page, against SPEC §5 worked by hand:
+    // The standings, read from the page, against rules §5 worked by hand:
     // deal 1-1: S 36,0,0,0 (avg 9): +27 → 5, −9 → −2; E/W/N −12,0,0,0 (avg −3): −9 → −2, +3 → +1.
     // deal 1-2: E 34,0,0,0 (avg 8.5): +25.5 → 5, −8.5 → −2; W −18,0,0,0 (avg −4.5): −13.5 → −3,
     // +4.5 → +1; S and N −8,0,0,0 (avg −2): −6 → −2, +2 → +1.

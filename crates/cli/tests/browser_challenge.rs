@@ -1,6 +1,6 @@
 //! A challenge in headless Chromium: the server publishes a 4-deal challenge on its own
 //! schedule, two people each play its four deals by clicking, and each then sees the other's
-//! result and the par at every deal-seat, with IMP as SPEC §5 works them out. Screenshots of
+//! result and the par at every deal-seat, with IMP as rules §5 works them out. Screenshots of
 //! the challenge and of a deal's results (desktop and phone) go to `docs/screenshots/` with
 //! `DUPMJ_SCREENSHOTS=1`.
 
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use webdriver::{open, Browser, Engine, Proc};
 
-/// Lower bounds of |DIF| for 1 … 20 IMP (SPEC §5).
+/// Lower bounds of |DIF| for 1 … 20 IMP (rules §5).
 const BRACKETS: [i64; 20] = [
     2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
 ];

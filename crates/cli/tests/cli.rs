@@ -25,7 +25,7 @@ fn dupmj(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     )
 }
 
-// SPEC §1's example hand, East seat in the East round, won on a discard. By seeds/004:
+// rules §1's example hand, East seat in the East round, won on a discard. By S4:
 // All Types 6, Prevalent Wind 2, Seat Wind 2, Concealed Kong 2, Pung of Terminals or
 // Honours 1 (#73 allows it with a wind fan), Single Wait 1 = 14. The reference calculator
 // gives 13 (no Pung of Terminals or Honours on a seat-wind pung).

@@ -20,7 +20,7 @@ pub enum MeldKind {
 /// A declared set.
 ///
 /// `tile` is the lowest tile of a chow and the repeated tile otherwise. `from` follows the
-/// notation of SPEC §1: for a pung or kong the player it was claimed from (1 previous,
+/// notation of rules §1: for a pung or kong the player it was claimed from (1 previous,
 /// 2 opposite, 3 next), for a chow which tile of the run was claimed (1 lowest); 0 means
 /// not recorded (and is the only value for a concealed kong).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,4 +1,4 @@
-//! Text notation of SPEC §1: `[123m3][555p2][EEEE]789sPP`, both ways.
+//! Text notation of rules §1: `[123m3][555p2][EEEE]789sPP`, both ways.
 //!
 //! Melds in brackets come first, then the concealed tiles with the winning tile last.
 //! Inside a bracket a trailing digit is the claim digit; a kong written with `+` after it
@@ -112,7 +112,7 @@ fn scan(chars: &[(usize, char)], i: &mut usize) -> Result<Scan, ParseError> {
 /// and a list in the notation never does.
 fn bot_codes(s: &str) -> Option<Vec<Tile>> {
     let compact: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.is_empty() || compact.len() % 2 != 0 {
+    if compact.is_empty() || !compact.len().is_multiple_of(2) {
         return None;
     }
     compact

@@ -1,6 +1,6 @@
 //! Rule profiles: the points where rule books disagree, as data.
 //!
-//! `seeds` (the default) follows the project's scoring document (seeds/004, the WMO
+//! `seeds` (the default) follows the project's scoring document (S4, the WMO
 //! reading); `reference` follows the widely used reference calculator (1998 Chinese rules
 //! as it implements them), so the two can be compared hand by hand.
 
@@ -22,51 +22,51 @@ pub struct Rules {
     /// A hand needs this many points, flowers not counted, to win (8 in MCR).
     pub min_points: u8,
     /// One melded plus one concealed kong scores the single fan "Concealed Kong and
-    /// Melded Kong" (number 82) instead of Melded Kong + Concealed Kong. seeds/004 (note
+    /// Melded Kong" (number 82) instead of Melded Kong + Concealed Kong. S4 (note
     /// under #57) and the reference both do; the 1998 book counts the two fans separately.
     pub concealed_and_melded_kong_fan: bool,
     /// Knitted Straight may score Edge Wait or Closed Wait (from its extra chow; a tile of
-    /// the knitted straight itself never scores a wait fan). The reference does; seeds/004
+    /// the knitted straight itself never scores a wait fan). The reference does; S4
     /// #35 says Knitted Straight "may not be combined with Edge Wait or Closed Wait".
     /// (The reference's notes describe a build option that lets a knitted tile itself score
     /// a wait; 100,000 hands through its PyPI build showed no such case.)
     pub knitted_straight_edge_closed: bool,
-    /// Four Concealed Pungs won by self-draw scores Fully Concealed Hand. seeds/004 #12: "It
+    /// Four Concealed Pungs won by self-draw scores Fully Concealed Hand. S4 #12: "It
     /// may be combined with Fully Concealed if the winning tile is Self-Drawn"; the reference
     /// scores Self-Drawn instead.
     pub four_concealed_pungs_fully_concealed: bool,
-    /// All Terminals may score Double Pung. seeds/004 #08: "It may be combined with Double
+    /// All Terminals may score Double Pung. S4 #08: "It may be combined with Double
     /// Pong or Triple Pong"; the reference drops Double Pung.
     pub all_terminals_double_pung: bool,
     /// A self-drawn special shape (Seven Pairs, Seven Shifted Pairs, Thirteen Orphans,
-    /// Honours and Knitted, Nine Gates) scores Fully Concealed Hand. seeds/004 says so under
+    /// Honours and Knitted, Nine Gates) scores Fully Concealed Hand. S4 says so under
     /// each of them ("may be combined with Fully Concealed if the winning tile is
     /// Self-Drawn"); the reference scores Self-Drawn instead.
     pub special_shapes_fully_concealed: bool,
-    /// All Green excludes Half Flush. The 1998 book and the reference say so; seeds/004 #03
+    /// All Green excludes Half Flush. The 1998 book and the reference say so; S4 #03
     /// says All Green "may be combined with either Half Flush or Full Flush".
     pub all_green_excludes_half_flush: bool,
-    /// Seven Pairs made of All Green or All Terminals tiles scores no Tile Hog. seeds/004
+    /// Seven Pairs made of All Green or All Terminals tiles scores no Tile Hog. S4
     /// #03 and #08 say so; the reference scores the Tile Hog.
     pub no_tile_hog_in_green_or_terminal_pairs: bool,
-    /// Nine Gates excludes every Pung of Terminals or Honours of its reading. seeds/004 #04
+    /// Nine Gates excludes every Pung of Terminals or Honours of its reading. S4 #04
     /// lists the fan as excluded; the reference removes only one (the 111 or 999 that the
     /// shape requires) and scores the other.
     pub nine_gates_excludes_all_terminal_pungs: bool,
     /// A wind pung that scores Seat Wind or Prevalent Wind also scores Pung of Terminals or
-    /// Honours. seeds/004 #73: "A pong in one of the Winds may be combined with Seat Wind or
+    /// Honours. S4 #73: "A pong in one of the Winds may be combined with Seat Wind or
     /// Prevalent Wind"; the reference does not add it.
     pub wind_pung_also_terminal_pung: bool,
 }
 
 impl Rules {
-    /// The project's default: seeds/004.
+    /// The project's default: S4.
     pub fn seeds() -> Rules {
         let mut r = Rules::reference();
         r.profile = Profile::Seeds;
-        // seeds/004 #48: "upgraded to 8 points in the year 2006 by the WMO".
+        // S4 #48: "upgraded to 8 points in the year 2006 by the WMO".
         r.points[Fan::TwoConcealedKongs as usize - 1] = 8;
-        // seeds/004 note under #57: "one melded kong and one concealed kong are 6 points".
+        // S4 note under #57: "one melded kong and one concealed kong are 6 points".
         r.points[Fan::ConcealedKongAndMeldedKong as usize - 1] = 6;
         r.knitted_straight_edge_closed = false;
         r.four_concealed_pungs_fully_concealed = true;
@@ -79,7 +79,7 @@ impl Rules {
         r
     }
 
-    /// The conventions of the reference calculator (see `shared/oracle/FANS.md`).
+    /// The conventions of the reference calculator (`pymahjonggb` on PyPI; docs/rules.md §7).
     pub fn reference() -> Rules {
         let mut points = [0u8; 82];
         for (i, p) in points.iter_mut().enumerate() {

@@ -137,7 +137,7 @@ impl<'a> Facts<'a> {
             return v;
         }
         // A tile whose four copies the player holds still counts as a wait here (a
-        // fifth copy would complete the shape), as in the reference; seeds/004 is silent.
+        // fifth copy would complete the shape), as in the reference; S4 is silent.
         let c = crate::tile::counts_of(self.hand.concealed());
         let n =
             crate::wait::winning_tiles_counts(&c, &[0; 34], self.hand.melds().len()).count_ones();

@@ -1,5 +1,5 @@
 //! Golden hands: expected fans from the reference calculator, from the reference with the
-//! documented seeds differences, and worked out by hand from seeds/004 (see each file's
+//! documented seeds differences, and worked out by hand from S4 (see each file's
 //! `source` and `note`). Every mismatch is listed with its file and line.
 
 use mcr::notation::parse_hand_line;

@@ -1,5 +1,5 @@
 //! Challenges end to end over HTTP and WebSockets: two people play a 4-deal challenge, their
-//! results are compared with each other and with the par exactly as SPEC §5 says; while it is
+//! results are compared with each other and with the par exactly as rules §5 says; while it is
 //! open no route shows anyone a deal they have not played; once closed the reveal verifies
 //! against the commitment published at the start. An abandoned hand is played out by the
 //! time-out defaults when the window closes.
@@ -13,7 +13,7 @@ use server::play::challenge::{self, NewChallenge};
 use server::play::room::HandSummary;
 use tournament::challenge::{verify, Reveal, Rotation};
 
-/// Lower bounds of |DIF| for 1, 2, … 20 IMP, copied from the table in SPEC §5.
+/// Lower bounds of |DIF| for 1, 2, … 20 IMP, copied from the table in rules §5.
 const SPEC_BRACKETS: [i64; 20] = [
     2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
 ];

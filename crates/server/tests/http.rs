@@ -460,7 +460,7 @@ async fn tables_enter_their_own_deals_with_a_preview_and_conflicts_go_to_the_dir
         "{}",
         r.body
     );
-    // The preview shows every seat's match points before saving (SPEC §4: self-drawn 12
+    // The preview shows every seat's match points before saving (rules §4: self-drawn 12
     // gives the winner 12 + 24 and each other seat −(4 + 8)).
     let r = t1
         .post(
@@ -548,8 +548,8 @@ async fn tables_enter_their_own_deals_with_a_preview_and_conflicts_go_to_the_dir
         StatusCode::NOT_FOUND
     );
 
-    // A win scored by the calculator: SPEC §1's hand won by East on South's discard is
-    // 14 by seeds/004 (see the CLI tests), so E gets 14 + 24 and S pays 14 + 8.
+    // A win scored by the calculator: rules §1's hand won by East on South's discard is
+    // 14 by S4 (see the CLI tests), so E gets 14 + 24 and S pays 14 + 8.
     let form2 = "/events/1/table/1/deal/1-1/2";
     let r = t1
         .post(

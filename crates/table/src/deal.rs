@@ -137,7 +137,7 @@ impl Deal {
     }
 }
 
-/// The label of a starting tile of `seat` (SPEC §2): 1 for East … 4 for North.
+/// The label of a starting tile of `seat` (rules §2): 1 for East … 4 for North.
 pub fn hand_label(seat: Wind) -> String {
     (seat.index() + 1).to_string()
 }

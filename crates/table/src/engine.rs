@@ -1,4 +1,4 @@
-//! The table engine: a state machine for one hand, duplicate (SPEC §3) or regular (§8).
+//! The table engine: a state machine for one hand, duplicate (rules §3) or regular (§8).
 //!
 //! What differs between the two is data in [`TableRules`]: the wall model (personal walls,
 //! or one shared wall with bonus tiles), the number of winners per discard and the
@@ -559,8 +559,8 @@ impl Table {
     }
 
     /// May `seat` declare a kong now? Personal walls: the declarer's own wall must have a
-    /// tile, and the last-tile point forbids it (SPEC §3.5, §3.8). One shared wall: a
-    /// replacement tile must be left (SPEC §8).
+    /// tile, and the last-tile point forbids it (rules §3.5, §3.8). One shared wall: a
+    /// replacement tile must be left (rules §8).
     fn kong_allowed(&self, seat: Wind, claiming: bool) -> bool {
         match &self.walls {
             Walls::Personal { drawn } => {
@@ -575,7 +575,7 @@ impl Table {
     }
 
     /// The last-tile point of personal walls: `seat` gets the turn while the next seat's
-    /// wall is empty (SPEC §3.8). Under [`TableRules::claims_at_last_tile`] the point is looked at anew each turn,
+    /// wall is empty (rules §3.8). Under [`TableRules::claims_at_last_tile`] the point is looked at anew each turn,
     /// since a claim on the last discard can hand the turn to a seat whose next seat can
     /// still draw.
     fn wall_turn_reached(&mut self, seat: Wind) {
@@ -590,7 +590,7 @@ impl Table {
         }
     }
 
-    /// The last-tile point of one shared wall: `seat` has drawn its last tile (SPEC §8).
+    /// The last-tile point of one shared wall: `seat` has drawn its last tile (rules §8).
     fn wall_drawn(&mut self, seat: Wind) {
         if let Walls::Shared(w) = &self.walls {
             if !self.last_tile_point && w.left() == 0 {

@@ -1,4 +1,4 @@
-//! A regular MCR game (SPEC §8, seeds/002): 16 hands in four rounds of prevalent wind
+//! A regular MCR game (rules §8, S2): 16 hands in four rounds of prevalent wind
 //! East, South, West, North; after every hand the seats rotate one step (East becomes
 //! North, South becomes East, …); scores run on; table points at the end.
 //!
@@ -37,9 +37,9 @@ pub fn prevalent_of(hand: usize) -> Wind {
 }
 
 /// Table points for four game scores: 4, 2, 1, 0 by rank, tied players sharing the points
-/// of the places they share (seeds/004, "The table points in a tournament").
+/// of the places they share (S4, "The table points in a tournament").
 ///
-/// seeds/004 gives 4.5 / 2.5 / 0 / 0 for a tie for third, which neither splits the shared
+/// S4 gives 4.5 / 2.5 / 0 / 0 for a tie for third, which neither splits the shared
 /// places nor follows its own other examples; we split as it says in words ("they split
 /// table points between them"), giving 4 / 2 / 0.5 / 0.5.
 pub fn table_points(scores: [i64; 4]) -> [f64; 4] {

@@ -2,7 +2,7 @@
 //!
 //! Owns the deal (13 starting tiles and a 21-tile personal wall per seat, with the labels
 //! staff use to rebuild it: [`deal`], [`sheet`]), the table engine that plays every rule of
-//! SPEC §3 ([`engine`]), match points ([`points`]), hand logs and replay ([`log`]), and the
+//! rules §3 ([`engine`]), match points ([`points`]), hand logs and replay ([`log`]), and the
 //! hand as one seat saw it ([`seen`]). Nothing here knows who is playing: players live in
 //! the `agents` crate, comparisons in `arena`.
 

@@ -56,7 +56,7 @@ pub struct FanRecord {
     pub count: u32,
 }
 
-/// A win: the seat, the hand (notation of SPEC §1 with its flags), fans and value.
+/// A win: the seat, the hand (notation of rules §1 with its flags), fans and value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a win record")]
 pub struct WinRecord {

@@ -1,10 +1,10 @@
-//! Match points of one hand (SPEC §4).
+//! Match points of one hand (rules §4).
 
 use mcr::Wind;
 
 use crate::rules::Payments;
 
-/// Lower bounds of |DIF| for 1, 2, … 20 IMP (SPEC §5).
+/// Lower bounds of |DIF| for 1, 2, … 20 IMP (rules §5).
 pub const IMP_BRACKETS: [i64; 20] = [
     2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
 ];
@@ -81,7 +81,7 @@ mod tests {
 
     #[test]
     fn seeds_examples() {
-        // seeds/000 Rule 1: HV 9 → +33/−11; HV 10 → +34/−12.
+        // S0 Rule 1: HV 9 → +33/−11; HV 10 → +34/−12.
         let s = Settlement::SelfDrawn {
             winner: South,
             value: 9,

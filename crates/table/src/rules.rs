@@ -4,11 +4,11 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::wall::WallModel;
 
-/// How match points are paid (SPEC §4).
+/// How match points are paid (rules §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Payments {
-    /// Duplicate MCR (seeds/000 Rules 1 and 2): self-drawn HV+24 / −(⌈HV/3⌉+8) each;
+    /// Duplicate MCR (S0 Rules 1 and 2): self-drawn HV+24 / −(⌈HV/3⌉+8) each;
     /// on a discard each winner HV+24, the discarder HV+8, every other player 8.
     Duplicate,
     /// Regular MCR: self-drawn each other pays HV+8; on a discard the discarder pays HV+8
@@ -41,24 +41,24 @@ pub struct TableRules {
     /// Fan values and scoring conventions.
     pub scoring: mcr::Rules,
     pub payments: Payments,
-    /// Every player who declares Hu on a discard wins (seeds/000 Rule 2). Otherwise only
+    /// Every player who declares Hu on a discard wins (S0 Rule 2). Otherwise only
     /// the first after the discarder in turn order (the Botzone judge).
     pub multiple_winners: bool,
     /// A kong may be declared after the last-tile point when the declarer's own wall still
-    /// has tiles (seeds/003 §22.4). seeds/000 Rule 4 forbids it, and so does the default.
+    /// has tiles (S3 §22.4). S0 Rule 4 forbids it, and so does the default.
     pub kong_after_last_tile: bool,
     /// A discard may be konged by a player whose own wall is empty; the replacement draw
-    /// then ends the hand as a draw (an earlier Botzone judge). SPEC §3.5 forbids such a
+    /// then ends the hand as a draw (an earlier Botzone judge). rules §3.5 forbids such a
     /// kong, and so does the judge's published source.
     pub kong_on_empty_wall: bool,
     /// The discard at the last-tile point may still be punged or chowed (never konged);
     /// the claimer's turn is a last-tile point again only if the seat after it has an
-    /// empty wall, otherwise play goes on (the Botzone judge). SPEC §3.8 allows only Hu.
+    /// empty wall, otherwise play goes on (the Botzone judge). rules §3.8 allows only Hu.
     pub claims_at_last_tile: bool,
     /// Personal walls (duplicate) or one shared wall with bonus tiles (regular).
     pub wall: WallModel,
     /// A bonus tile drawn during play may be discarded (unclaimable) instead of being set
-    /// aside (seeds/002); competition play declares them, and so does the default.
+    /// aside (S2); competition play declares them, and so does the default.
     pub bonus_discard: bool,
     /// A bot's error ends the hand with this payment ([`crate::engine::Action::Fault`]);
     /// none: the error is replaced by a safe move and play goes on.
@@ -66,7 +66,7 @@ pub struct TableRules {
 }
 
 impl TableRules {
-    /// The project's rules (SPEC §3, §4): duplicate payments, several winners.
+    /// The project's rules (rules §3, §4): duplicate payments, several winners.
     pub fn seeds() -> TableRules {
         TableRules {
             name: "seeds",
@@ -82,7 +82,7 @@ impl TableRules {
         }
     }
 
-    /// A regular MCR game (SPEC §8, seeds/002): one shared wall of 144 tiles with bonus
+    /// A regular MCR game (rules §8, S2): one shared wall of 144 tiles with bonus
     /// tiles, one winner per discard, regular payments, the `seeds` fan values.
     pub fn regular() -> TableRules {
         TableRules {
@@ -99,7 +99,7 @@ impl TableRules {
         }
     }
 
-    /// [`TableRules::regular`] with the seeds/002 option to discard a drawn bonus tile.
+    /// [`TableRules::regular`] with the S2 option to discard a drawn bonus tile.
     pub fn regular_bonus_discard() -> TableRules {
         TableRules {
             name: "regular-bonus-discard",
@@ -108,7 +108,7 @@ impl TableRules {
         }
     }
 
-    /// The Botzone Chinese Standard Mahjong judge (`shared/botzone.md`).
+    /// The Botzone Chinese Standard Mahjong judge, as its published source plays.
     pub fn botzone() -> TableRules {
         TableRules {
             name: "botzone",

@@ -1,4 +1,4 @@
-//! The regular game's wall (SPEC §8): 144 tiles with the 8 bonus tiles, one shared wall
+//! The regular game's wall (rules §8): 144 tiles with the 8 bonus tiles, one shared wall
 //! with a live end for normal draws and a back end for replacements.
 //!
 //! # Generating a wall from a seed (algorithm version 1)
@@ -337,9 +337,9 @@ pub(crate) fn position_label(pos: usize) -> &'static str {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WallModel {
-    /// Duplicate: 136 tiles, a 21-tile personal wall per seat (SPEC §2, §3).
+    /// Duplicate: 136 tiles, a 21-tile personal wall per seat (rules §2, §3).
     Personal,
-    /// Regular: 144 tiles with bonus tiles, one shared wall (SPEC §8).
+    /// Regular: 144 tiles with bonus tiles, one shared wall (rules §8).
     Shared,
 }
 

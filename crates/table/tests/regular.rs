@@ -1,4 +1,4 @@
-//! Regular MCR hands and games (SPEC §8) from hand-built walls, driven action by action.
+//! Regular MCR hands and games (rules §8) from hand-built walls, driven action by action.
 
 use mcr::{parse_tiles, Tile, Wind};
 use table::engine::{Action, Table};

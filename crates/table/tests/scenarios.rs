@@ -1,4 +1,4 @@
-//! One hand-made deal per rule of SPEC §3, driven action by action.
+//! One hand-made deal per rule of rules §3, driven action by action.
 
 use mcr::{parse_tiles, Tile, Wind};
 use table::engine::{Action, Table};
@@ -248,7 +248,7 @@ fn no_kong_after_the_last_tile_point_even_with_tiles_left() {
     assert!(!run(TableRules::seeds()));
     let mut lenient = TableRules::seeds();
     lenient.kong_after_last_tile = true;
-    assert!(run(lenient), "seeds/003 §22.4 option allows it");
+    assert!(run(lenient), "S3 §22.4 option allows it");
 }
 
 /// East declares two concealed kongs on its first turn, so its wall empties a round early;

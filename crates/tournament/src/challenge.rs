@@ -2,7 +2,7 @@
 //! window, each compared with everyone who held the same seat of the same deal.
 //!
 //! Owns the rules that do not need a server: the seat rotation, the comparison of one
-//! deal-seat (match points → DIF → IMP, SPEC §5), standings over deal-seats, and the
+//! deal-seat (match points → DIF → IMP, rules §5), standings over deal-seats, and the
 //! commitment that shows the deals were fixed before anyone played them: SHA-256 over a
 //! secret salt and the canonical JSON of the deal set, published when the challenge opens;
 //! the salt and the seed are published when it closes.
@@ -188,7 +188,7 @@ pub struct Scored<K> {
     pub imp: i32,
 }
 
-/// Compares every result at one deal-seat with the average of all of them (SPEC §5).
+/// Compares every result at one deal-seat with the average of all of them (rules §5).
 pub fn compare<K: Clone>(results: &[(K, i32)]) -> Vec<Scored<K>> {
     let n = results.len() as i64;
     let sum: i64 = results.iter().map(|(_, ms)| *ms as i64).sum();

@@ -1,5 +1,5 @@
 //! What a table reports for one deal: how the hand ended and any false Hu, checked and
-//! turned into match points (SPEC §4).
+//! turned into match points (rules §4).
 
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
@@ -163,7 +163,7 @@ mod tests {
             value: 12,
         });
         assert_eq!(e.match_points(), Ok([-12, 36, -12, -12]));
-        // On a discard, 10: winner 10 + 24 = 34, discarder −(10 + 8) − 8·2... SPEC §4: the
+        // On a discard, 10: winner 10 + 24 = 34, discarder −(10 + 8) − 8·2... rules §4: the
         // discarder pays HV + 8, the others 8 each.
         let e = entry(Outcome::Discard {
             discarder: East,

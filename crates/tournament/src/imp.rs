@@ -1,4 +1,4 @@
-//! The IMP scale (SPEC §5) on exact differences.
+//! The IMP scale (rules §5) on exact differences.
 //!
 //! A difference is `ms − average`, where the average of n results is a fraction; it is kept
 //! as `num / den` (den = n), and compared with the brackets in integers, so a difference of

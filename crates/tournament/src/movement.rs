@@ -1,4 +1,4 @@
-//! Seating movements (SPEC §6).
+//! Seating movements (rules §6).
 //!
 //! Every movement has rounds of four hands. In a round the players form table groups of
 //! four that stay together; group g plays deal `(g + h) mod 4` of the round at hand h, so
@@ -12,7 +12,7 @@
 //!   classes). Round r takes its table groups from class r and its directions from class
 //!   r + 1 (mod 5), so every two players share a table in exactly one round and a direction
 //!   in exactly one round. With four groups the group of deal k sits at table k, and the
-//!   groups move 1 → 2 → 3 → 4 (seeds/003).
+//!   groups move 1 → 2 → 3 → 4 (S3).
 //! - Any multiple of 16: sections of 16 playing the same deals.
 //! - Other multiples of 4 from 8: a seeded local search that minimises repeated
 //!   table-mates and repeated direction-mates.

@@ -27,7 +27,7 @@ pub fn game_scores(g: &Game) -> [i64; 4] {
 }
 
 /// Per player over several games: (table points, game score), ranked by table points
-/// then score (seeds/004: the regular points break ties in table points).
+/// then score (S4: the regular points break ties in table points).
 pub fn session(games: &[Game]) -> Vec<(u32, f64, i64)> {
     let mut totals: BTreeMap<u32, (f64, i64)> = BTreeMap::new();
     for g in games {

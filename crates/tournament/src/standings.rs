@@ -1,4 +1,4 @@
-//! Individual and team standings from entered results (SPEC §5).
+//! Individual and team standings from entered results (rules §5).
 //!
 //! # Results file (JSON)
 //!
@@ -23,7 +23,7 @@
 //! ```
 //!
 //! Each table's four `ms` are the hand's match points before penalties and must be a
-//! possible hand result (SPEC §4). A false Hu costs the offender `false_hu_points` (default
+//! possible hand result (rules §4). A false Hu costs the offender `false_hu_points` (default
 //! 10) paid to each other player at that table; an `imp` penalty is subtracted from the
 //! total; dead hands and Hu bans are recorded and listed (the hand result already shows
 //! their effect).
@@ -95,7 +95,7 @@ pub struct DealResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PenaltyKind {
-    /// IMP deducted from the total (seeds/003 §20).
+    /// IMP deducted from the total (S3 §20).
     Imp,
     /// A false Hu: the offender pays each other player at the table.
     FalseHu,
@@ -163,7 +163,7 @@ impl std::fmt::Display for ResultsError {
 
 impl std::error::Error for ResultsError {}
 
-/// Can these four match points be one duplicate hand's result (SPEC §4)?
+/// Can these four match points be one duplicate hand's result (rules §4)?
 pub fn possible_result(p: [i32; 4]) -> bool {
     if p == [0; 4] {
         return true;
@@ -469,7 +469,7 @@ impl Results {
     }
 
     /// Team standings: per deal, each team's four results summed and compared with the
-    /// average team sum (SPEC §5).
+    /// average team sum (rules §5).
     pub fn team(&self) -> Result<TeamStandings, ResultsError> {
         self.check()?;
         if self.teams.is_empty() {
@@ -555,7 +555,7 @@ pub struct TeamStandings {
     pub deals: Vec<(String, Vec<TeamRow>)>,
 }
 
-/// Sorts by IMP, then match points; equal on both share a rank (seeds/003 §19).
+/// Sorts by IMP, then match points; equal on both share a rank (S3 §19).
 fn rank(lines: &mut [Line]) {
     lines.sort_by(|a, b| {
         (b.imp, b.ms)
@@ -580,7 +580,7 @@ mod tests {
     fn possible_results() {
         assert!(possible_result([0, 0, 0, 0]));
         assert!(possible_result([-11, 33, -11, -11])); // HV 9 self-drawn
-        assert!(possible_result([-46, 36, 26, -16])); // seeds/000 Rule 2
+        assert!(possible_result([-46, 36, 26, -16])); // S0 Rule 2
         assert!(possible_result([-16, 32, -8, -8]));
         assert!(!possible_result([-16, 32, -8, -7]));
         assert!(!possible_result([-15, 31, -8, -8])); // HV 7: under the minimum

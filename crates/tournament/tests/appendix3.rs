@@ -1,4 +1,4 @@
-//! seeds/003 Appendix 3: the IMP calculation of the East players of four groups over the
+//! S3 Appendix 3: the IMP calculation of the East players of four groups over the
 //! four hands of a round, reproduced number by number.
 
 use mcr::Wind;

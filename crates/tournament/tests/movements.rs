@@ -20,7 +20,7 @@ fn sixteen_players_meet_exactly_once() {
         vec![(4, 120)]
     );
     assert_eq!(q.players_per_deal_seat, (4, 4));
-    // seeds/003: table k holds deal k, dealers E, S, W, N at tables 1–4, groups move
+    // S3: table k holds deal k, dealers E, S, W, N at tables 1–4, groups move
     // 1 → 2 → 3 → 4, a player's wind runs E, N, W, S.
     for r in &m.rounds {
         for h in &r.hands {

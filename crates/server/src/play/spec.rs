@@ -27,7 +27,7 @@ pub enum Hands {
     /// Duplicate deals, one hand each; player `p` always holds seat `p` (E, S, W, N).
     Duplicate { deals: Vec<DealRef> },
     /// A regular game from `seed`: `hands` hands (16 for a whole game), seats rotating as
-    /// SPEC §8 says.
+    /// rules §8 says.
     Regular { seed: u64, hands: usize },
 }
 

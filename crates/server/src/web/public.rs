@@ -195,7 +195,7 @@ pub async fn big_screen(
     Ok(html_refresh(&c.event.name, &body, 15))
 }
 
-/// Per-deal tables laid out like seeds/003 Appendix 3: for each deal and seat, every
+/// Per-deal tables laid out like S3 Appendix 3: for each deal and seat, every
 /// table's match points, the difference from the average (DIF) and the IMP.
 pub async fn deal_tables(
     State(app): State<App>,
