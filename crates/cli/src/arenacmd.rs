@@ -154,8 +154,16 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         .ok_or("--bots is required: the bots to compare, e.g. --bots strong,greedy")?;
     let names: Vec<String> = bots.split(',').map(|s| s.trim().to_string()).collect();
     let shard = a.shard.as_deref().map(parse_shard).transpose()?;
-    if a.deals == 0 {
-        return Err("--deals must be at least 1".into());
+    crate::limits::deals(a.deals, a.seed)?;
+    let limit = crate::limits::seconds(a.time_limit, "--time-limit")?;
+    if let Some(t) = a
+        .threads
+        .filter(|t| !(1..=crate::limits::MAX_THREADS).contains(t))
+    {
+        return Err(format!(
+            "--threads {t}: give 1 to {} threads",
+            crate::limits::MAX_THREADS
+        ));
     }
     let mode = match a.mode {
         ArenaMode::Rotate if names.len() == 2 => Mode::Rotate,
@@ -210,17 +218,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             return Err(format!("--bot {d}: the command is empty"));
         }
         agents::external::probe(cmd).map_err(|e| format!("--bot {d}: {e}"))?;
-        if !(a.time_limit > 0.0 && a.time_limit.is_finite()) {
-            return Err(format!(
-                "--time-limit {}: must be a positive number of seconds",
-                a.time_limit
-            ));
-        }
-        let pool = agents::external::BotPool::with_protocol(
-            cmd,
-            std::time::Duration::from_secs_f64(a.time_limit),
-            protocol,
-        );
+        let pool = agents::external::BotPool::with_protocol(cmd, limit, protocol);
         if let Protocol::Botzone(_) = protocol {
             botzone_pools.push(pool.clone());
         }
@@ -270,7 +268,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     }
     if let Some(t) = a.threads {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
+            .num_threads(t)
             .build_global()
             .map_err(|e| format!("--threads: {e}"))?;
     }

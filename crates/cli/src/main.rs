@@ -4,6 +4,7 @@ mod arenacmd;
 mod fancmd;
 mod handjson;
 mod jsonin;
+mod limits;
 mod output;
 mod reviewcmd;
 mod servecmd;

@@ -167,17 +167,17 @@ const MAX_HTML_DEALS: u64 = 2_000;
 
 pub fn deal(a: DealArgs) -> Result<(), String> {
     if a.count == 0 || a.count > MAX_DEALS {
-        return Err(format!("--count {}: give 1 to {MAX_DEALS} deals", a.count));
+        return Err(format!("--deals {}: give 1 to {MAX_DEALS} deals", a.count));
     }
     if matches!(a.format, DealFormat::Html) && a.count > MAX_HTML_DEALS {
         return Err(format!(
-            "--count {}: an HTML sheet takes at most {MAX_HTML_DEALS} deals (a page each)",
+            "--deals {}: an HTML sheet takes at most {MAX_HTML_DEALS} deals (a page each)",
             a.count
         ));
     }
     if a.seed.checked_add(a.count - 1).is_none() {
         return Err(format!(
-            "--seed {} with --count {}: the seeds would run past {}",
+            "--seed {} with --deals {}: the seeds would run past {}",
             a.seed,
             a.count,
             u64::MAX
@@ -252,9 +252,7 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
     if a.game == GameKind::Regular {
         return play_games(a, rules);
     }
-    if a.deals == 0 {
-        return Err("--deals must be at least 1".into());
-    }
+    crate::limits::deals(a.deals, a.seed)?;
     let mut log = match &a.log {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
@@ -376,8 +374,12 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
 
 /// `play --game regular`: whole games, each player's score and table points.
 fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
-    if a.games == 0 {
-        return Err("--games must be at least 1".into());
+    if a.games == 0 || a.games > crate::limits::MAX_GAMES {
+        return Err(format!(
+            "--games {}: give 1 to {} games",
+            a.games,
+            crate::limits::MAX_GAMES
+        ));
     }
     let names: Vec<String> = a.bots.split(',').map(|s| s.trim().to_string()).collect();
     lineup(&a.bots, a.seed)?; // checks the names before anything is written
@@ -388,10 +390,7 @@ fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
         None => None,
     };
     let limit = match a.time_limit {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(format!("--time-limit {t}: expected seconds, 0 or more"))
-        }
-        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => Some(crate::limits::seconds(t, "--game-seconds")?),
         None => None,
     };
     let start = Instant::now();
@@ -624,9 +623,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             pace_ms,
             ping_ms,
         } => {
-            if !(seconds.is_finite() && seconds > 0.0) {
-                return Err(format!("--seconds {seconds}: must be more than 0"));
-            }
+            crate::limits::seconds(seconds, "--seconds")?;
             if !server::play::spec::BOT_LEVELS.contains(&bots.as_str()) {
                 return Err(format!(
                     "--bots: '{bots}' cannot sit at an online table (choose {})",
@@ -672,9 +669,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             game,
             bots,
         } => {
-            if !(seconds.is_finite() && seconds > 0.0) {
-                return Err(format!("--seconds {seconds}: must be more than 0"));
-            }
+            crate::limits::seconds(seconds, "--seconds")?;
             let games: Vec<GameKind> = match game {
                 Some(g) => vec![g],
                 None => vec![GameKind::Duplicate, GameKind::Regular],

@@ -778,8 +778,8 @@ fn review_explains_where_the_strong_bot_differs() {
 fn huge_counts_are_refused_not_allocated() {
     for (args, says) in [
         (
-            vec!["deal", "--seed", "1", "--count", "18446744073709551615"],
-            "--count 18446744073709551615: give 1 to 100000 deals",
+            vec!["deal", "--seed", "1", "--deals", "18446744073709551615"],
+            "--deals 18446744073709551615: give 1 to 100000 deals",
         ),
         (
             vec!["deal", "--seed", "18446744073709551615", "--count", "2"],
@@ -805,14 +805,61 @@ fn huge_counts_are_refused_not_allocated() {
             vec!["movement", "--teams", "4", "--rounds", "3"],
             "--rounds does not apply",
         ),
-        (vec!["play", "--deals", "0"], "--deals must be at least 1"),
+        (
+            vec!["play", "--deals", "0"],
+            "--deals 0: give 1 to 10000000 deals",
+        ),
+        (
+            vec!["play", "--deals", "18446744073709551615"],
+            "give 1 to 10000000 deals",
+        ),
+        (
+            vec!["play", "--seed", "18446744073709551615", "--deals", "2"],
+            "the seeds would run past",
+        ),
+        (
+            vec![
+                "play",
+                "--game",
+                "regular",
+                "--games",
+                "18446744073709551615",
+            ],
+            "give 1 to 1000000 games",
+        ),
         (
             vec!["arena", "--bots", "greedy,random", "--deals", "0"],
-            "--deals must be at least 1",
+            "--deals 0: give 1 to 10000000 deals",
+        ),
+        (
+            vec![
+                "arena",
+                "--bots",
+                "greedy,random",
+                "--deals",
+                "18446744073709551615",
+            ],
+            "give 1 to 10000000 deals",
+        ),
+        (
+            vec!["arena", "--bots", "greedy,random", "--threads", "100000"],
+            "--threads 100000: give 1 to 1024 threads",
+        ),
+        (
+            vec!["arena", "--bots", "greedy,random", "--time-limit", "NaN"],
+            "--time-limit NaN: give a number of seconds",
+        ),
+        (
+            vec!["movement", "--players", "8", "--rounds", "4294967295"],
+            "4294967295 rounds: at most 64",
         ),
         (
             vec!["bench", "play", "--seconds", "0"],
-            "--seconds 0: must be more than 0",
+            "--seconds 0: give a number of seconds more than 0",
+        ),
+        (
+            vec!["bench", "serve", "--seconds", "1e300"],
+            "at most 604800 (a week)",
         ),
         (
             vec![

@@ -155,6 +155,9 @@ impl std::fmt::Display for MovementError {
 /// mistyped number is an error instead of gigabytes.
 pub const MAX_PLAYERS: u32 = 1024;
 
+/// The most rounds a movement may have: far beyond any event (a round is four hands).
+pub const MAX_ROUNDS: u32 = 64;
+
 /// An individual movement for `players` (a multiple of 4, 8 to [`MAX_PLAYERS`]).
 pub fn individual(players: u32, rounds: Option<u32>, seed: u64) -> Result<Movement, MovementError> {
     if players < 8 || !players.is_multiple_of(4) {
@@ -171,6 +174,11 @@ pub fn individual(players: u32, rounds: Option<u32>, seed: u64) -> Result<Moveme
         return Err(MovementError(
             "0 rounds: a movement has at least 1 round".into(),
         ));
+    }
+    if let Some(r) = rounds.filter(|&r| r > MAX_ROUNDS) {
+        return Err(MovementError(format!(
+            "{r} rounds: at most {MAX_ROUNDS} in one movement"
+        )));
     }
     if players.is_multiple_of(16) {
         let r = rounds.unwrap_or(5);
