@@ -166,10 +166,11 @@ fn hands() -> Vec<String> {
     ])
 }
 
-/// The flags of each subcommand, with the values to draw from (`None`: a switch).
-fn commands(
-    files: &[String],
-) -> Vec<(Vec<&'static str>, Vec<(&'static str, Option<Vec<String>>)>)> {
+/// A flag (empty: a positional argument) and the values to draw from (`None`: a switch).
+type Flag = (&'static str, Option<Vec<String>>);
+
+/// The flags of each subcommand.
+fn commands(files: &[String]) -> Vec<(Vec<&'static str>, Vec<Flag>)> {
     let n = numbers;
     let w = words;
     let f = || files.to_vec();
