@@ -1,64 +1,16 @@
 //! One hand-made deal per rule of rules §3, driven action by action.
 
-use mcr::{parse_tiles, Tile, Wind};
+use mcr::{Tile, Wind};
 use table::engine::{Action, Table};
 use table::log::Event;
 use table::{Deal, TableRules};
 use Wind::*;
 
 mod common;
-use common::auto;
+use common::{auto, deal};
 
 fn t(s: &str) -> Tile {
     Tile::parse(s).unwrap()
-}
-
-/// A deal with the given starting tiles (up to 13 per seat) and wall tiles at given draw
-/// positions; everything else is filled from the remaining tiles in a fixed order.
-fn deal(hands: [&str; 4], walls: [&[(usize, &str)]; 4]) -> Deal {
-    let mut left = [4u8; 34];
-    let mut take = |x: Tile| {
-        assert!(left[x.index()] > 0, "more than four {x} in the scenario");
-        left[x.index()] -= 1;
-        x
-    };
-    let mut h: [Vec<Tile>; 4] = Default::default();
-    let mut w: [Vec<Option<Tile>>; 4] = std::array::from_fn(|_| vec![None; 21]);
-    for s in 0..4 {
-        h[s] = parse_tiles(hands[s])
-            .unwrap()
-            .into_iter()
-            .map(&mut take)
-            .collect();
-        for &(i, tile) in walls[s] {
-            w[s][i] = Some(take(t(tile)));
-        }
-    }
-    // Filler: the remaining tiles in the order of a generated deal.
-    let order = Deal::generate(99);
-    let mut pool: Vec<Tile> = Vec::new();
-    for s in 0..4 {
-        for x in order.hands[s].iter().chain(order.walls[s].iter()) {
-            if left[x.index()] > 0 {
-                left[x.index()] -= 1;
-                pool.push(*x);
-            }
-        }
-    }
-    let mut pool = pool.into_iter();
-    let hands: [Vec<Tile>; 4] = std::array::from_fn(|s| {
-        let mut v = h[s].clone();
-        while v.len() < 13 {
-            v.push(pool.next().unwrap());
-        }
-        v
-    });
-    let walls: [Vec<Tile>; 4] = std::array::from_fn(|s| {
-        w[s].iter()
-            .map(|x| x.unwrap_or_else(|| pool.next().unwrap()))
-            .collect()
-    });
-    Deal::from_tiles(East, hands, walls).unwrap()
 }
 
 fn draws_of(table: &Table, seat: Wind) -> usize {
