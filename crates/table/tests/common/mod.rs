@@ -6,6 +6,7 @@ use table::log::Event;
 use table::Deal;
 
 /// Plays "discard what you drew, pass every claim" until `stop` says so or the hand ends.
+#[allow(dead_code)] // not every test file plays on automatically
 pub fn auto(table: &mut Table, stop: impl Fn(&Table) -> bool) {
     while !table.is_over() && !stop(table) {
         let seat = table.to_act()[0];
