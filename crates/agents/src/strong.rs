@@ -25,7 +25,7 @@ pub enum Level {
 /// A planning bot.
 pub struct PlanBot {
     pub level: Level,
-    /// Prefer safe discards when another seat looks ready (see [`danger`]).
+    /// Prefer safe discards when another seat looks ready (see the `danger` module).
     pub defence: bool,
     /// Fan values, for judging ready hands.
     pub rules: mcr::Rules,

@@ -1,5 +1,8 @@
 //! `dupmj`: the command line of the dupmj project, thin subcommands over its crates.
 
+// Doc comments here are clap's help text, where `[123m3]` is a hand, not a link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 mod arenacmd;
 mod fancmd;
 mod handjson;

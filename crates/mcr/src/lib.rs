@@ -3,7 +3,7 @@
 //! Owns everything about the Chinese Official rules that needs no table and no I/O:
 //! the 34 tiles and their text notation ([`tile`], [`notation`]), declared sets and hands
 //! ([`meld`], [`hand`]), winning shapes ([`shape`]), the 81 fans with the scoring
-//! principles ([`fan`], [`score`]) under named rule profiles ([`rules`]), and shanten and
+//! principles ([`fan`], [`score`](mod@score)) under named rule profiles ([`rules`]), and shanten and
 //! waits ([`wait`]).
 //!
 //! ```
