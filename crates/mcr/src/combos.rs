@@ -12,7 +12,9 @@ use crate::fan::Fan;
 /// (lowest rank of a chow).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
+    /// Suit: 0 characters, 1 bamboo, 2 dots.
     pub suit: u8,
+    /// Rank 1–9 (a chow's lowest).
     pub rank: u8,
 }
 
@@ -62,6 +64,7 @@ fn chow4(k: &[Key; 4], pair: Option<Key>) -> Option<Fan> {
     ok.then_some(Fan::ThreeSuitedTerminalChows)
 }
 
+/// The fan three chows make together, if any (the most valuable).
 pub fn chow_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
     let mut v = [a, b, c];
     v.sort_unstable_by_key(|x| (x.rank, x.suit));
@@ -94,6 +97,7 @@ pub fn chow_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
     None
 }
 
+/// The fan two chows make together, if any.
 pub fn chow_pair(a: Key, b: Key) -> Option<Fan> {
     if a.suit == b.suit {
         let (lo, hi) = if a.rank <= b.rank {
@@ -123,6 +127,7 @@ fn pung4(k: &[Key; 4], _pair: Option<Key>) -> Option<Fan> {
     (r[1] == r[0] + 1 && r[2] == r[1] + 1 && r[3] == r[2] + 1).then_some(Fan::FourPureShiftedPungs)
 }
 
+/// The fan three pungs make together, if any.
 pub fn pung_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
     let mut v = [a, b, c];
     v.sort_unstable_by_key(|x| (x.rank, x.suit));
@@ -140,6 +145,7 @@ pub fn pung_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
     shifted.then_some(Fan::MixedShiftedPungs)
 }
 
+/// The fan two pungs make together, if any.
 pub fn pung_pair(a: Key, b: Key) -> Option<Fan> {
     (a.suit != b.suit && a.rank == b.rank).then_some(Fan::DoublePung)
 }

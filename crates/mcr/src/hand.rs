@@ -16,7 +16,9 @@ pub struct WinContext {
     pub kong: bool,
     /// Won on the last tile of the wall (drawn) or the discard after it (claimed).
     pub last_tile: bool,
+    /// The winner's seat wind.
     pub seat_wind: Wind,
+    /// The prevalent (round) wind.
     pub prevalent_wind: Wind,
     /// Flower and season tiles (0–8); duplicate play has none.
     pub flowers: u8,
@@ -25,21 +27,30 @@ pub struct WinContext {
 /// Why a hand is not acceptable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HandError {
+    /// More than four declared sets.
     TooManyMelds(usize),
+    /// A declared set that is not a chow, pung or kong.
     BadMeld {
+        /// Its place among the declared sets (0-based).
         index: usize,
+        /// What is wrong with it.
         reason: String,
     },
     /// The concealed part must hold 13 − 3 × melds tiles before the winning tile.
     WrongTileCount {
+        /// Tiles the concealed part should hold.
         expected: usize,
+        /// Tiles it holds.
         found: usize,
     },
     /// More than four copies of a tile in melds, concealed tiles and winning tile together.
     TooManyCopies {
+        /// The tile.
         tile: Tile,
+        /// How many copies the hand holds.
         count: u8,
     },
+    /// More than eight bonus tiles.
     TooManyFlowers(u8),
     /// Two win flags that cannot both hold.
     Contradiction(String),
@@ -78,6 +89,7 @@ pub struct Hand {
     melds: Vec<Meld>,
     concealed: Vec<Tile>,
     win: Tile,
+    /// The circumstances of the win.
     pub ctx: WinContext,
     /// Counts of the concealed tiles with the winning tile, and of the whole hand: kept
     /// because every scoring needs them.
@@ -176,6 +188,7 @@ impl Hand {
         Ok(())
     }
 
+    /// The declared sets.
     pub fn melds(&self) -> &[Meld] {
         &self.melds
     }
@@ -183,6 +196,7 @@ impl Hand {
     pub fn concealed(&self) -> &[Tile] {
         &self.concealed
     }
+    /// The winning tile.
     pub fn win_tile(&self) -> Tile {
         self.win
     }

@@ -13,6 +13,8 @@
 //! assert!(s.total > 0);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod combos;
 mod exclude;
 pub mod explain;

@@ -25,8 +25,11 @@ pub enum MeldKind {
 /// not recorded (and is the only value for a concealed kong).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Meld {
+    /// Chow, pung or one of the kongs.
     pub kind: MeldKind,
+    /// A chow's lowest tile, or the repeated tile.
     pub tile: Tile,
+    /// Who it came from: 1 previous, 2 opposite, 3 next seat (a chow: which tile was claimed); 0 concealed.
     pub from: u8,
 }
 
@@ -39,6 +42,7 @@ impl Meld {
             from,
         })
     }
+    /// A pung claimed from seat `from`.
     pub fn pung(tile: Tile, from: u8) -> Meld {
         Meld {
             kind: MeldKind::Pung,
@@ -46,6 +50,7 @@ impl Meld {
             from,
         }
     }
+    /// A concealed kong.
     pub fn concealed_kong(tile: Tile) -> Meld {
         Meld {
             kind: MeldKind::ConcealedKong,
@@ -53,6 +58,7 @@ impl Meld {
             from: 0,
         }
     }
+    /// A kong claimed from a discard of seat `from`.
     pub fn melded_kong(tile: Tile, from: u8) -> Meld {
         Meld {
             kind: MeldKind::MeldedKong,
@@ -60,6 +66,7 @@ impl Meld {
             from,
         }
     }
+    /// A kong promoted from a pung claimed from seat `from`.
     pub fn promoted_kong(tile: Tile, from: u8) -> Meld {
         Meld {
             kind: MeldKind::PromotedKong,
@@ -68,6 +75,7 @@ impl Meld {
         }
     }
 
+    /// Whether it is a kong of any kind.
     pub fn is_kong(&self) -> bool {
         matches!(
             self.kind,

@@ -13,7 +13,9 @@ use crate::tile::{Suit, Tile, Wind};
 /// A notation error: where (character position, from 0) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// Character position in the input (0-based).
     pub pos: usize,
+    /// What is wrong there.
     pub reason: String,
 }
 
@@ -190,8 +192,11 @@ fn meld_from(
 /// The parts of a hand string before validation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandText {
+    /// The declared sets, in order.
     pub melds: Vec<Meld>,
+    /// The concealed tiles before the win.
     pub concealed: Vec<Tile>,
+    /// The winning tile.
     pub win: Tile,
 }
 
@@ -288,7 +293,9 @@ pub fn parse_hand(s: &str, ctx: WinContext) -> Result<Hand, HandParseError> {
 /// A hand string that is badly written or describes an impossible hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HandParseError {
+    /// The string is not in the notation.
     Syntax(ParseError),
+    /// The tiles do not make an acceptable hand.
     Hand(HandError),
 }
 

@@ -9,13 +9,16 @@ use crate::fan::Fan;
 /// Which rule book a profile follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Profile {
+    /// The project's scoring rule book (S4 in docs/rules.md).
     Seeds,
+    /// The widely used reference calculator's conventions.
     Reference,
 }
 
 /// Everything about scoring that differs between rule books.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// Which rule book this profile follows.
     pub profile: Profile,
     /// Points of one occurrence of each fan, indexed by fan number − 1.
     points: [u8; 82],
@@ -110,6 +113,7 @@ impl Rules {
         }
     }
 
+    /// The profile's name: `seeds` or `reference`.
     pub fn name(&self) -> &'static str {
         match self.profile {
             Profile::Seeds => "seeds",

@@ -15,28 +15,41 @@ use crate::tile::{Counts, Tile};
 /// One scored fan: how many times it counts and its value each time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FanLine {
+    /// The fan.
     pub fan: Fan,
+    /// Points of one occurrence.
     pub points: u32,
+    /// How many times it counts.
     pub count: u32,
 }
 
 /// The winning shape of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
+    /// Four sets and a pair.
     Regular,
+    /// Seven pairs.
     SevenPairs,
+    /// Seven shifted pairs.
     SevenShiftedPairs,
+    /// Thirteen orphans.
     ThirteenOrphans,
+    /// Honours and knitted tiles.
     HonorsAndKnitted,
+    /// The knitted straight with a set and a pair.
     KnittedStraight,
+    /// Nine gates.
     NineGates,
 }
 
 /// What a set of a reading is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetKind {
+    /// Three tiles in a run.
     Chow,
+    /// Three of a kind.
     Pung,
+    /// Four of a kind.
     Kong,
 }
 
@@ -45,17 +58,24 @@ pub enum SetKind {
 /// by a won discard counts as exposed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReadSet {
+    /// Chow, pung or kong.
     pub kind: SetKind,
+    /// A chow's lowest tile, or the repeated tile.
     pub tile: Tile,
+    /// Declared at the table (in brackets).
     pub declared: bool,
+    /// Concealed for scoring.
     pub concealed: bool,
 }
 
 /// The reading of the hand that produced the score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reading {
+    /// The winning shape.
     pub shape: Shape,
+    /// The sets, declared and concealed.
     pub sets: Vec<ReadSet>,
+    /// The pair, for shapes with one.
     pub pair: Option<Tile>,
     /// The knitted straight's nine tiles, for knitted shapes.
     pub knitted: Option<[Tile; 9]>,
@@ -67,9 +87,11 @@ pub struct Reading {
 /// The result of scoring a hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scoring {
+    /// The fans scored, in fan-number order.
     pub fans: Vec<FanLine>,
     /// Sum of all fans, flowers included.
     pub total: u32,
+    /// The reading that gives the total.
     pub reading: Reading,
 }
 

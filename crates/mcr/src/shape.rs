@@ -310,7 +310,9 @@ pub fn is_winning_shape(c: &Counts, melds: usize) -> bool {
 /// A concealed set of a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// A chow, by its lowest tile.
     Chow(Tile),
+    /// A pung.
     Pung(Tile),
 }
 

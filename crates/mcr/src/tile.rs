@@ -38,10 +38,14 @@ impl Suit {
 /// A seat or prevalent wind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Wind {
+    /// East.
     #[default]
     East,
+    /// South.
     South,
+    /// West.
     West,
+    /// North.
     North,
 }
 
@@ -115,9 +119,13 @@ pub const KINDS: usize = 34;
 pub type Counts = [u8; KINDS];
 
 impl Tile {
+    /// The East wind.
     pub const EAST: Tile = Tile(27);
+    /// The South wind.
     pub const SOUTH: Tile = Tile(28);
+    /// The West wind.
     pub const WEST: Tile = Tile(29);
+    /// The North wind.
     pub const NORTH: Tile = Tile(30);
     /// Red dragon, notation `C` (中).
     pub const RED: Tile = Tile(31);
@@ -151,10 +159,12 @@ impl Tile {
         (0..KINDS as u8).map(Tile)
     }
 
+    /// The tile's index, 0–33 (characters, bamboo, dots, winds, dragons).
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// Its suit (winds and dragons included).
     pub const fn suit(self) -> Suit {
         match self.0 / 9 {
             0 => Suit::Characters,
@@ -173,15 +183,19 @@ impl Tile {
         }
     }
 
+    /// Whether it is a characters, bamboo or dots tile.
     pub const fn is_numbered(self) -> bool {
         self.0 < 27
     }
+    /// Whether it is a wind or a dragon.
     pub const fn is_honor(self) -> bool {
         self.0 >= 27
     }
+    /// Whether it is a wind.
     pub const fn is_wind(self) -> bool {
         self.0 >= 27 && self.0 <= 30
     }
+    /// Whether it is a dragon.
     pub const fn is_dragon(self) -> bool {
         self.0 >= 31
     }

@@ -407,14 +407,20 @@ pub fn shanten(standing: &[Tile], melds: &[Meld]) -> Shanten {
 /// Shanten by shape; `min()` is the hand's shanten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shanten {
+    /// Four sets and a pair.
     pub regular: i32,
+    /// Seven pairs.
     pub seven_pairs: i32,
+    /// Thirteen orphans.
     pub thirteen_orphans: i32,
+    /// Honours and knitted tiles.
     pub honors_knitted: i32,
+    /// The knitted straight with a set and a pair.
     pub knitted_straight: i32,
 }
 
 impl Shanten {
+    /// The hand's shanten: the least over the shapes.
     pub fn min(&self) -> i32 {
         self.regular
             .min(self.seven_pairs)
@@ -427,6 +433,7 @@ impl Shanten {
 /// One winning tile of a ready hand and what it would score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wait {
+    /// The winning tile.
     pub tile: Tile,
     /// Points if drawn (None: the tiles make no valid hand in that context).
     pub self_drawn: Option<u32>,
@@ -434,6 +441,7 @@ pub struct Wait {
     pub discard: Option<u32>,
     /// Whether each reaches the minimum (flowers not counted).
     pub self_drawn_ok: bool,
+    /// Whether the discard win reaches the minimum.
     pub discard_ok: bool,
 }
 
