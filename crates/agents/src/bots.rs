@@ -11,7 +11,9 @@ use table::seen::SeenEvent;
 
 /// A player: view in, action out.
 pub trait Agent {
+    /// The bot's name, as reports print it.
     fn name(&self) -> &str;
+    /// The action for a seat's view; only called when the seat has a decision.
     fn act(&mut self, view: &View) -> Action;
     /// Whether this agent follows the hand event by event; if so, [`Agent::observe`] is
     /// called after every change of the table (from the deal on).
@@ -63,6 +65,7 @@ pub struct RandomBot {
 }
 
 impl RandomBot {
+    /// A random bot with its own seeded stream.
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),

@@ -42,7 +42,9 @@ pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 /// How requests and responses are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Interaction {
+    /// JSON interaction: the whole history as a JSON object.
     Json,
+    /// Simple interaction: lines of text.
     Simple,
 }
 
@@ -181,6 +183,7 @@ pub struct BotzoneAgent {
 }
 
 impl BotzoneAgent {
+    /// A seat played by a bot of `pool` speaking Botzone's protocol.
     pub fn new(pool: Arc<BotPool>, how: Interaction) -> BotzoneAgent {
         BotzoneAgent {
             pool,

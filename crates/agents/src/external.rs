@@ -389,10 +389,13 @@ pub struct BotPool {
     pub(crate) time_limit: Duration,
     protocol: Protocol,
     idle: Mutex<Vec<BotProcess>>,
+    /// Answers that were unreadable, illegal or from a crashed process.
     pub errors: AtomicU64,
+    /// Answers that came too late.
     pub timeouts: AtomicU64,
     /// Decisions asked and their total round trip (request written to answer checked).
     pub asked: AtomicU64,
+    /// Their total round trip, in nanoseconds.
     pub round_trip_ns: AtomicU64,
     /// The first problems, with the bot's raw output.
     pub problems: Mutex<Vec<String>>,
@@ -409,6 +412,7 @@ impl BotPool {
         BotPool::with_protocol(cmd, time_limit, Protocol::JsonLines)
     }
 
+    /// A pool for the bot started by `cmd`, speaking `protocol`, with `time_limit` per decision.
     pub fn with_protocol(cmd: &str, time_limit: Duration, protocol: Protocol) -> Arc<BotPool> {
         Arc::new(BotPool {
             cmd: cmd.to_string(),

@@ -4,6 +4,8 @@
 //! ([`external`] for our JSON Lines protocol, [`botzone`] for contest bots), and the driver
 //! that plays hands with four agents and records them ([`play`]).
 
+#![deny(missing_docs)]
+
 pub mod bots;
 pub mod botzone;
 pub mod external;

@@ -25,13 +25,17 @@ pub enum RouteKind {
     Chows([u8; 3]),
     /// The knitted straight with this index (`mcr::shape::KNITS`).
     Knitted(u8),
+    /// Seven pairs.
     SevenPairs,
+    /// Honours and knitted tiles.
     HonorsKnitted,
+    /// Thirteen orphans.
     Orphans,
     /// Every tile of one suit (0 characters, 1 bamboo, 2 dots).
     FullFlush(u8),
     /// One suit and honours.
     HalfFlush(u8),
+    /// All pungs.
     AllPungs,
     /// Pungs of two dragons (tile indices).
     DragonPungs([u8; 2]),
@@ -40,7 +44,9 @@ pub enum RouteKind {
 /// A route with the fan it aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Route {
+    /// Which shape of hand it aims at.
     pub kind: RouteKind,
+    /// The fan it would score.
     pub fan: mcr::Fan,
     /// Tiles added to the distance because the fan alone is worth less than 8.
     pub penalty: i32,
@@ -117,9 +123,13 @@ pub fn routes() -> &'static [Route] {
 /// penalties depend on which honours are worth points).
 #[derive(Clone, Copy, Debug)]
 pub struct Shape<'a> {
+    /// Counts of the concealed tiles.
     pub conc: &'a Counts,
+    /// The declared sets.
     pub melds: &'a [Meld],
+    /// The seat wind.
     pub seat: Wind,
+    /// The prevalent wind.
     pub prevalent: Wind,
 }
 

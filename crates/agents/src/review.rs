@@ -16,7 +16,9 @@ pub struct Note {
     pub index: usize,
     /// What was asked: "turn, drew 5p", "claim 7s from W", …
     pub situation: String,
+    /// What was played.
     pub played: Action,
+    /// What the reviewing bot would play.
     pub suggested: Action,
     /// Why, in the planner's terms.
     pub reason: String,
@@ -25,8 +27,11 @@ pub struct Note {
 /// A reviewed hand: how many decisions the seat made and where the bot differs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
+    /// The seat reviewed.
     pub seat: Wind,
+    /// Its decisions in the hand.
     pub decisions: usize,
+    /// Where the reviewing bot would have played otherwise.
     pub notes: Vec<Note>,
 }
 

@@ -18,12 +18,15 @@ use table::engine::{Action, Decision, SeenMeld, View};
 /// How much the planner does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
+    /// Plans toward hands worth 8 points.
     Medium,
+    /// Plans, and keeps the most live tiles among equal discards.
     Strong,
 }
 
 /// A planning bot.
 pub struct PlanBot {
+    /// How far it looks.
     pub level: Level,
     /// Prefer safe discards when another seat looks ready (see the `danger` module).
     pub defence: bool,
@@ -48,6 +51,7 @@ struct Memo {
 }
 
 impl PlanBot {
+    /// The `medium` bot.
     pub fn medium() -> PlanBot {
         PlanBot {
             level: Level::Medium,
@@ -83,16 +87,22 @@ impl PlanBot {
 
 /// What one seat knows, in the form the planner uses.
 pub struct Seat {
+    /// Counts of the concealed tiles.
     pub conc: Counts,
+    /// The declared sets.
     pub melds: Vec<Meld>,
     /// Copies not yet seen by this seat (4 minus its own tiles, discards, open melds).
     pub live: [u8; KINDS],
+    /// The seat wind.
     pub seat: Wind,
+    /// The prevalent wind.
     pub prevalent: Wind,
+    /// Bonus tiles set aside (regular games).
     pub flowers: u8,
 }
 
 impl Seat {
+    /// What the view shows, in the planner's form.
     pub fn of(view: &View) -> Seat {
         let conc = *view.hand.counts();
         let melds: Vec<Meld> = view.melds[view.seat.index()]
@@ -141,7 +151,9 @@ impl Seat {
 /// ready the live winning tiles weighted by what they score (0 when no wait reaches 8).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Eval {
+    /// Tiles to exchange to the nearest route (0: ready).
     pub distance: i32,
+    /// For a ready hand, its live winning tiles weighted by value.
     pub ready: f64,
 }
 

@@ -13,6 +13,8 @@
 //! Deals run in parallel; results are combined in deal order, so they do not depend on the
 //! number of threads.
 
+#![deny(missing_docs)]
+
 pub mod part;
 pub mod report;
 
@@ -33,7 +35,9 @@ use table::wall::Setup;
 /// How the bots are seated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Rotate: the first bot against three copies of the second, in every seat.
     Rotate,
+    /// Permute: four bots in all 24 seatings of every deal.
     Permute,
     /// A movement: for each deal of its cycle, the tables with the entrant at each seat
     /// (E, S, W, N). Deal i uses entry i mod the cycle's length.
@@ -45,7 +49,9 @@ pub type BotFactory = Box<dyn Fn(u64) -> Box<dyn Agent + Send> + Send + Sync>;
 
 /// A named bot of the lineup.
 pub struct Entrant {
+    /// Its name in the report.
     pub name: String,
+    /// Makes a player for one hand from a seed.
     pub make: BotFactory,
     /// For a bot in another process: its pool, which counts errors and timeouts.
     pub pool: Option<std::sync::Arc<agents::external::BotPool>>,
@@ -168,10 +174,15 @@ pub type LogSink<'a> = &'a mut dyn FnMut(u64, &HandLog);
 
 /// Settings of a run.
 pub struct Run<'a> {
+    /// How the entrants are seated.
     pub mode: Mode,
+    /// Deals to play.
     pub deals: u64,
+    /// Seed of the first deal.
     pub seed: u64,
+    /// The table rules.
     pub rules: TableRules,
+    /// The bots compared.
     pub entrants: &'a [Entrant],
     /// Set from another thread (Ctrl-C) to stop after the deals under way.
     pub stop: &'a AtomicBool,

@@ -13,12 +13,15 @@ pub const FORMAT: &str = "dupmj-arena-part/1";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(expecting = "a partial arena result written by `dupmj arena --shard I/N`")]
 pub struct Part {
+    /// The format tag, so that another file is refused.
     pub format: String,
+    /// The run this shard belongs to.
     pub meta: Meta,
     /// This shard's number (1-based) and the number of shards.
     pub shard: (u64, u64),
     /// False when the shard was stopped before its last deal.
     pub complete: bool,
+    /// Errors and time-outs of each entrant in this shard.
     pub tallies: Vec<Tally>,
     /// Each deal played, with its index in the run.
     pub outcomes: Vec<(u64, DealOutcome)>,

@@ -8,8 +8,11 @@ use table::points::imp_of_dif;
 /// What the report says of the run itself.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Meta {
+    /// The seating mode.
     pub mode: String,
+    /// The table rules' name.
     pub rules: String,
+    /// Seed of the first deal.
     pub seed: u64,
     /// Deals asked for.
     pub deals: u64,
@@ -18,12 +21,16 @@ pub struct Meta {
 /// An entrant's name and the problems of its process, if any.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
+    /// The entrant.
     pub name: String,
+    /// Its bad answers.
     pub errors: u64,
+    /// Its late answers.
     pub timeouts: u64,
 }
 
 impl Tally {
+    /// The counts of an entrant so far.
     pub fn of(e: &crate::Entrant) -> Tally {
         use std::sync::atomic::Ordering;
         Tally {
@@ -43,13 +50,21 @@ impl Tally {
 /// One entrant's figures on one deal.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DealFigures {
+    /// Hands played.
     pub hands: u32,
+    /// Match points.
     pub ms: i64,
+    /// IMP.
     pub imp: i64,
+    /// Hands won.
     pub wins: u32,
+    /// Of which self-drawn.
     pub self_drawn: u32,
+    /// Hands it dealt in (discarded the winning tile).
     pub dealt_in: u32,
+    /// The sum of its winning hands' values.
     pub win_value: u64,
+    /// Hands drawn.
     pub draws: u32,
 }
 
@@ -57,10 +72,12 @@ pub struct DealFigures {
 /// sharded run can be brought together again.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DealOutcome {
+    /// Each entrant's figures on this deal.
     pub per_entrant: Vec<DealFigures>,
     /// Per seat: the first entrant's mean ms there, and the others' mean ms at that seat
     /// (other tables, same tiles).
     pub seat_first: [f64; 4],
+    /// The mean of the other entrants at that seat.
     pub seat_others: [f64; 4],
     /// The first entrant's match points in each of its hands, with its seat.
     pub first_hands: Vec<(usize, f64)>,
@@ -72,8 +89,11 @@ pub struct DealOutcome {
 /// One entrant's line of the report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BotReport {
+    /// The bot.
     pub name: String,
+    /// Hands played.
     pub hands: u64,
+    /// Match points per hand.
     pub mean_ms: f64,
     /// Mean IMP per hand. IMP do not add up to zero at a deal-seat (one big win against
     /// several small losses gives a negative sum), so everyone's mean is a little below 0.
@@ -81,25 +101,38 @@ pub struct BotReport {
     /// Mean IMP per hand minus that of the other entrants' hands on the same deals, with its
     /// 95% confidence interval from the per-deal differences: 0 in expectation for equal bots.
     pub imp_vs_others: f64,
+    /// The 95% interval of IMP per hand against the others.
     pub imp_ci95: (f64, f64),
+    /// Share of hands won.
     pub win_rate: f64,
+    /// Share of hands dealt in.
     pub deal_in_rate: f64,
+    /// Share of wins that were self-drawn.
     pub self_drawn_share: f64,
+    /// Mean value of its winning hands.
     pub average_win: f64,
+    /// Share of its hands drawn.
     pub draw_rate: f64,
+    /// Bad answers (outside bots).
     pub errors: u64,
+    /// Late answers (outside bots).
     pub timeouts: u64,
 }
 
 /// The arena's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
+    /// The seating mode.
     pub mode: String,
+    /// The table rules' name.
     pub rules: String,
+    /// Seed of the first deal.
     pub seed: u64,
+    /// Deals played.
     pub deals: u64,
     /// False when stopped early; `deals` counts the deals finished.
     pub complete: bool,
+    /// One line per bot.
     pub bots: Vec<BotReport>,
     /// Standard deviation of the per-deal IMP per hand of the first entrant.
     pub per_deal_sd: f64,
@@ -107,6 +140,7 @@ pub struct Report {
     /// same deal (paired) and on the next deal (unpaired), one value per deal and seat: the
     /// standard deviations show what playing the same tiles removes.
     pub paired_sd: f64,
+    /// The same on the next deal (unpaired).
     pub unpaired_sd: f64,
     /// The first entrant's match points hand by hand, as a regular game scores them: their
     /// standard deviation; then its hands minus the others' mean at the same seat of the same
@@ -114,8 +148,11 @@ pub struct Report {
     /// other tiles). `hands_ratio`, the ratio of the last two variances, is how many times
     /// more hands the comparison without duplicate needs for the same precision.
     pub per_hand_sd_ms: f64,
+    /// Its hands minus the others' at the same seat of the same deal.
     pub paired_sd_ms: f64,
+    /// The same against the next deal.
     pub unpaired_sd_ms: f64,
+    /// How many times more hands the comparison without duplicate needs.
     pub hands_ratio: f64,
     /// Deals needed to tell the first entrant from the others by 0.1, 0.25 and 0.5 IMP per
     /// hand: its 95% interval clear of 0 four times in five (80% power), from the per-deal
@@ -126,7 +163,9 @@ pub struct Report {
 /// How many deals a difference of `imp_per_hand` takes to show.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NoiseFloor {
+    /// The difference to show.
     pub imp_per_hand: f64,
+    /// Deals it takes.
     pub deals: u64,
 }
 
