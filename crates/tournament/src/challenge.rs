@@ -34,6 +34,7 @@ pub enum Rotation {
 }
 
 impl Rotation {
+    /// Reads `same` or `staggered`.
     pub fn parse(s: &str) -> Option<Rotation> {
         match s {
             "same" => Some(Rotation::Same),
@@ -130,11 +131,17 @@ pub fn commitment(salt: &str, deal_set: &Value) -> String {
     expecting = "a challenge reveal: an object with \"format\", \"name\", \"commitment\", \"salt\", \"seed\" and \"deals\""
 )]
 pub struct Reveal {
+    /// The format tag (`dupmj-reveal/1`).
     pub format: String,
+    /// The challenge's name.
     pub name: String,
+    /// The commitment published when it opened (hex SHA-256).
     pub commitment: String,
+    /// The salt hashed with the deals.
     pub salt: String,
+    /// The seed the deals were generated from.
     pub seed: u64,
+    /// The deals, as the canonical list of labelled deal JSON.
     pub deals: Value,
 }
 
@@ -182,9 +189,13 @@ pub fn verify(r: &Reveal, published: Option<&str>) -> Result<usize, String> {
 /// One result at a deal-seat: who (any key) and their match points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scored<K> {
+    /// Whose result.
     pub who: K,
+    /// Their match points.
     pub ms: i32,
+    /// Match points minus the average at the deal-seat.
     pub dif: Dif,
+    /// The IMP of that difference.
     pub imp: i32,
 }
 
@@ -209,10 +220,15 @@ pub fn compare<K: Clone>(results: &[(K, i32)]) -> Vec<Scored<K>> {
 /// A line of challenge standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing<K> {
+    /// Rank, shared by equal lines.
     pub rank: usize,
+    /// Who.
     pub who: K,
+    /// Hands played.
     pub hands: usize,
+    /// Total IMP.
     pub imp: i64,
+    /// Total match points.
     pub ms: i64,
 }
 

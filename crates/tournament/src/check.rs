@@ -10,7 +10,9 @@ use crate::movement::Movement;
 /// The quality of a movement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Quality {
+    /// Players in the movement.
     pub players: u32,
+    /// Its rounds.
     pub rounds: u32,
     /// Pairs of players by the number of rounds in which they shared a table.
     pub table_meetings: BTreeMap<u32, u32>,
@@ -20,11 +22,13 @@ pub struct Quality {
     pub players_per_deal_seat: (u32, u32),
     /// Player-hands missed (a player not seated in a hand) and seated twice.
     pub sit_outs: u32,
+    /// Player-hands where a player is seated twice.
     pub repeats: u32,
     /// Everything wrong, in words.
     pub problems: Vec<String>,
 }
 
+/// Measures a movement from its seatings alone, without trusting the generator.
 pub fn check(m: &Movement) -> Quality {
     let n = m.players;
     let mut problems = Vec::new();

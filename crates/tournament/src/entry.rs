@@ -15,14 +15,20 @@ pub const MAX_VALUE: u32 = 1000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Outcome {
+    /// Nobody won.
     Draw,
+    /// A win from the wall.
     SelfDrawn {
+        /// Who won.
         winner: Wind,
+        /// The hand's value in points.
         value: u32,
     },
     /// One or more winners on one discard (or a robbed kong).
     Discard {
+        /// Who discarded the winning tile.
         discarder: Wind,
+        /// Each winner with the value of their hand.
         winners: Vec<(Wind, u32)>,
     },
 }
@@ -30,6 +36,7 @@ pub enum Outcome {
 /// A table's report of one deal. Seats are the winds of the deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreEntry {
+    /// How the hand ended.
     pub outcome: Outcome,
     /// Seats that declared a false Hu during the hand (penalised in the standings).
     #[serde(default)]

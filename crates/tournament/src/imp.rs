@@ -14,7 +14,9 @@ pub const BRACKETS: [i64; 20] = [
 /// An exact difference `num / den` (den > 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dif {
+    /// Numerator.
     pub num: i64,
+    /// Denominator (positive).
     pub den: i64,
 }
 
@@ -32,6 +34,7 @@ impl Dif {
         table::points::imp_of_dif(self.num, self.den)
     }
 
+    /// The value as a float, for printing and JSON.
     pub fn to_f64(&self) -> f64 {
         self.num as f64 / self.den as f64
     }

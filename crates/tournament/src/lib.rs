@@ -7,6 +7,8 @@
 //! quality check ([`movement`], [`check`]), and challenges played
 //! against bots within a time window, with their commitment to the deals ([`challenge`]).
 
+#![deny(missing_docs)]
+
 pub mod challenge;
 pub mod check;
 pub mod entry;

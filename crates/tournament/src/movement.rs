@@ -22,37 +22,54 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+/// Where a player sits for one hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seating {
+    /// The player (1-based).
     pub player: u32,
+    /// Their direction at the table (where they sit).
     pub direction: Wind,
+    /// Their seat wind in this deal.
     pub wind: Wind,
 }
 
+/// One table in one hand: its deal and its four players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TablePlay {
+    /// The table (1-based).
     pub table: u32,
+    /// The deal's label, `round-hand` (`2-3`).
     pub deal: String,
+    /// The four players.
     pub seats: Vec<Seating>,
 }
 
+/// One hand of a round, at every table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandPlay {
+    /// The hand within its round (1–4).
     pub hand: u32,
+    /// Every table.
     pub tables: Vec<TablePlay>,
 }
 
+/// One round of four hands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
+    /// The round (1-based).
     pub round: u32,
+    /// Its hands.
     pub hands: Vec<HandPlay>,
 }
 
+/// A whole event's seating: every round, hand and table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Movement {
+    /// Players seated.
     pub players: u32,
     /// How it was built: "affine plane", "sections of 16", "local search", "teams".
     pub method: String,
+    /// The rounds.
     pub rounds: Vec<Round>,
 }
 

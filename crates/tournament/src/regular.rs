@@ -11,7 +11,9 @@ use crate::tablepoints::table_points;
 /// One game of regular MCR: the four players by seat and its hands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    /// The four players, by seat in the first hand.
     pub players: [u32; 4],
+    /// What each hand settled.
     pub hands: Vec<Settlement>,
 }
 

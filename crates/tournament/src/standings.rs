@@ -35,25 +35,34 @@ use serde::{Deserialize, Serialize};
 
 use crate::imp::Dif;
 
+/// An entrant of the results file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a player: {\"id\": 1, \"name\": \"…\"}")]
 pub struct Player {
+    /// The player's number.
     pub id: u32,
+    /// The player's name (may be empty).
     #[serde(default)]
     pub name: String,
 }
 
+/// A team of four in a team event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a team: {\"name\": \"…\", \"players\": [player ids]}")]
 pub struct Team {
+    /// The team's name.
     pub name: String,
+    /// Its players' numbers.
     pub players: Vec<u32>,
 }
 
+/// One seat's result at a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a seat's result: {\"player\": 1, \"ms\": -8}")]
 pub struct Seat {
+    /// Who sat there.
     pub player: u32,
+    /// Their match points, before penalties.
     pub ms: i32,
 }
 
@@ -61,8 +70,11 @@ pub struct Seat {
 #[serde(
     expecting = "a table's result: {\"table\": 1, \"seats\": {\"E\": …, \"S\": …, \"W\": …, \"N\": …}}"
 )]
+/// One table's result on a deal.
 pub struct TableResult {
+    /// The table.
     pub table: u32,
+    /// Each seat's result.
     pub seats: BTreeMap<Wind, Seat>,
 }
 
@@ -85,13 +97,17 @@ impl TableResult {
     }
 }
 
+/// Every table's result on one deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a deal's results: {\"deal\": \"1-1\", \"tables\": […]}")]
 pub struct DealResult {
+    /// The deal's label.
     pub deal: String,
+    /// The tables that played it.
     pub tables: Vec<TableResult>,
 }
 
+/// What a penalty does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PenaltyKind {
@@ -120,13 +136,19 @@ impl std::fmt::Display for PenaltyKind {
 #[serde(
     expecting = "a penalty: {\"player\": 1, \"kind\": \"imp\", \"imp\": 2, \"deal\": \"1-1\", \"reason\": \"…\"}"
 )]
+/// A penalty recorded by a referee.
 pub struct Penalty {
+    /// Who is penalised.
     pub player: u32,
+    /// What the penalty does.
     pub kind: PenaltyKind,
+    /// The deal it concerns (needed for a false Hu).
     #[serde(default)]
     pub deal: Option<String>,
+    /// IMP deducted (an `imp` penalty), a positive number.
     #[serde(default)]
     pub imp: i32,
+    /// Why, in words.
     #[serde(default)]
     pub reason: String,
 }
@@ -141,12 +163,17 @@ fn default_false_hu() -> i32 {
     expecting = "a results file: an object with \"players\", \"deals\" and optionally \"teams\", \"penalties\", \"false_hu_points\""
 )]
 pub struct Results {
+    /// Every entrant.
     pub players: Vec<Player>,
+    /// Teams of four (team events only).
     #[serde(default)]
     pub teams: Vec<Team>,
+    /// What a false Hu pays each other player (10 unless set).
     #[serde(default = "default_false_hu")]
     pub false_hu_points: i32,
+    /// Every deal's results.
     pub deals: Vec<DealResult>,
+    /// Penalties.
     #[serde(default)]
     pub penalties: Vec<Penalty>,
 }
@@ -208,41 +235,58 @@ pub fn possible_result(p: [i32; 4]) -> bool {
 /// One player's result on one deal-seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The player.
     pub player: u32,
+    /// The table where they played it.
     pub table: u32,
     /// Match points, false-Hu penalties included.
     pub ms: i32,
+    /// Match points minus the average.
     pub dif: Dif,
+    /// The IMP of that difference.
     pub imp: i32,
 }
 
 /// All results of one seat of one deal, compared with their average.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealSeat {
+    /// The deal.
     pub deal: String,
+    /// The seat.
     pub wind: Wind,
     /// The average as `sum / n`.
     pub sum: i64,
+    /// How many results.
     pub n: i64,
+    /// Each result.
     pub entries: Vec<Entry>,
 }
 
 /// A player's line in the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The player (or team index in team standings).
     pub player: u32,
+    /// The name.
     pub name: String,
+    /// Hands (or deals) played.
     pub hands: u32,
+    /// Total match points.
     pub ms: i64,
+    /// Total IMP, penalties deducted.
     pub imp: i64,
+    /// IMP deducted by penalties.
     pub penalty_imp: i64,
     /// Rank, shared by players equal in IMP and match points.
     pub rank: u32,
 }
 
+/// Individual standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
+    /// One line per player, best first.
     pub lines: Vec<Line>,
+    /// Every deal-seat with its results, for the per-deal tables.
     pub deal_seats: Vec<DealSeat>,
     /// Dead hands and Hu bans, as recorded.
     pub notes: Vec<Penalty>,
@@ -551,7 +595,9 @@ pub type TeamRow = (usize, i64, Dif, i32);
 /// Team totals and per-deal rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamStandings {
+    /// One line per team, best first.
     pub lines: Vec<Line>,
+    /// Each deal with every team's row.
     pub deals: Vec<(String, Vec<TeamRow>)>,
 }
 
