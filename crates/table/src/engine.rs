@@ -37,6 +37,7 @@ pub enum Action {
     Pass,
     /// Chow the discard into the run starting at this tile (next player only).
     Chow(Tile),
+    /// Pung the discard.
     Pung,
     /// Kong the discard with three held tiles.
     Kong,
@@ -72,8 +73,11 @@ impl fmt::Display for Action {
 /// An action refused by the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction {
+    /// Who tried it.
     pub seat: Wind,
+    /// What they tried.
     pub action: Action,
+    /// Why it is not allowed.
     pub reason: String,
 }
 
@@ -118,6 +122,7 @@ enum Phase {
 pub enum Outcome {
     /// Nobody won (a washout in a regular game).
     Draw,
+    /// A win from the wall.
     SelfDrawn,
     /// One or more wins on a discard or a robbed kong.
     Discard,
@@ -126,6 +131,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome as the log writes it: `draw`, `self_drawn` or `discard`.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Draw => "draw",
@@ -145,10 +151,12 @@ impl fmt::Display for Outcome {
 /// The end of a hand: how it ended and each seat's match points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandResult {
+    /// How the hand ended.
     pub kind: Outcome,
     /// The discarder (or the promoter of a robbed kong).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub discarder: Option<Wind>,
+    /// Every win, in the order of the seats after the discarder.
     pub wins: Vec<WinRecord>,
     /// The seat whose error ended the hand.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -421,6 +429,7 @@ impl Table {
         &self.legal[seat.index()]
     }
 
+    /// The rules of this table.
     pub fn rules(&self) -> &TableRules {
         &self.rules
     }
@@ -464,6 +473,7 @@ impl Table {
     pub fn result(&self) -> Option<&HandResult> {
         self.result.as_ref()
     }
+    /// Whether the hand has ended.
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over)
     }
@@ -474,6 +484,7 @@ impl Table {
             Walls::Shared(w) => [w.left(); 4],
         }
     }
+    /// Whether the last tile of the wall has been reached (rules §3.8).
     pub fn last_tile_point(&self) -> bool {
         self.last_tile_point
     }
@@ -481,9 +492,11 @@ impl Table {
     pub fn concealed(&self, seat: Wind) -> Vec<Tile> {
         counts_to_tiles(&self.conc[seat.index()])
     }
+    /// A seat's declared sets.
     pub fn melds(&self, seat: Wind) -> &[Meld] {
         &self.melds[seat.index()]
     }
+    /// A seat's discards still in front of it (claimed ones are gone).
     pub fn discards(&self, seat: Wind) -> &[Tile] {
         &self.discards[seat.index()]
     }
@@ -1266,7 +1279,9 @@ impl Table {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeenMeld {
+    /// A set every seat sees.
     Open(#[serde(with = "crate::log::meld_text")] Meld),
+    /// A concealed kong: its tile is not shown.
     HiddenKong,
 }
 
@@ -1278,21 +1293,35 @@ pub enum Decision {
     /// bonus tile just drawn that you may set aside or discard (only under rules that
     /// allow discarding it).
     Turn {
+        /// The tile just drawn.
         drew: Option<Tile>,
+        /// A bonus tile just drawn.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         bonus: Option<Bonus>,
     },
     /// A discard you may claim.
-    Claim { from: Wind, tile: Tile },
+    Claim {
+        /// Whose discard it is.
+        from: Wind,
+        /// The tile discarded.
+        tile: Tile,
+    },
     /// A promoted kong you may rob.
-    RobKong { from: Wind, tile: Tile },
+    RobKong {
+        /// Who is promoting.
+        from: Wind,
+        /// The tile added to the pung.
+        tile: Tile,
+    },
 }
 
 /// One seat's knowledge: its own tiles and everything public, never another player's
 /// concealed tiles or an undrawn wall tile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View<'a> {
+    /// The seat this view belongs to.
     pub seat: Wind,
+    /// The prevalent wind.
     pub prevalent: Wind,
     /// Bonus tiles set aside by every seat (face up for everyone; none in duplicate).
     #[serde(skip_serializing_if = "no_bonus")]
@@ -1302,11 +1331,17 @@ pub struct View<'a> {
     pub bonus_discards: [&'a [Bonus]; 4],
     /// Own concealed tiles (the drawn tile included).
     pub hand: Hand<'a>,
+    /// Every seat's declared sets, as others see them.
     pub melds: [&'a [SeenMeld]; 4],
+    /// Every seat's discards still on the table.
     pub discards: [&'a [Tile]; 4],
+    /// Tiles left in each wall (one shared wall: the same figure four times).
     pub wall_left: [usize; 4],
+    /// Whether the last tile of the wall has been reached.
     pub last_tile_point: bool,
+    /// What the seat must decide now, if anything.
     pub decision: Option<Decision>,
+    /// The seat's legal actions now.
     pub legal: &'a [Action],
 }
 
@@ -1319,9 +1354,11 @@ fn no_bonus(b: &[&[Bonus]; 4]) -> bool {
 pub struct Hand<'a>(pub &'a Counts);
 
 impl Hand<'_> {
+    /// Counts of the tiles by kind.
     pub fn counts(&self) -> &Counts {
         self.0
     }
+    /// The tiles, sorted.
     pub fn tiles(&self) -> Vec<Tile> {
         counts_to_tiles(self.0)
     }

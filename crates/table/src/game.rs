@@ -105,12 +105,15 @@ impl Game {
         })
     }
 
+    /// The rules of every hand of the game.
     pub fn rules(&self) -> &TableRules {
         &self.rules
     }
+    /// Seed of the first hand's wall.
     pub fn first_seed(&self) -> u64 {
         self.first_seed
     }
+    /// Hands the game was set to play.
     pub fn planned(&self) -> usize {
         self.planned
     }
@@ -118,6 +121,7 @@ impl Game {
     pub fn played(&self) -> usize {
         self.results.len()
     }
+    /// The result of each finished hand.
     pub fn results(&self) -> &[HandResult] {
         &self.results
     }
@@ -125,9 +129,11 @@ impl Game {
     pub fn scores(&self) -> [i64; 4] {
         self.scores
     }
+    /// Whether it was stopped at its time limit.
     pub fn stopped(&self) -> bool {
         self.stopped
     }
+    /// Whether it is over (every planned hand played, or stopped).
     pub fn is_over(&self) -> bool {
         self.stopped || self.results.len() >= self.planned
     }
@@ -175,7 +181,9 @@ impl Game {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(expecting = "a hand of a game: {\"seating\": […], \"log\": {…}}")]
 pub struct GameHand {
+    /// Which player (0-based) sat at each seat E, S, W, N.
     pub seating: [usize; 4],
+    /// The hand's log.
     pub log: HandLog,
 }
 
@@ -183,15 +191,23 @@ pub struct GameHand {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(expecting = "a game log: an object with \"format\", \"players\", \"hands\" and the scores")]
 pub struct GameLog {
+    /// The format tag (`dupmj-game/1`).
     pub format: String,
+    /// The table rules' name.
     pub rules: String,
+    /// Seed of the first hand's wall.
     pub first_seed: u64,
+    /// Hands the game was set to play.
     pub planned: usize,
     /// Player names, by player number.
     pub players: Vec<String>,
+    /// Every hand played.
     pub hands: Vec<GameHand>,
+    /// Whether the game was stopped at its time limit.
     pub stopped: bool,
+    /// Each player's score.
     pub scores: [i64; 4],
+    /// Each player's table points.
     pub table_points: [f64; 4],
 }
 

@@ -6,6 +6,8 @@
 //! hand as one seat saw it ([`seen`]). Nothing here knows who is playing: players live in
 //! the `agents` crate, comparisons in `arena`.
 
+#![deny(missing_docs)]
+
 pub mod deal;
 pub mod engine;
 pub mod game;

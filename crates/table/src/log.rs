@@ -50,9 +50,13 @@ pub const FORMAT: &str = "dupmj-hand/1";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a fan: {\"no\": …, \"name\": …, \"points\": …, \"count\": …}")]
 pub struct FanRecord {
+    /// Its number (1–81; 82 the extra fan of the profiles).
     pub no: u8,
+    /// Its English name.
     pub name: String,
+    /// Points of one occurrence.
     pub points: u32,
+    /// How many times it counts.
     pub count: u32,
 }
 
@@ -60,11 +64,17 @@ pub struct FanRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a win record")]
 pub struct WinRecord {
+    /// The winner.
     pub seat: Wind,
+    /// The winning hand in the notation.
     pub hand: String,
+    /// The win flags as words (`self seat=E wind=E`).
     pub flags: String,
+    /// Won from the wall.
     pub self_drawn: bool,
+    /// The hand's value in points.
     pub value: u32,
+    /// The fans scored.
     pub fans: Vec<FanRecord>,
 }
 
@@ -81,6 +91,7 @@ impl WinRecord {
             .join(", ")
     }
 
+    /// The record of `seat` winning with `hand`, scored as `s`.
     pub fn new(seat: Wind, hand: &Hand, s: &Scoring) -> WinRecord {
         WinRecord {
             seat,
@@ -106,10 +117,15 @@ impl WinRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    /// A seat drew a tile.
     Draw {
+        /// Who.
         seat: Wind,
+        /// The tile.
         tile: Tile,
+        /// Its label (rules §2), or its wall position in a regular hand.
         label: Cow<'static, str>,
+        /// A replacement after a kong or a bonus tile.
         replacement: bool,
         /// The end of a shared wall the tile came from (none for personal walls).
         #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -117,44 +133,68 @@ pub enum Event {
     },
     /// A bonus tile set aside: dealt to the seat (`end` none) or just drawn.
     Bonus {
+        /// Who.
         seat: Wind,
+        /// The bonus tile.
         bonus: Bonus,
+        /// Its label.
         label: Cow<'static, str>,
+        /// The end of the wall it was drawn from (none when dealt).
         #[serde(skip_serializing_if = "Option::is_none", default)]
         end: Option<WallEnd>,
     },
     /// A bonus tile just drawn, discarded instead of set aside; nobody may claim it.
     DiscardBonus {
+        /// Who.
         seat: Wind,
+        /// The bonus tile.
         bonus: Bonus,
     },
+    /// A seat discarded a tile.
     Discard {
+        /// Who.
         seat: Wind,
+        /// The tile.
         tile: Tile,
     },
+    /// A seat chowed the last discard.
     Chow {
+        /// Who.
         seat: Wind,
+        /// The discard claimed.
         tile: Tile,
+        /// The lowest tile of the run.
         low: Tile,
     },
+    /// A seat punged the last discard.
     Pung {
+        /// Who.
         seat: Wind,
+        /// The tile.
         tile: Tile,
     },
+    /// A seat declared a kong.
     Kong {
+        /// Who.
         seat: Wind,
+        /// The tile.
         tile: Tile,
         /// "concealed", "melded" or "promoted".
         kind: Cow<'static, str>,
     },
     /// The last tile of the wall was reached as `seat` got the turn.
     LastTilePoint {
+        /// The seat taking the turn.
         seat: Wind,
     },
+    /// A seat won.
     Hu {
+        /// The win, scored.
         win: Box<WinRecord>,
     },
+    /// The hand ended.
     End {
+        /// How, with each seat's match points.
         result: Box<HandResult>,
     },
 }
@@ -163,7 +203,9 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "a decision: {\"seat\": …, \"action\": …}")]
 pub struct Decision {
+    /// The seat deciding.
     pub seat: Wind,
+    /// What it did.
     #[serde(flatten)]
     pub action: Action,
 }
@@ -174,11 +216,17 @@ pub struct Decision {
     expecting = "a hand log: an object with \"rules\", \"deal\", \"decisions\", \"events\" and \"result\""
 )]
 pub struct HandLog {
+    /// The format tag (`dupmj-hand/1`).
     pub format: String,
+    /// The table rules' name.
     pub rules: String,
+    /// The deal (deal JSON) or the regular wall.
     pub deal: serde_json::Value,
+    /// Every decision, in order.
     pub actions: Vec<Decision>,
+    /// Every event, in order.
     pub events: Vec<Event>,
+    /// The result, when the hand finished.
     pub result: Option<HandResult>,
 }
 
@@ -321,10 +369,12 @@ pub mod meld_text {
     use mcr::Meld;
     use serde::{Deserialize, Deserializer, Serializer};
 
+    /// Writes a set in brackets.
     pub fn serialize<S: Serializer>(m: &Meld, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&mcr::notation::format_meld(m))
     }
 
+    /// Reads a set in brackets.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Meld, D::Error> {
         let text = String::deserialize(d)?;
         let h = mcr::notation::parse_hand_text(&format!("{text}1m"))

@@ -24,14 +24,20 @@ pub fn imp_of_dif(num: i64, den: i64) -> i32 {
 /// How a hand ended, for payment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Settlement {
+    /// Nobody won.
     Draw,
+    /// A win from the wall.
     SelfDrawn {
+        /// Who won.
         winner: Wind,
+        /// The hand's value in points.
         value: u32,
     },
     /// One or more winners on one discard (or robbed kong); values in the same order.
     Discard {
+        /// Who discarded (or promoted the robbed kong).
         discarder: Wind,
+        /// Each winner with their hand's value.
         winners: Vec<(Wind, u32)>,
     },
 }

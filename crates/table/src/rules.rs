@@ -37,9 +37,11 @@ impl ErrorPenalty {
 /// The rules of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRules {
+    /// The rules' name (`seeds`, `botzone`, `regular`, …).
     pub name: &'static str,
     /// Fan values and scoring conventions.
     pub scoring: mcr::Rules,
+    /// Who pays what for a win.
     pub payments: Payments,
     /// Every player who declares Hu on a discard wins (S0 Rule 2). Otherwise only
     /// the first after the discarder in turn order (the Botzone judge).
@@ -138,6 +140,7 @@ impl TableRules {
         }
     }
 
+    /// The rules of that name, if any.
     pub fn by_name(name: &str) -> Option<TableRules> {
         match name {
             "seeds" => Some(TableRules::seeds()),

@@ -12,8 +12,11 @@ use crate::wall::Bonus;
 /// Which kind of kong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KongKind {
+    /// Declared from the hand, its tile hidden from others.
     Concealed,
+    /// Claimed from a discard.
     Melded,
+    /// Promoted from a claimed pung.
     Promoted,
 }
 
@@ -23,43 +26,66 @@ pub enum SeenEvent {
     /// The start: the seat, the prevalent wind, the seat's 13 tiles and the bonus tiles
     /// every seat set aside during the deal.
     Dealt {
+        /// The seat.
         seat: Wind,
+        /// The prevalent wind.
         prevalent: Wind,
+        /// Its 13 starting tiles.
         tiles: Vec<Tile>,
+        /// Bonus tiles each seat set aside during the deal.
         bonus: [Vec<Bonus>; 4],
     },
     /// A seat drew a bonus tile (set aside, or discarded after [`SeenEvent::DiscardBonus`]).
     Bonus {
+        /// Who.
         seat: Wind,
+        /// The bonus tile.
         bonus: Bonus,
     },
+    /// A seat discarded the bonus tile it drew; nobody may claim it.
     DiscardBonus {
+        /// Who.
         seat: Wind,
+        /// The bonus tile.
         bonus: Bonus,
     },
     /// `tile` is known only for the viewer's own draws.
     Draw {
+        /// Who.
         seat: Wind,
+        /// The tile, for the viewer's own draws.
         tile: Option<Tile>,
     },
+    /// A seat discarded.
     Discard {
+        /// Who.
         seat: Wind,
+        /// The tile.
         tile: Tile,
     },
     /// A chow of the last discard `tile` into the run from `low`.
     Chow {
+        /// Who.
         seat: Wind,
+        /// The discard claimed.
         tile: Tile,
+        /// The lowest tile of the run.
         low: Tile,
     },
+    /// A seat punged the last discard.
     Pung {
+        /// Who.
         seat: Wind,
+        /// The tile.
         tile: Tile,
     },
     /// `tile` is hidden for another player's concealed kong.
     Kong {
+        /// Who.
         seat: Wind,
+        /// The tile, unless hidden.
         tile: Option<Tile>,
+        /// Concealed, melded or promoted.
         kind: KongKind,
     },
 }
