@@ -29,6 +29,7 @@ fn parse<T: serde::de::DeserializeOwned>(s: &str, what: &str) -> Result<T> {
     serde_json::from_str(s).map_err(|e| StoreError::Backend(format!("stored {what}: {e}")))
 }
 
+/// The SQLite store: one database file, WAL, every change in one transaction.
 pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
