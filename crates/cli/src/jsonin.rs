@@ -42,6 +42,6 @@ pub fn object<T: DeserializeOwned>(v: Value, what: &str) -> Result<T, String> {
 
 /// Text that must hold one JSON object, read as `what`.
 pub fn parse<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("not {what}: not JSON ({e})"))?;
     object(v, what)
 }
