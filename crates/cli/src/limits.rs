@@ -15,8 +15,13 @@ const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 /// Checks a number of deals from `seed`: at least one, at most [`MAX_DEALS`], and every
 /// seed (seed, seed + 1, …) below 2⁶⁴.
 pub fn deals(n: u64, seed: u64) -> Result<(), String> {
-    if n == 0 || n > MAX_DEALS {
-        return Err(format!("--deals {n}: give 1 to {MAX_DEALS} deals"));
+    deals_up_to(n, seed, MAX_DEALS)
+}
+
+/// [`deals`] with another most.
+pub fn deals_up_to(n: u64, seed: u64, most: u64) -> Result<(), String> {
+    if n == 0 || n > most {
+        return Err(format!("--deals {n}: give 1 to {most} deals"));
     }
     if seed.checked_add(n - 1).is_none() {
         return Err(format!(

@@ -166,21 +166,11 @@ const MAX_DEALS: u64 = 100_000;
 const MAX_HTML_DEALS: u64 = 2_000;
 
 pub fn deal(a: DealArgs) -> Result<(), String> {
-    if a.count == 0 || a.count > MAX_DEALS {
-        return Err(format!("--deals {}: give 1 to {MAX_DEALS} deals", a.count));
-    }
+    crate::limits::deals_up_to(a.count, a.seed, MAX_DEALS)?;
     if matches!(a.format, DealFormat::Html) && a.count > MAX_HTML_DEALS {
         return Err(format!(
             "--deals {}: an HTML sheet takes at most {MAX_HTML_DEALS} deals (a page each)",
             a.count
-        ));
-    }
-    if a.seed.checked_add(a.count - 1).is_none() {
-        return Err(format!(
-            "--seed {} with --deals {}: the seeds would run past {}",
-            a.seed,
-            a.count,
-            u64::MAX
         ));
     }
     let deal_at = |i: u64| ((i + 1).to_string(), Deal::generate(a.seed + i));
