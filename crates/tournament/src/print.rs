@@ -16,12 +16,13 @@ pub fn esc(s: &str) -> String {
 /// A whole printable page with the shared print stylesheet.
 pub fn page(title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title><style>\n\
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{t}</title><style>\n\
          body {{ font-family: sans-serif; margin: 1.5em; }} table {{ border-collapse: collapse; margin: .4em 0 1em; }}\n\
          td, th {{ border: 1px solid #555; padding: .2em .5em; text-align: center; }} th {{ background: #eee; }}\n\
          .card {{ border: 2px solid #000; padding: .4em; margin: .3em; width: 15em; display: inline-block; vertical-align: top; font-size: 9pt; break-inside: avoid; }}\n\
          .card td, .card th {{ padding: 0 .3em; }} .card h3 {{ margin: .1em 0; }}\n\
          .sheet td {{ height: 1.6em; min-width: 3.5em; }} .big {{ font-size: 48pt; margin: .2em 0; }}\n\
+         @media (max-width: 600px) {{ body {{ margin: .5em; }} td, th {{ padding: .1em .2em; }} pre {{ overflow-x: auto; }} }}\n\
          @page {{ size: A4; margin: 12mm; }} @media print {{ body {{ margin: 0; }} .page {{ page-break-after: always; }} }}\n\
          </style></head><body>\n<h1>{t}</h1>\n{body}</body></html>\n",
         t = esc(title)
