@@ -11,6 +11,7 @@ use store::{Role, Session, Store};
 
 use crate::service::{random_code, AppError, AppResult};
 
+/// Name of the session cookie.
 pub const COOKIE: &str = "dupmj_session";
 /// Shortest director password accepted.
 pub const MIN_PASSWORD: usize = 8;
@@ -31,6 +32,7 @@ pub fn hash_password(password: &str) -> AppResult<String> {
         .map_err(|e| AppError::Internal(e.to_string()))
 }
 
+/// Whether `password` matches an Argon2 `hash` made by [`hash_password`] (false for a malformed hash).
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash)
         .map(|h| {

@@ -7,6 +7,8 @@
 //! event played by bots ([`demo`]); and online play — people and bots at tables in the
 //! browser over WebSockets ([`play`]). Data lives behind [`store::Store`].
 
+#![deny(missing_docs)]
+
 pub mod auth;
 pub mod demo;
 pub mod play;

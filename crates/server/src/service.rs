@@ -13,9 +13,11 @@ use tournament::standings::{Penalty, PenaltyKind, Player, Results, TableResult, 
 pub enum AppError {
     /// Bad input (HTTP 422).
     Invalid(String),
+    /// No such thing (HTTP 404).
     NotFound(String),
     /// Not allowed for this session (HTTP 403).
     Forbidden(String),
+    /// Something failed on the server (HTTP 500).
     Internal(String),
 }
 
@@ -38,6 +40,7 @@ impl From<StoreError> for AppError {
     }
 }
 
+/// What a service call returns.
 pub type AppResult<T> = Result<T, AppError>;
 
 /// Reads entrants from CSV or plain lines: `name` or `name,team` per line; a first line

@@ -19,31 +19,55 @@ use super::Hall;
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// A move, for the decision that began at `step`.
-    Act { step: u64, action: Action },
+    Act {
+        /// The number of the decision answered (stale answers are refused).
+        step: u64,
+        /// The move.
+        action: Action,
+    },
     /// Take an open place.
-    Sit { place: usize },
+    Sit {
+        /// The place (0–3).
+        place: usize,
+    },
     /// Ready for the next hand.
     Next,
     /// Switch the hints panel on or off.
-    Hints { on: bool },
+    Hints {
+        /// On or off.
+        on: bool,
+    },
     /// Answered at once with a pong (for latency measurements).
-    Ping { id: u64 },
+    Ping {
+        /// Echoed in the pong.
+        id: u64,
+    },
 }
 
 /// Who is connected: a signed-in person (id and name) or an anonymous watcher.
 pub type Who = Option<(i64, String)>;
 
+/// What a table's task is told: by its connections, and by the server's clock.
 pub enum Cmd {
+    /// A connection opens: `tx` receives the states meant for `who`.
     Join {
+        /// The connection's number (from [`super::Hall`]).
         conn: u64,
+        /// Who is behind it.
         who: Who,
+        /// Where its messages go (JSON text).
         tx: mpsc::Sender<String>,
     },
+    /// A connection closed.
     Leave {
+        /// The connection's number.
         conn: u64,
     },
+    /// A message a connection sent.
     Client {
+        /// The connection's number.
         conn: u64,
+        /// What it sent.
         msg: ClientMsg,
     },
     /// The time is up (a challenge's window closed): every person's remaining decisions

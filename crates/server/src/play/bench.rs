@@ -18,10 +18,15 @@ use crate::web::App;
 /// One measured load.
 #[derive(Clone, Debug)]
 pub struct Point {
+    /// Tables played at once.
     pub tables: usize,
+    /// Pings answered.
     pub pings: usize,
+    /// Median ping round trip, in milliseconds.
     pub p50_ms: f64,
+    /// 99th percentile round trip, in milliseconds.
     pub p99_ms: f64,
+    /// Slowest round trip, in milliseconds.
     pub max_ms: f64,
     /// State messages the clients received per second.
     pub states_per_s: f64,

@@ -35,18 +35,27 @@ pub const MAX_HOURS: u32 = 24 * 31;
 /// A challenge as kept. `seed` and `salt` are secret until it is revealed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChallengeSpec {
+    /// The name shown to players.
     pub name: String,
+    /// How many deals (a multiple of 4).
     pub deals: usize,
     /// The window, in seconds since 1970 (UTC).
     pub opens: i64,
+    /// When the window closes, in seconds since 1970 (UTC).
     pub closes: i64,
     /// The level of the three bots at each table.
     pub level: String,
+    /// How players are seated over the deals.
     pub rotation: Rotation,
+    /// Seconds per decision.
     pub limit_s: u32,
+    /// Extra seconds each player may draw on over their table.
     pub bank_s: u32,
+    /// The published commitment to the deals (hex SHA-256 over salt and deals).
     pub commitment: String,
+    /// The seed of deal 1; deal `i` uses `seed + i`. Secret until revealed.
     pub seed: u64,
+    /// The commitment's salt. Secret until revealed.
     pub salt: String,
     /// The table of bots whose hands are the par.
     pub par_table: i64,
@@ -58,20 +67,32 @@ pub struct ChallengeSpec {
 /// What a director (or the schedule) asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewChallenge {
+    /// The name shown to players (1 to 80 characters).
     pub name: String,
+    /// How many deals: 4, 8, … [`MAX_DEALS`].
     pub deals: usize,
+    /// Hours from now until it opens (0: at once).
     pub opens_in_h: u32,
+    /// Hours it stays open (1 to [`MAX_HOURS`]).
     pub hours: u32,
+    /// The level of the three bots at each table.
     pub level: String,
+    /// How players are seated over the deals.
     pub rotation: Rotation,
+    /// Seconds per decision.
     pub limit_s: u32,
+    /// Extra seconds each player may draw on over their table.
     pub bank_s: u32,
+    /// Asked for by the server's schedule, not a director.
     pub scheduled: bool,
 }
 
+/// Where a challenge is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Published, not yet open (or its par is not yet played).
     Upcoming,
+    /// Open: players may take up its deals.
     Open,
     /// Closed, with hands still being played out.
     Closing,
@@ -80,6 +101,7 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// The stage as one lower-case word.
     pub fn as_str(self) -> &'static str {
         match self {
             Stage::Upcoming => "upcoming",
@@ -93,10 +115,13 @@ impl Stage {
 /// Who holds a result at a deal-seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Who {
+    /// A person, by id.
     Person(i64),
+    /// The par: the table of bots that played every seat.
     Par,
 }
 
+/// Seconds since 1970 (UTC) now.
 pub fn now_s() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -132,6 +157,7 @@ fn random_hex(bytes: usize) -> String {
 }
 
 impl NewChallenge {
+    /// Checks every field a director could get wrong, naming it.
     pub fn check(&self) -> Result<(), String> {
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > 80 {
@@ -164,6 +190,7 @@ impl NewChallenge {
 }
 
 impl ChallengeSpec {
+    /// The stage at `now`; `all_over` says whether every table of it is over.
     pub fn stage(&self, now: i64, all_over: bool) -> Stage {
         // Without its par (publishing stopped half-way) a challenge never opens.
         if now < self.opens || self.par_table == 0 {
@@ -177,10 +204,12 @@ impl ChallengeSpec {
         }
     }
 
+    /// The seed of deal `index` (0-based).
     pub fn deal_seed(&self, index: usize) -> u64 {
         self.seed + index as u64
     }
 
+    /// What is published once it is revealed: seed, salt and every deal.
     pub fn reveal(&self) -> Result<Reveal, String> {
         Ok(Reveal {
             format: REVEAL_FORMAT.into(),
@@ -193,20 +222,25 @@ impl ChallengeSpec {
     }
 }
 
+/// The key under which the store keeps results of one deal-seat of a challenge.
 pub fn deal_key(challenge: i64, index: usize, seat: Wind) -> String {
     format!("chal:{challenge}:{index}:{}", seat.index())
 }
 
 /// A challenge with its plays and whether every table of it is over.
 pub struct Loaded {
+    /// The challenge's id.
     pub id: i64,
+    /// Its settings.
     pub spec: ChallengeSpec,
+    /// Every table opened for it (people's and the par's).
     pub plays: Vec<store::ChallengePlay>,
     /// Tables of `plays` that are over.
     pub over: std::collections::HashSet<i64>,
 }
 
 impl Loaded {
+    /// The stage at `now`.
     pub fn stage(&self, now: i64) -> Stage {
         self.spec.stage(
             now,
@@ -243,6 +277,7 @@ impl Loaded {
     }
 }
 
+/// Reads a challenge with its plays and which of them are over.
 pub fn load(hall: &Hall, id: i64) -> Result<Loaded, store::StoreError> {
     let stored = hall.store.challenge(id)?;
     let spec: ChallengeSpec = serde_json::from_str(&stored.spec)
@@ -453,9 +488,13 @@ pub fn take_up(
 
 /// One result at a deal-seat, as shown.
 pub struct Shown {
+    /// Whose result it is.
     pub who: Who,
+    /// Their name as shown.
     pub name: String,
+    /// The hand as stored.
     pub hand: StoredHand,
+    /// Match points of that seat.
     pub ms: i32,
 }
 
@@ -562,6 +601,7 @@ pub enum Access {
     Public,
     /// Only from this seat (no log, no open hands).
     Seat(Wind),
+    /// Nothing, with the reason in words.
     Denied(String),
 }
 

@@ -242,6 +242,7 @@ pub async fn close(
     Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
 }
 
+/// `?seat=E` on a finished hand's page: the seat to look from.
 #[derive(Deserialize)]
 pub struct SeatQuery {
     #[serde(default)]

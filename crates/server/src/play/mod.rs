@@ -44,8 +44,11 @@ pub struct PlayConfig {
 /// A challenge published by the server whenever the last scheduled one has closed.
 #[derive(Clone, Debug)]
 pub struct Schedule {
+    /// Deals in each scheduled challenge.
     pub deals: usize,
+    /// How long each stays open, in hours.
     pub hours: u32,
+    /// The level of the bots at its tables (one of [`spec::BOT_LEVELS`]).
     pub level: String,
 }
 
@@ -61,17 +64,25 @@ impl Default for PlayConfig {
 /// A table as the lobby lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LobbyLine {
+    /// The table's id.
     pub id: i64,
+    /// What it plays, in words (deals or a regular game, clock).
     pub what: String,
+    /// Who sits at each place ("(open)" for a free one).
     pub names: [String; 4],
+    /// Places still free.
     pub open: usize,
+    /// `waiting`, `playing` or `over`.
     pub stage: &'static str,
+    /// The label of the hand in play, or "finished".
     pub hand: String,
 }
 
 /// Every table in play, by id.
 pub struct Hall {
+    /// Where tables, journals and hands are kept.
     pub store: Arc<dyn Store>,
+    /// The settings online play was started with.
     pub config: PlayConfig,
     rooms: Mutex<HashMap<i64, mpsc::UnboundedSender<Cmd>>>,
     lobby: Mutex<HashMap<i64, LobbyLine>>,
@@ -82,6 +93,7 @@ pub struct Hall {
 }
 
 impl Hall {
+    /// An empty hall over `store`; starts the journal writer's thread.
     pub fn new(store: Arc<dyn Store>, config: PlayConfig) -> Hall {
         Hall {
             writer: writer::Writer::start(store.clone()),

@@ -28,7 +28,9 @@ use crate::service::{deal_names, players_by_wind};
 pub struct OnlineSettings {
     /// When the first hand starts, in seconds since 1970 (UTC).
     pub start: i64,
+    /// Seconds per decision.
     pub limit_s: u32,
+    /// Extra seconds each player may draw on over their table.
     pub bank_s: u32,
     /// Plays unlinked seats and stands in for players who do not show.
     pub bot: String,
@@ -83,6 +85,7 @@ pub fn enable(
     Ok(s)
 }
 
+/// An event's online settings, if it is played online.
 pub fn settings(hall: &Hall, event: EventId) -> Result<Option<OnlineSettings>, StoreError> {
     match hall.store.online(event)? {
         None => Ok(None),
@@ -127,21 +130,30 @@ fn order(e: &Event) -> Vec<(u32, &HandPlay)> {
 /// Where an online event stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Progress {
+    /// Before the start time.
     NotStarted,
     /// This round and hand is being played.
     Playing {
+        /// The round (1-based).
         round: u32,
+        /// The hand within the round (1-based).
         hand: u32,
     },
+    /// Every sitting is over.
     Over,
 }
 
+/// An online event as loaded: its settings, its tables so far and who linked which seat.
 pub struct State {
+    /// The event.
     pub event: Event,
+    /// How it is played online.
     pub settings: OnlineSettings,
+    /// Tables opened so far, one per sitting.
     pub sittings: Vec<OnlineSitting>,
     /// Tables of `sittings` that are over.
     pub over: std::collections::HashSet<i64>,
+    /// Linked seats: (player number, person id).
     pub people: Vec<(u32, i64)>,
 }
 
@@ -159,6 +171,7 @@ impl State {
         })
     }
 
+    /// Where the event stands at `now`: the first sitting not yet over.
     pub fn progress(&self, now: i64) -> Progress {
         if now < self.settings.start {
             return Progress::NotStarted;
@@ -185,6 +198,7 @@ impl State {
         })
     }
 
+    /// The person who linked player number `player`, if any.
     pub fn person_of(&self, player: u32) -> Option<i64> {
         self.people
             .iter()
@@ -213,6 +227,7 @@ impl State {
     }
 }
 
+/// Reads an event's online state; none if it is not played online.
 pub fn load(hall: &Hall, event: EventId) -> Result<Option<State>, StoreError> {
     let Some(settings) = settings(hall, event)? else {
         return Ok(None);

@@ -47,21 +47,32 @@ impl Agent for Defaults {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum Entry {
+    /// A person took a place.
     Sit {
+        /// The place (0–3).
         place: usize,
+        /// The person's id.
         person: i64,
+        /// Their name then.
         name: String,
     },
+    /// Hand `hand` (0-based) began.
     Start {
+        /// The hand (0-based).
         hand: usize,
     },
     /// The person of a place is not there: a stand-in plays until they connect.
     Away {
+        /// The place (0–3).
         place: usize,
     },
+    /// A move at the table.
     Act {
+        /// The hand (0-based).
         hand: usize,
+        /// The seat that moved.
         seat: Wind,
+        /// The move.
         action: Action,
         /// Played for a person by the server (a time-out default or a stand-in).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -72,19 +83,25 @@ pub enum Entry {
 /// A person at a place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seated {
+    /// The person's id.
     pub person: i64,
+    /// Their name.
     pub name: String,
 }
 
+/// Where a table is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// Waiting for people to take the open places.
     Waiting,
+    /// A hand is in play.
     Playing,
     /// A hand is over; the next starts when the people are ready.
     Between {
+        /// When the hand ended.
         since: Instant,
     },
+    /// Every hand is played.
     Over,
 }
 
@@ -93,11 +110,17 @@ pub enum Stage {
 pub struct HandSummary {
     /// 1-based.
     pub hand_no: usize,
+    /// The hand as labelled at the table ("deal …" or "hand n of m, … round").
     pub label: String,
+    /// By seat: who played it.
     pub names: [String; 4],
+    /// By seat: the person's id, none for a bot.
     pub persons: [Option<i64>; 4],
+    /// By seat: the place at the table.
     pub places: [usize; 4],
+    /// By seat: match points of the hand.
     pub points: [i32; 4],
+    /// How the hand ended.
     pub outcome: Outcome,
     /// By seat: a person's seat where the server played at least one move for them.
     #[serde(default)]
@@ -106,16 +129,22 @@ pub struct HandSummary {
 
 /// A hand that has ended and is not yet stored.
 pub struct FinishedHand {
+    /// Who sat where and the points.
     pub summary: HandSummary,
+    /// For a challenge or event deal, the key its results are compared under.
     pub deal_key: Option<String>,
+    /// The hand's full log.
     pub log: HandLog,
 }
 
 /// Why a request was refused, in words for the player.
 pub type Refusal = String;
 
+/// One table in play: its settings, who sits where, the hand in play and the clocks.
 pub struct Room {
+    /// The table's id.
     pub id: i64,
+    /// What it plays.
     pub spec: TableSpec,
     /// By place: the person sitting there (persons' places only).
     pub seated: [Option<Seated>; 4],
@@ -124,12 +153,14 @@ pub struct Room {
     pub away: [bool; 4],
     /// By place: open connections of the person there (kept by the server).
     pub connected: [usize; 4],
+    /// Where it is.
     pub stage: Stage,
     /// The hand in play or the next one (0-based).
     pub hand_no: usize,
     game: Option<Game>,
     /// Duplicate: match points so far, by place.
     totals: [i64; 4],
+    /// Hands finished so far.
     pub summaries: Vec<HandSummary>,
     table: Option<Table>,
     actions: Vec<Decision>,
@@ -148,6 +179,7 @@ pub struct Room {
     pub notice: [Option<String>; 4],
     /// Journal entries not yet written, and hands not yet stored.
     pub pending: Vec<Entry>,
+    /// Finished hands not yet stored.
     pub finished: Vec<FinishedHand>,
     /// Seconds between bot moves (zero: as fast as they think).
     pace: Duration,
@@ -155,12 +187,14 @@ pub struct Room {
     played_out: bool,
     /// By seat: the server played for a person in this hand.
     stood_in: [bool; 4],
+    /// When anything last changed (a bot moves no sooner than `pace` after it).
     pub last_change: Instant,
     /// Bumped on every change, so clients can tell states apart.
     pub version: u64,
 }
 
 impl Room {
+    /// A table with nobody seated; `pace` is the pause between bot moves.
     pub fn new(id: i64, spec: TableSpec, pace: Duration) -> Room {
         let bots = std::array::from_fn(|p| match &spec.places[p] {
             Place::Bot { level } => builtin(level, (id as u64) << 8 | p as u64),
@@ -400,6 +434,7 @@ impl Room {
         }
     }
 
+    /// The name shown for a place: the person, "bot (level)" or "(open)".
     pub fn name_of(&self, place: usize) -> String {
         match (&self.spec.places[place], &self.seated[place]) {
             (Place::Bot { level }, _) => format!("bot ({level})"),
@@ -415,16 +450,19 @@ impl Room {
             .position(|s| s.as_ref().is_some_and(|s| s.person == person))
     }
 
+    /// People's places nobody has taken yet.
     pub fn open_places(&self) -> Vec<usize> {
         (0..4)
             .filter(|&p| self.spec.places[p] == Place::Person && self.seated[p].is_none())
             .collect()
     }
 
+    /// The hand in play, if any.
     pub fn table(&self) -> Option<&Table> {
         self.table.as_ref()
     }
 
+    /// The regular game, for a table that plays one.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
@@ -447,10 +485,12 @@ impl Room {
         Some(limit.saturating_sub(now.duration_since(at).as_millis() as u64))
     }
 
+    /// Extra milliseconds a place has left.
     pub fn bank_ms(&self, place: usize) -> u64 {
         self.bank_ms[place]
     }
 
+    /// Whether the person at a place asked for the next hand.
     pub fn is_ready(&self, place: usize) -> bool {
         self.ready[place]
     }
@@ -747,6 +787,7 @@ impl Room {
     }
 }
 
+/// East, South, West or North.
 pub fn wind_name(w: Wind) -> &'static str {
     ["East", "South", "West", "North"][w.index()]
 }

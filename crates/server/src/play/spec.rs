@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 pub const BOT_LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
 /// Longest per-decision time limit and extra-seconds bank accepted, in seconds.
 pub const MAX_LIMIT_S: u32 = 600;
+/// Most extra seconds accepted, in seconds.
 pub const MAX_BANK_S: u32 = 3600;
 /// Most duplicate deals one table plays.
 pub const MAX_DEALS: usize = 64;
@@ -16,7 +17,9 @@ pub const MAX_DEALS: usize = 64;
 /// label shown instead.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRef {
+    /// The deal's seed.
     pub seed: u64,
+    /// The label players see (e.g. "deal 3").
     pub label: String,
 }
 
@@ -25,17 +28,27 @@ pub struct DealRef {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Hands {
     /// Duplicate deals, one hand each; player `p` always holds seat `p` (E, S, W, N).
-    Duplicate { deals: Vec<DealRef> },
+    Duplicate {
+        /// The deals, in the order played.
+        deals: Vec<DealRef>,
+    },
     /// A regular game from `seed`: `hands` hands (16 for a whole game), seats rotating as
     /// rules §8 says.
-    Regular { seed: u64, hands: usize },
+    Regular {
+        /// The seed of the game's walls.
+        seed: u64,
+        /// How many hands are played.
+        hands: usize,
+    },
 }
 
 /// Who plays a place at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Place {
+    /// A built-in bot.
     Bot {
+        /// Its level, one of [`BOT_LEVELS`].
         level: String,
     },
     /// A person; the opener's place is taken from the start, the others by invitation.
@@ -45,6 +58,7 @@ pub enum Place {
 /// The deal of a challenge a table plays; its result is compared within the challenge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChallengeRef {
+    /// The challenge's id.
     pub id: i64,
     /// 0-based.
     pub index: usize,
@@ -56,10 +70,15 @@ pub struct ChallengeRef {
 /// The sitting of an online event a table plays; its result goes to the event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SittingRef {
+    /// The event's id.
     pub event: i64,
+    /// The round (1-based).
     pub round: u32,
+    /// The hand within the round (1-based).
     pub hand: u32,
+    /// The table (1-based).
     pub table: u32,
+    /// The deal's name in the event.
     pub deal: String,
     /// The event's player at each seat (E, S, W, N), 1-based.
     pub players: [u32; 4],
@@ -67,18 +86,25 @@ pub struct SittingRef {
     pub bot: String,
 }
 
+/// Everything that makes a table for online play, fixed when it opens.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSpec {
+    /// What it plays.
     pub hands: Hands,
     /// By player: in duplicate the seat (E, S, W, N); in a regular game the seat of hand 1.
     pub places: [Place; 4],
     /// Who opened the table, and at which place.
     pub owner: i64,
+    /// The opener's place (0–3).
     pub owner_place: usize,
+    /// Seconds per decision.
     pub limit_s: u32,
+    /// Extra seconds each person may draw on over the table.
     pub bank_s: u32,
+    /// The challenge deal it plays, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub challenge: Option<ChallengeRef>,
+    /// The online event's sitting it plays, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sitting: Option<SittingRef>,
 }
@@ -129,6 +155,7 @@ impl TableSpec {
         Ok(())
     }
 
+    /// Hands the table plays.
     pub fn hand_count(&self) -> usize {
         match &self.hands {
             Hands::Duplicate { deals } => deals.len(),
@@ -136,6 +163,7 @@ impl TableSpec {
         }
     }
 
+    /// Whether it plays duplicate deals (not a regular game).
     pub fn is_duplicate(&self) -> bool {
         matches!(self.hands, Hands::Duplicate { .. })
     }

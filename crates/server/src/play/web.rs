@@ -115,6 +115,7 @@ fn with_cookie(cookie: String, to: &str) -> Response {
     ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()
 }
 
+/// `?next=/play/…`: where to go after signing in.
 #[derive(Deserialize)]
 pub struct Back {
     #[serde(default)]
@@ -129,6 +130,7 @@ fn next_path(b: &Back) -> String {
     }
 }
 
+/// `POST /play/guest`: signs in as a guest under the name given.
 pub async fn guest(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<Fields>) -> Page {
     let name = f.get("name").map(|s| s.trim()).unwrap_or("");
     let person = app.store.create_person(name, None)?;
@@ -136,6 +138,7 @@ pub async fn guest(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<
     Ok(with_cookie(cookie, &next_path(&b)))
 }
 
+/// `POST /play/register`: creates an account (name and password) and signs in.
 pub async fn register(
     State(app): State<App>,
     Query(b): Query<Back>,
@@ -149,6 +152,7 @@ pub async fn register(
     Ok(with_cookie(cookie, &next_path(&b)))
 }
 
+/// `POST /play/login`: signs in to an account.
 pub async fn login(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<Fields>) -> Page {
     let name = f.get("name").map(|s| s.trim()).unwrap_or("");
     let password = f.get("password").map(|s| s.as_str()).unwrap_or("");
@@ -165,6 +169,7 @@ pub async fn login(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<
     Ok(with_cookie(cookie, &next_path(&b)))
 }
 
+/// `POST /play/logout`: signs out.
 pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
     if let Some((s, _)) = player(&app, &headers)? {
         check_csrf(&s, f.get("csrf"))?;
@@ -173,6 +178,7 @@ pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fi
     Ok(with_cookie(clear_cookie(), "/play"))
 }
 
+/// `GET /play`: the lobby: tables with open places, tables in play, the form for a new table.
 pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Page {
     let me = player(&app, &headers)?;
     let lines = app.hall.lobby();
@@ -329,6 +335,7 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
     Ok(spec)
 }
 
+/// `POST /play/tables`: opens a table from the lobby's form and goes to it.
 pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
     let (s, me) = player(&app, &headers)?.ok_or_else(|| {
         AppError::Forbidden("sign in (as a guest or with an account) first".into())
@@ -342,6 +349,7 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
 
+/// `GET /play/t/{id}`: the table's page (its script connects to the socket).
 pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let me = player(&app, &headers)?;
     let stored = app.store.play_table(id)?;
@@ -391,6 +399,7 @@ fn same_origin(headers: &HeaderMap) -> bool {
         .is_some_and(|(_, rest)| rest == host)
 }
 
+/// `GET /play/t/{id}/ws`: the table's WebSocket (same origin only).
 pub async fn socket(
     State(app): State<App>,
     Path(id): Path<i64>,
@@ -548,6 +557,7 @@ fn replay_page(app: &App, id: i64, n: u32, views: Vec<&'static str>) -> Page {
     )
 }
 
+/// `?view=E&at=12` on a replay step: the seat (or `all` once public) and the event number.
 #[derive(Deserialize)]
 pub struct StepQuery {
     view: String,

@@ -13,13 +13,16 @@ use super::room::FinishedHand;
 /// What one table has to write.
 #[derive(Default)]
 pub struct Batch {
+    /// Journal lines: (table id, line number, JSON entry).
     pub entries: Vec<(i64, u64, String)>,
+    /// Hands that ended, by table id.
     pub hands: Vec<(i64, FinishedHand)>,
     /// The table is over: its settings are marked finished.
     pub finished: Option<(i64, String)>,
 }
 
 impl Batch {
+    /// Whether there is nothing to write.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty() && self.hands.is_empty() && self.finished.is_none()
     }
@@ -27,12 +30,14 @@ impl Batch {
 
 type Job = (Batch, oneshot::Sender<Result<(), String>>);
 
+/// The journal writer: a thread that commits batches and answers each when it is durable.
 pub struct Writer {
     tx: std_mpsc::Sender<Job>,
     store: Arc<dyn Store>,
 }
 
 impl Writer {
+    /// Starts the writer's thread over `store`.
     pub fn start(store: Arc<dyn Store>) -> Writer {
         let (tx, rx) = std_mpsc::channel::<Job>();
         let s = store.clone();

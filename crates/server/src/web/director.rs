@@ -22,6 +22,7 @@ fn redirect_with_cookie(to: &str, cookie: String) -> Response {
     ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()
 }
 
+/// `GET /setup`: the first-run form for the director password (to `/login` once one is set).
 pub async fn setup_page(State(app): State<App>) -> Page {
     if app.store.director_hash()?.is_some() {
         return Ok(Redirect::to("/login").into_response());
@@ -33,6 +34,7 @@ pub async fn setup_page(State(app): State<App>) -> Page {
     ))
 }
 
+/// `POST /setup`: sets the first director password and logs the director in.
 pub async fn setup(State(app): State<App>, Form(f): Form<Fields>) -> Page {
     // Only while no password exists: afterwards it changes from the command line.
     if app.store.director_hash()?.is_some() {
@@ -45,6 +47,7 @@ pub async fn setup(State(app): State<App>, Form(f): Form<Fields>) -> Page {
     Ok(redirect_with_cookie("/director", cookie))
 }
 
+/// `GET /login`: the director's login form (to `/setup` while no password is set).
 pub async fn login_page(State(app): State<App>) -> Page {
     if app.store.director_hash()?.is_none() {
         return Ok(Redirect::to("/setup").into_response());
@@ -56,6 +59,7 @@ pub async fn login_page(State(app): State<App>) -> Page {
     ))
 }
 
+/// `POST /login`: checks the director password and starts a session.
 pub async fn login(State(app): State<App>, Form(f): Form<Fields>) -> Page {
     let hash = app
         .store
@@ -68,6 +72,7 @@ pub async fn login(State(app): State<App>, Form(f): Form<Fields>) -> Page {
     Ok(redirect_with_cookie("/director", cookie))
 }
 
+/// `POST /logout`: ends the director's session.
 pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
     if let Some(s) = crate::auth::session_of(app.store.as_ref(), &headers)? {
         crate::auth::check_csrf(&s, f.get("csrf"))?;
@@ -76,6 +81,7 @@ pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fi
     Ok(redirect_with_cookie("/", clear_cookie()))
 }
 
+/// `GET /director`: the director's list of events and the form for a new one.
 pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
     let Some(s) = director_or_login(&app, &headers) else {
         return Ok(to_login());
@@ -106,6 +112,7 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
     Ok(html(StatusCode::OK, "Director", &body))
 }
 
+/// `POST /director/events`: creates an event from the form (players, movement, deals).
 pub async fn create_event(
     State(app): State<App>,
     headers: HeaderMap,
@@ -132,6 +139,7 @@ pub async fn create_event(
     Ok(Redirect::to(&format!("/director/events/{id}")).into_response())
 }
 
+/// `GET /director/events/{id}`: one event's page: players, results, conflicts, penalties.
 pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: HeaderMap) -> Page {
     let Some(s) = director_or_login(&app, &headers) else {
         return Ok(to_login());
@@ -227,6 +235,7 @@ fn back(id: EventId) -> Response {
     Redirect::to(&format!("/director/events/{id}")).into_response()
 }
 
+/// `POST …/player`: gives a player number a new name (and team), e.g. a substitute.
 pub async fn replace_player(
     State(app): State<App>,
     Path(id): Path<EventId>,
@@ -247,6 +256,7 @@ pub async fn replace_player(
     Ok(back(id))
 }
 
+/// `POST …/swap`: exchanges two players' seats from a round on.
 pub async fn swap(
     State(app): State<App>,
     Path(id): Path<EventId>,
@@ -264,6 +274,7 @@ pub async fn swap(
     Ok(back(id))
 }
 
+/// `POST …/hide`: hides or shows the public standings (`hide` = 1 hides).
 pub async fn hide(
     State(app): State<App>,
     Path(id): Path<EventId>,
@@ -293,6 +304,7 @@ pub async fn online(
     Ok(back(id))
 }
 
+/// `POST …/conflicts/{cid}`: settles a conflict between two entries of a sitting.
 pub async fn resolve(
     State(app): State<App>,
     Path((id, cid)): Path<(EventId, i64)>,
@@ -305,6 +317,7 @@ pub async fn resolve(
     Ok(back(id))
 }
 
+/// `POST …/penalties`: adds a penalty (IMP, false Hu or barred from Hu) to a player.
 pub async fn add_penalty(
     State(app): State<App>,
     Path(id): Path<EventId>,
@@ -354,6 +367,7 @@ pub async fn add_penalty(
     Ok(back(id))
 }
 
+/// `POST …/penalties/{pid}/remove`: withdraws a penalty.
 pub async fn remove_penalty(
     State(app): State<App>,
     Path((id, pid)): Path<(EventId, i64)>,
@@ -365,6 +379,7 @@ pub async fn remove_penalty(
     Ok(back(id))
 }
 
+/// `GET …/print/{what}`: a printable page (guide cards, score sheets, standings).
 pub async fn print(
     State(app): State<App>,
     Path((id, what)): Path<(EventId, String)>,
@@ -395,6 +410,7 @@ pub async fn print(
     Ok(data("text/html; charset=utf-8", body))
 }
 
+/// `GET …/results.{fmt}`: the event's results as CSV or JSON.
 pub async fn export_results(
     State(app): State<App>,
     Path((id, fmt)): Path<(EventId, String)>,
@@ -440,6 +456,7 @@ pub async fn export_results(
     }
 }
 
+/// `GET …/audit`: the event's audit trail, newest first.
 pub async fn audit(State(app): State<App>, Path(id): Path<EventId>, headers: HeaderMap) -> Page {
     if director_or_login(&app, &headers).is_none() {
         return Ok(to_login());

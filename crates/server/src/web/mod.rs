@@ -23,12 +23,14 @@ pub use tournament::print::esc;
 /// Shared state of every handler.
 #[derive(Clone)]
 pub struct App {
+    /// Where everything is kept.
     pub store: Arc<dyn Store>,
     /// The tables of online play.
     pub hall: Arc<crate::play::Hall>,
 }
 
 impl App {
+    /// The application over `store`, with online play set up by `config`.
     pub fn new(store: Arc<dyn Store>, config: crate::play::PlayConfig) -> App {
         App {
             hall: Arc::new(crate::play::Hall::new(store.clone(), config)),
@@ -189,6 +191,7 @@ pub fn director_or_login(app: &App, headers: &HeaderMap) -> Option<Session> {
     director(app, headers).ok()
 }
 
+/// A redirect to the director's login.
 pub fn to_login() -> Response {
     Redirect::to("/login").into_response()
 }
