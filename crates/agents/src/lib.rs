@@ -2,12 +2,15 @@
 //!
 //! The [`bots::Agent`] trait and the built-in bots ([`bots`]), bots in other processes
 //! ([`external`] for our JSON Lines protocol, [`botzone`] for contest bots), and the driver
-//! that plays hands with four agents and records them ([`play`]).
+//! that plays hands with four agents and records them ([`play`]); a seat's view as numbers
+//! for learning bots ([`encode`]), and a table with outside seats as an environment ([`env`]).
 
 #![deny(missing_docs)]
 
 pub mod bots;
 pub mod botzone;
+pub mod encode;
+pub mod env;
 pub mod external;
 pub mod plan;
 pub mod play;

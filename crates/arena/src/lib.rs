@@ -22,8 +22,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use mcr::Wind;
 use rayon::prelude::*;
-pub use report::{BotReport, DealOutcome, NoiseFloor, Report};
-use report::{DealFigures, Meta, Tally};
+use report::DealFigures;
+pub use report::{BotReport, DealOutcome, Meta, NoiseFloor, Report, Tally};
 
 use agents::bots::Agent;
 use agents::play::{play_hand, play_table};
@@ -95,7 +95,7 @@ fn play_deal(
 ) -> DealOutcome {
     // Duplicate deals or regular walls, as the rules say: the same tiles at every table.
     let deal = Setup::generate(rules.wall, seed.wrapping_add(deal_index));
-    let mut results = Vec::new(); // (table, seat, entrant, result)
+    let mut results = Vec::new(); // (seating, result)
     let mut logs = Vec::new();
     for (t, seating) in tables.iter().enumerate() {
         let mut agents: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
@@ -115,14 +115,24 @@ fn play_deal(
                 .cloned()
                 .expect("finished")
         };
-        results.push((t, *seating, result));
+        results.push((*seating, result));
     }
-    let mut per = vec![DealFigures::default(); entrants.len()];
+    tally_deal(&results, entrants.len(), logs)
+}
+
+/// One deal's outcome from its tables' results (each with its seating: the entrant index
+/// by seat): every result against the mean of all results at that seat, in IMP (rules §5).
+pub fn tally_deal(
+    results: &[([usize; 4], table::HandResult)],
+    entrants: usize,
+    logs: Vec<HandLog>,
+) -> DealOutcome {
+    let mut per = vec![DealFigures::default(); entrants];
     for seat in Wind::ALL {
         let s = seat.index();
         let n = results.len() as i64;
-        let sum: i64 = results.iter().map(|(_, _, r)| r.points[s] as i64).sum();
-        for (_, seating, r) in &results {
+        let sum: i64 = results.iter().map(|(_, r)| r.points[s] as i64).sum();
+        for (seating, r) in results {
             let f = &mut per[seating[s]];
             let ms = r.points[s] as i64;
             let imp = imp_of_dif(ms * n - sum, n);
@@ -147,14 +157,14 @@ fn play_deal(
     let seat_mean = |s: usize, first: bool| {
         let v: Vec<f64> = results
             .iter()
-            .filter(|(_, seating, _)| (seating[s] == 0) == first)
-            .map(|(_, _, r)| r.points[s] as f64)
+            .filter(|(seating, _)| (seating[s] == 0) == first)
+            .map(|(_, r)| r.points[s] as f64)
             .collect();
         v.iter().sum::<f64>() / v.len().max(1) as f64
     };
     let first_hands = results
         .iter()
-        .flat_map(|(_, seating, r)| {
+        .flat_map(|(seating, r)| {
             (0..4)
                 .filter(|&s| seating[s] == 0)
                 .map(|s| (s, r.points[s] as f64))
@@ -192,7 +202,8 @@ pub struct Run<'a> {
     pub on_log: Option<LogSink<'a>>,
 }
 
-fn mode_name(m: &Mode) -> &'static str {
+/// The mode's name in reports: `rotate`, `permute` or `field`.
+pub fn mode_name(m: &Mode) -> &'static str {
     match m {
         Mode::Rotate => "rotate",
         Mode::Permute => "permute",
@@ -222,7 +233,8 @@ pub fn run_shard(mut r: Run, index: u64, count: u64) -> part::Part {
     }
 }
 
-fn meta(r: &Run) -> Meta {
+/// The report's description of a run.
+pub fn meta(r: &Run) -> Meta {
     Meta {
         mode: mode_name(&r.mode).into(),
         rules: r.rules.name.into(),

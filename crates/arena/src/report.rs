@@ -1,6 +1,8 @@
 //! The arena's report, computed from the deals' outcomes in deal order (the same whether
 //! the deals were played in one run or in shards brought together).
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 use table::log::HandLog;
 use table::points::imp_of_dif;
@@ -312,5 +314,90 @@ pub fn build(meta: &Meta, tallies: &[Tally], outcomes: &[DealOutcome], complete:
         per_deal_sd: mean_sd(&first).1,
         paired_sd: mean_sd(&paired).1,
         unpaired_sd: mean_sd(&unpaired).1,
+    }
+}
+
+impl Report {
+    /// The report as the command line prints it.
+    pub fn text(&self) -> String {
+        let r = self;
+        let mut s = String::new();
+        let stopped = if r.complete {
+            String::new()
+        } else {
+            " (stopped early)".into()
+        };
+        let _ = writeln!(
+            s,
+            "arena {} on {} deals{stopped}, rules {}, seed {}",
+            r.mode, r.deals, r.rules, r.seed
+        );
+        let _ = writeln!(
+            s,
+            "{:<10} {:>7} {:>8} {:>9} {:>10} {:>19} {:>6} {:>8} {:>10} {:>7} {:>6} {:>6} {:>8}",
+            "bot",
+            "hands",
+            "ms/hand",
+            "IMP/hand",
+            "vs others",
+            "95% CI",
+            "win",
+            "deal-in",
+            "self-drawn",
+            "avg win",
+            "draws",
+            "errors",
+            "timeouts"
+        );
+        for b in &r.bots {
+            let _ = writeln!(
+                s,
+                "{:<10} {:>7} {:>8.2} {:>9.3} {:>10.3} {:>19} {:>5.1}% {:>7.1}% {:>9.1}% {:>7.1} {:>5.1}% {:>6} {:>8}",
+                b.name,
+                b.hands,
+                b.mean_ms,
+                b.imp_per_hand,
+                b.imp_vs_others,
+                if b.imp_ci95.0.is_nan() {
+                    "n/a (one deal)".to_string()
+                } else {
+                    format!("[{:.3}, {:.3}]", b.imp_ci95.0, b.imp_ci95.1)
+                },
+                100.0 * b.win_rate,
+                100.0 * b.deal_in_rate,
+                100.0 * b.self_drawn_share,
+                b.average_win,
+                100.0 * b.draw_rate,
+                b.errors,
+                b.timeouts
+            );
+        }
+        let _ = writeln!(
+            s,
+            "per-deal IMP/hand of {}: standard deviation {:.3}",
+            r.bots[0].name, r.per_deal_sd
+        );
+        let _ = writeln!(
+            s,
+            "{} minus the others at its seat, in IMP per deal and seat: standard deviation {:.3} on the same deal, {:.3} on another deal",
+            r.bots[0].name, r.paired_sd, r.unpaired_sd
+        );
+        let _ = writeln!(
+            s,
+            "{}'s match points per hand: standard deviation {:.2} hand by hand (as a regular game scores them); minus the others at its seat {:.2} on the same tiles, {:.2} on other tiles: without duplicate, {:.2}× the hands",
+            r.bots[0].name, r.per_hand_sd_ms, r.paired_sd_ms, r.unpaired_sd_ms, r.hands_ratio
+        );
+        let floor: Vec<String> = r
+            .noise_floor
+            .iter()
+            .map(|f| format!("{} IMP/hand {} deals", f.imp_per_hand, f.deals))
+            .collect();
+        let _ = writeln!(
+            s,
+            "noise floor for {} (95% interval clear of 0, 80% power): {}",
+            r.bots[0].name,
+            floor.join(", ")
+        );
+        s
     }
 }
