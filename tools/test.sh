@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of the workspace. The browser tests need Debian's chromium, chromium-driver and
+# Every test of the workspace, then the Python package's. The browser tests need Debian's chromium, chromium-driver and
 # firefox-esr; they are installed here when missing (as root, or with sudo), with a small
 # Chinese font so that the tiles' and fans' Chinese characters show in the screenshots.
 # Firefox's driver, geckodriver, is not packaged by Debian: it is built once from crates.io
@@ -18,3 +18,14 @@ if ! [ -x target/tools/bin/geckodriver ]; then
     cargo install -q --locked geckodriver --version 0.37.1 --root target/tools
 fi
 cargo test --workspace
+
+# The Python package: built into a virtual environment with maturin (dev profile), then its
+# pytest suite, which compares dupmj.mahjonggb with the reference binding from PyPI.
+venv=target/py-venv
+if ! [ -x "$venv/bin/maturin" ] || ! "$venv/bin/python" -c "import numpy, pytest, MahjongGB" 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check maturin numpy pytest pymahjonggb==1.4.0
+fi
+(cd crates/python && VIRTUAL_ENV="$PWD/../../$venv" PATH="$PWD/../../$venv/bin:$PATH" \
+    maturin develop -q)
+"$venv/bin/python" -m pytest -q crates/python/tests

@@ -359,13 +359,15 @@ impl VecEnv {
         PyArray1::from_vec(py, v).reshape([t.len(), 4])
     }
 
-    /// Every seat's feature planes, shape (n, 4, PLANES, 34), float32; written into `out`
-    /// when given (an array of that shape), which saves allocating one per step.
-    #[pyo3(signature = (out = None))]
+    /// Feature planes, shape (n, 4, PLANES, 34), float32: the seats that must decide (every
+    /// seat with `all_seats`; the others are zeros). Written into `out` when given (an array
+    /// of that shape), which saves allocating one per step.
+    #[pyo3(signature = (out = None, all_seats = false))]
     fn observe<'py>(
         &self,
         py: Python<'py>,
         out: Option<Bound<'py, numpy::PyArray4<f32>>>,
+        all_seats: bool,
     ) -> PyResult<Bound<'py, numpy::PyArray4<f32>>> {
         let mut guard = lock(&self.tables);
         let t: &mut Vec<TableEnv> = &mut guard;
@@ -393,8 +395,14 @@ impl VecEnv {
                 t.par_iter_mut()
                     .zip(buf.par_chunks_mut(4 * OBS))
                     .for_each(|(e, chunk)| {
+                        let waiting = e.waiting();
                         for (s, o) in chunk.chunks_mut(OBS).enumerate() {
-                            write_planes(&e.view(Wind::from_index(s)), o);
+                            let w = Wind::from_index(s);
+                            if all_seats || waiting.contains(&w) {
+                                write_planes(&e.view(w), o);
+                            } else {
+                                o.fill(0.0);
+                            }
                         }
                     })
             });
@@ -412,8 +420,10 @@ impl VecEnv {
             t.par_iter_mut()
                 .zip(v.par_chunks_mut(4 * ACTIONS))
                 .for_each(|(e, chunk)| {
-                    for (s, m) in chunk.chunks_mut(ACTIONS).enumerate() {
-                        write_mask(&e.view(Wind::from_index(s)), m);
+                    // Only the seats that must decide have legal actions.
+                    for w in e.waiting() {
+                        let m = &mut chunk[w.index() * ACTIONS..(w.index() + 1) * ACTIONS];
+                        write_mask(&e.view(w), m);
                     }
                 })
         });

@@ -101,6 +101,12 @@ def test_vecenv_steps_tables_like_single_envs_and_restarts_them():
     venv = dupmj.VecEnv(n, bots="greedy", seed=100)
     singles = [dupmj.Env(bots="greedy", seed=100 + i) for i in range(n)]
     out = np.zeros((n, 4, dupmj.PLANES, 34), dtype=np.float32)
+    every = venv.observe(all_seats=True)
+    for i, e in enumerate(singles):
+        for s in range(4):
+            assert np.array_equal(every[i, s], e.observe(s))
+            # Seats without a decision are zeros unless all seats are asked for.
+            assert venv.observe()[i, s].any() == (s in e.to_act())
     finished = 0
     for _ in range(200):
         obs = venv.observe(out=out)
