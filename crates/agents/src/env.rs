@@ -300,6 +300,16 @@ mod tests {
         TableEnv::new(rules, names, field.map(String::from), setup, seed).unwrap()
     }
 
+    /// East from outside, greedy bots on the other seats.
+    fn east_outside() -> Seats {
+        [
+            None,
+            Some("greedy".into()),
+            Some("greedy".into()),
+            Some("greedy".into()),
+        ]
+    }
+
     #[test]
     fn four_bots_play_the_hand_the_driver_plays() {
         let e = env(std::array::from_fn(|_| Some("greedy".into())), None, 3);
@@ -315,16 +325,7 @@ mod tests {
 
     #[test]
     fn an_outside_seat_plays_its_first_legal_action_to_the_end() {
-        let mut e = env(
-            [
-                None,
-                Some("greedy".into()),
-                Some("greedy".into()),
-                Some("greedy".into()),
-            ],
-            Some("greedy"),
-            11,
-        );
+        let mut e = env(east_outside(), Some("greedy"), 11);
         let mut steps = 0;
         while !e.is_over() {
             assert_eq!(e.waiting(), vec![Wind::East]);
@@ -344,16 +345,7 @@ mod tests {
 
     #[test]
     fn wrong_actions_name_the_seat_and_change_nothing() {
-        let mut e = env(
-            [
-                None,
-                Some("greedy".into()),
-                Some("greedy".into()),
-                Some("greedy".into()),
-            ],
-            None,
-            5,
-        );
+        let mut e = env(east_outside(), None, 5);
         let before = e.table().events().len();
         let err = e.step(&[-1, -1, -1, -1]).unwrap_err();
         assert!(

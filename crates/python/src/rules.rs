@@ -49,6 +49,16 @@ fn wind(s: &str, field: &str) -> PyResult<Wind> {
     Wind::parse(s).ok_or_else(|| value_error(format!("{field}: '{s}' is not a wind (E, S, W, N)")))
 }
 
+/// The winds and flowers of a hand, with no win flags.
+fn seating(seat_wind: &str, prevalent_wind: &str, flowers: u8) -> PyResult<WinContext> {
+    Ok(WinContext {
+        seat_wind: wind(seat_wind, "seat_wind")?,
+        prevalent_wind: wind(prevalent_wind, "prevalent_wind")?,
+        flowers,
+        ..WinContext::default()
+    })
+}
+
 /// Declared sets as `(kind, tile, from)` tuples: `chow` (its lowest tile; `from` = which
 /// of its tiles was claimed, 1–3), `pung` and `kong` (`from` = 1 previous, 2 opposite, 3 next
 /// seat), `concealed_kong`.
@@ -159,9 +169,7 @@ fn score_tiles<'py>(
         last_of_kind: fourth_tile,
         kong,
         last_tile,
-        seat_wind: wind(seat_wind, "seat_wind")?,
-        prevalent_wind: wind(prevalent_wind, "prevalent_wind")?,
-        flowers,
+        ..seating(seat_wind, prevalent_wind, flowers)?
     };
     let hand = Hand::new(
         self::melds(melds)?,
@@ -216,12 +224,7 @@ fn waits<'py>(
     fans: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = profile(fans)?;
-    let ctx = WinContext {
-        seat_wind: wind(seat_wind, "seat_wind")?,
-        prevalent_wind: wind(prevalent_wind, "prevalent_wind")?,
-        flowers,
-        ..WinContext::default()
-    };
+    let ctx = seating(seat_wind, prevalent_wind, flowers)?;
     let (s, w) = mcr::waits(
         &self::tiles(tiles, "tiles")?,
         &self::melds(melds)?,
