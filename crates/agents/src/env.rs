@@ -5,9 +5,13 @@
 //! observation is its [`View`] only. When the hand is over the reward is its match points
 //! or, with a `field`, IMP against the other results of the same deal-seat: the same tiles
 //! played by the field's bots at [`FIELD_TABLES`] tables (rules §5).
+//!
+//! [`GameEnv`] is a whole regular game (rules §8): the same players for up to 16 hands,
+//! seats rotating, scores running on.
 
 use mcr::Wind;
 use table::engine::{Action, Table, View};
+use table::game::{Game, GameHand, GameLog};
 use table::log::{Decision, HandLog};
 use table::points::imp_of_dif;
 use table::rules::TableRules;
@@ -284,6 +288,153 @@ impl TableEnv {
     }
 }
 
+/// A regular game with outside players: players are numbered 0–3 by their seat in the
+/// first hand, and each hand seats them as the rotation says (rules §8).
+pub struct GameEnv {
+    game: Game,
+    /// By player: the bot's name, `None` for a player from outside.
+    players: Seats,
+    hand: TableEnv,
+    logs: Vec<GameHand>,
+    bot_seed: u64,
+}
+
+impl GameEnv {
+    /// A game of `hands` hands (1–16) on the walls of `first_seed`, `first_seed + 1`, …
+    /// under regular `rules`; the bots move until an outside player must decide.
+    pub fn new(
+        rules: TableRules,
+        players: Seats,
+        first_seed: u64,
+        hands: usize,
+        bot_seed: u64,
+    ) -> Result<GameEnv, String> {
+        let game = Game::new(rules.clone(), first_seed, hands).map_err(|e| e.to_string())?;
+        let setup = game.next_setup().expect("a new game has a hand");
+        let seats = game.next_seating().map(|p| players[p].clone());
+        let hand = TableEnv::new(rules, seats, None, setup, seed_of(bot_seed, 0, 0))?;
+        let mut env = GameEnv {
+            game,
+            players,
+            hand,
+            logs: Vec::new(),
+            bot_seed,
+        };
+        env.settle();
+        Ok(env)
+    }
+
+    /// Records every finished hand and starts the next, until an outside player must
+    /// decide or the game is over.
+    fn settle(&mut self) {
+        while self.hand.is_over() && !self.game.is_over() {
+            let seating = self.game.next_seating();
+            let result = self.hand.table().result().cloned().expect("finished");
+            self.game.record(&result).expect("the game has hands left");
+            self.logs.push(GameHand {
+                seating,
+                log: self.hand.log().expect("finished"),
+            });
+            if let Some(setup) = self.game.next_setup() {
+                let k = self.game.played();
+                let seats = self.game.next_seating().map(|p| self.players[p].clone());
+                let rules = self.game.rules().clone();
+                self.hand = TableEnv::new(rules, seats, None, setup, seed_of(self.bot_seed, k, 0))
+                    .expect("the settings were checked with the first hand");
+            }
+        }
+    }
+
+    /// The game's scores and hands so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The hand in play (the last one once the game is over).
+    pub fn hand(&self) -> &TableEnv {
+        &self.hand
+    }
+
+    /// The seat of `player` in the hand in play.
+    pub fn seat_of(&self, player: usize) -> Wind {
+        let seating = self.current_seating();
+        Wind::from_index(
+            seating
+                .iter()
+                .position(|&p| p == player)
+                .expect("players 0–3"),
+        )
+    }
+
+    fn current_seating(&self) -> [usize; 4] {
+        // Once over, the last hand played: its seating was recorded with it.
+        match self.logs.last() {
+            Some(h) if self.game.is_over() => h.seating,
+            _ => self.game.next_seating(),
+        }
+    }
+
+    /// Outside players that must decide now.
+    pub fn waiting(&self) -> Vec<usize> {
+        let seating = self.current_seating();
+        let mut v: Vec<usize> = self
+            .hand
+            .waiting()
+            .into_iter()
+            .map(|w| seating[w.index()])
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// A player's view of the hand in play.
+    pub fn view(&self, player: usize) -> View<'_> {
+        self.hand.view(self.seat_of(player))
+    }
+
+    /// Checks and plays one action index per player (negative: none); nothing is played
+    /// when any is wrong. Returns each player's score change (the hands that ended).
+    pub fn step(&mut self, actions: &[i64; 4]) -> Result<[i64; 4], String> {
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        let seating = self.current_seating();
+        let by_seat: [i64; 4] = std::array::from_fn(|s| actions[seating[s]]);
+        let checked = self.hand.check(&by_seat).map_err(|e| {
+            // Errors name players, which is what the caller indexed by.
+            (0..4).fold(e, |e, s| {
+                e.replace(&format!("actions[{s}]"), &format!("player {}", seating[s]))
+            })
+        })?;
+        let before = self.game.scores();
+        self.hand.apply(checked);
+        self.settle();
+        let after = self.game.scores();
+        Ok(std::array::from_fn(|p| after[p] - before[p]))
+    }
+
+    /// Whether every hand has been played.
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The game's log once it is over (every hand, every seat's tiles).
+    pub fn log(&self) -> Option<GameLog> {
+        self.game.is_over().then(|| {
+            let names = self
+                .players
+                .iter()
+                .map(|p| p.clone().unwrap_or_else(|| "outside".into()))
+                .collect();
+            GameLog::of(
+                &self.game,
+                names,
+                self.logs.iter().map(|h| h.log.clone()).collect(),
+            )
+        })
+    }
+}
+
 /// The seed of seat `s`'s bot at table `t` (0: the environment's own table).
 fn seed_of(seed: u64, t: usize, s: usize) -> u64 {
     (seed ^ ((t as u64) << 8 | s as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -341,6 +492,42 @@ mod tests {
             assert_eq!(imp, [0; 4]);
         }
         assert!(e.log().is_some());
+    }
+
+    #[test]
+    fn a_game_rotates_seats_and_its_scores_are_the_hands_points() {
+        let mut g = GameEnv::new(
+            TableRules::regular(),
+            [
+                Some("greedy".into()),
+                None,
+                Some("greedy".into()),
+                Some("greedy".into()),
+            ],
+            40,
+            8,
+            1,
+        )
+        .unwrap();
+        let mut total = [0i64; 4];
+        let mut seats_seen = std::collections::BTreeSet::new();
+        while !g.is_over() {
+            assert_eq!(g.waiting(), vec![1]);
+            seats_seen.insert(g.seat_of(1));
+            let first = legal_indices(&g.view(1))[0].0 as i64;
+            let change = g.step(&[-1, first, -1, -1]).unwrap();
+            for p in 0..4 {
+                total[p] += change[p];
+            }
+        }
+        assert_eq!(g.game().played(), 8);
+        assert_eq!(total, g.game().scores());
+        // Player 1 sat South, then East, North, West (rules §8: the seats rotate).
+        assert_eq!(seats_seen.len(), 4);
+        let log = g.log().unwrap();
+        assert_eq!(log.hands.len(), 8);
+        assert_eq!(log.hands[1].seating, table::game::seating(1));
+        assert!(g.step(&[-1; 4]).is_err());
     }
 
     #[test]

@@ -189,3 +189,27 @@ def test_a_wrong_action_in_a_vecenv_plays_nothing():
     with pytest.raises(ValueError, match="table 0"):
         venv.step(acts)
     assert np.array_equal(before, venv.observe())
+
+
+def test_a_regular_game_rotates_seats_and_adds_up_the_hands():
+    g = dupmj.GameEnv(bots=["greedy", None, "greedy", "greedy"], hands=8, seed=40)
+    total = np.zeros(4)
+    seats = set()
+    while not g.done:
+        assert g.to_act() == [1]
+        seats.add(g.seat_of(1))
+        assert g.observe(1).shape == (dupmj.PLANES, 34)
+        change, done = g.step({1: g.legal_actions(1)[0]})
+        total += change
+    assert g.played == 8
+    assert list(total) == g.scores()
+    assert seats == {0, 1, 2, 3}  # South first, then East, North, West (rules §8)
+    # Table points: 4, 2, 1, 0 by rank, ties sharing (rules §8); they always add up to 7.
+    assert sum(g.table_points()) == 7
+    log = json.loads(g.log())
+    assert len(log["hands"]) == 8
+    with pytest.raises(ValueError, match="over"):
+        g.step([-1, 0, -1, -1])
+    with pytest.raises(ValueError, match="player 1"):
+        g.reset(seed=1)
+        g.step([-1, -1, -1, -1])

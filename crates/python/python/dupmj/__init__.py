@@ -3,8 +3,9 @@
 - Rules: :func:`score` (the project's hand notation), :func:`score_tiles` (tile lists),
   :func:`shanten`, :func:`waits`, :func:`fan_table`, :func:`deal`.
 - A drop-in for the reference calculator's binding: ``from dupmj import mahjonggb``.
-- The table as a multi-agent environment: :class:`Env` (one table) and :class:`VecEnv`
-  (n tables stepped together in Rust), with observations of shape (PLANES, 34) and the
+- The table as a multi-agent environment: :class:`Env` (one table), :class:`VecEnv`
+  (n tables stepped together in Rust) and :class:`GameEnv` (a regular 16-hand game), with
+  observations of shape (PLANES, 34) and the
   235-action layout of Botzone MCR bots.
 - :func:`arena`: a Python policy against built-in bots on the same deals, with the command
   line's report.
@@ -16,6 +17,7 @@ from ._dupmj import (
     BOTS,
     PLANES,
     Env,
+    GameEnv,
     VecEnv,
     fan_table,
     score,
@@ -30,6 +32,7 @@ __all__ = [
     "BOTS",
     "PLANES",
     "Env",
+    "GameEnv",
     "VecEnv",
     "arena",
     "deal",

@@ -8,6 +8,7 @@ from ._dupmj import (
     BOTS as BOTS,
     PLANES as PLANES,
     Env as Env,
+    GameEnv as GameEnv,
     VecEnv as VecEnv,
     fan_table as fan_table,
     score as score,
