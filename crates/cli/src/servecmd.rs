@@ -26,6 +26,10 @@ pub struct ServeArgs {
     /// Bots of scheduled challenges: random, easy, medium or strong.
     #[arg(long, default_value = "strong")]
     challenge_bots: String,
+    /// What the log on standard error shows: error, warn, info (failed logins, refused
+    /// codes, director actions, server errors) or debug.
+    #[arg(long, default_value = "info", value_parser = ["error", "warn", "info", "debug"])]
+    log_level: String,
 }
 
 /// HOST:PORT, the host a name (`localhost`) or an address; IPv4 preferred when a name has both.
@@ -77,7 +81,24 @@ pub struct PasswordArgs {
     db: PathBuf,
 }
 
+/// Starts the log on standard error at the level asked for.
+fn start_log(level: &str) {
+    use tracing_subscriber::filter::LevelFilter;
+    let level = match level {
+        "error" => LevelFilter::ERROR,
+        "warn" => LevelFilter::WARN,
+        "debug" => LevelFilter::DEBUG,
+        _ => LevelFilter::INFO,
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(level)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+}
+
 fn run_server(app: server::App, a: &ServeArgs) -> Result<(), String> {
+    start_log(&a.log_level);
     let first_run = app
         .store
         .director_hash()
@@ -86,7 +107,7 @@ fn run_server(app: server::App, a: &ServeArgs) -> Result<(), String> {
     server::serve(app, a.addr, |addr| {
         println!("dupmj serving {} on http://{addr}/", a.db.display());
         if first_run {
-            println!("first run: set the director password at http://{addr}/setup (or with `dupmj password`)");
+            println!("first run: set the director password from this machine at http://{addr}/setup (or with `dupmj password`)");
         }
         println!("Ctrl-C stops");
     })

@@ -3,7 +3,8 @@
 //! Owns the HTTP side of a live event: the director's pages (events, seating changes,
 //! conflicts, penalties, printables, exports, audit trail), score entry from the tables'
 //! phones, and the public standings ([`web`]); what those pages do without HTTP
-//! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); the demo
+//! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); limits on
+//! failed logins and codes, and security headers ([`guard`]); the demo
 //! event played by bots ([`demo`]); and online play — people and bots at tables in the
 //! browser over WebSockets ([`play`]). Data lives behind [`store::Store`].
 
@@ -11,6 +12,7 @@
 
 pub mod auth;
 pub mod demo;
+pub mod guard;
 pub mod play;
 pub mod service;
 pub mod web;
@@ -39,17 +41,23 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| format!("{addr}: {e}"))?;
+        if let Ok(local) = listener.local_addr() {
+            let _ = app.guards.server_ip.set(local.ip());
+        }
         let resumed = app.hall.resume_all()?;
         if resumed > 0 {
             println!("{resumed} table(s) in play resumed from their journals");
         }
         tokio::spawn(play::sweeper(app.hall.clone()));
         ready(listener.local_addr().map_err(|e| e.to_string())?);
-        axum::serve(listener, router(app))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| e.to_string())
+        axum::serve(
+            listener,
+            router(app).into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| e.to_string())
     })
 }

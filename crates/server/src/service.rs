@@ -19,12 +19,17 @@ pub enum AppError {
     Forbidden(String),
     /// Something failed on the server (HTTP 500).
     Internal(String),
+    /// Too many attempts, or too busy: try again later (HTTP 429).
+    Limited(String),
 }
 
 impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            AppError::Invalid(s) | AppError::Forbidden(s) | AppError::Internal(s) => f.write_str(s),
+            AppError::Invalid(s)
+            | AppError::Forbidden(s)
+            | AppError::Internal(s)
+            | AppError::Limited(s) => f.write_str(s),
             AppError::NotFound(s) => write!(f, "not found: {s}"),
         }
     }
@@ -77,7 +82,11 @@ pub fn parse_entrants(text: &str) -> AppResult<Vec<Entrant>> {
     Ok(out)
 }
 
-/// Random characters from an unambiguous alphabet (no 0/O, 1/I/L).
+/// Characters of a table code: 31^8 ≈ 8.5 × 10^11 codes, against at most 30 wrong tries
+/// per table in ten minutes ([`crate::guard::Guards`]).
+pub const TABLE_CODE_LEN: usize = 8;
+
+/// A random code of `len` characters that cannot be misread (no 0/O, 1/I/L).
 pub fn random_code(len: usize) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
     let mut bytes = vec![0u8; len];
@@ -135,7 +144,7 @@ pub fn create_event(
         (entrants, m)
     };
     let tables = tournament::print::table_count(&movement);
-    let table_codes = (0..tables).map(|_| random_code(6)).collect();
+    let table_codes = (0..tables).map(|_| random_code(TABLE_CODE_LEN)).collect();
     Ok(store.create_event(
         &NewEvent {
             name: name.trim().to_string(),

@@ -289,6 +289,9 @@ pub trait Store: Send + Sync {
     fn director_hash(&self) -> Result<Option<String>>;
     /// Sets the director's password hash.
     fn set_director_hash(&self, hash: &str, who: &str) -> Result<()>;
+    /// Sets the director's password hash only if none is set, in one transaction; whether
+    /// it was set.
+    fn set_first_director_hash(&self, hash: &str, who: &str) -> Result<bool>;
 
     /// Creates an event; returns its number.
     fn create_event(&self, e: &NewEvent, who: &str) -> Result<EventId>;

@@ -188,6 +188,21 @@ impl Store for SqliteStore {
         })
     }
 
+    fn set_first_director_hash(&self, hash: &str, who: &str) -> Result<bool> {
+        self.change(|tx| {
+            let n = tx
+                .execute(
+                    "INSERT INTO meta (key, value) VALUES ('director', ?1) ON CONFLICT(key) DO NOTHING",
+                    [hash],
+                )
+                .map_err(backend)?;
+            if n == 1 {
+                audit(tx, None, who, "director password set", None, None)?;
+            }
+            Ok(n == 1)
+        })
+    }
+
     fn create_event(&self, e: &NewEvent, who: &str) -> Result<EventId> {
         if e.name.trim().is_empty() {
             return Err(StoreError::Invalid("the event needs a name".into()));

@@ -25,6 +25,7 @@ use super::view::{board, win_json, Eye};
 use crate::auth::{
     check_csrf, clear_cookie, hash_password, session_of, start_session, verify_password,
 };
+use crate::guard::Client;
 use crate::service::{deal_names, AppError, AppResult};
 use crate::web::{App, Fields, Page};
 
@@ -144,26 +145,51 @@ pub async fn register(
     Query(b): Query<Back>,
     Form(f): Form<Fields>,
 ) -> Page {
-    let name = f.get("name").map(|s| s.trim()).unwrap_or("");
-    let password = f.get("password").map(|s| s.as_str()).unwrap_or("");
-    let hash = hash_password(password)?;
-    let person = app.store.create_person(name, Some(&hash))?;
+    let name = f.get("name").map(|s| s.trim()).unwrap_or("").to_string();
+    let password = f.get("password").cloned().unwrap_or_default();
+    let hash = app
+        .guards
+        .hash_job(move || hash_password(&password))
+        .await??;
+    let person = app.store.create_person(&name, Some(&hash))?;
     let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
     Ok(with_cookie(cookie, &next_path(&b)))
 }
 
-/// `POST /play/login`: signs in to an account.
-pub async fn login(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<Fields>) -> Page {
+/// `POST /play/login`: signs in to an account. Wrong passwords count against the client's
+/// address as the director's do.
+pub async fn login(
+    State(app): State<App>,
+    client: Client,
+    Query(b): Query<Back>,
+    Form(f): Form<Fields>,
+) -> Page {
+    let key = format!("password:{}", client.0);
+    if let Err(wait) = app.guards.password.check(&key) {
+        tracing::warn!(client = %client.0, "player login refused: too many wrong passwords");
+        return Err(AppError::Limited(format!(
+            "too many wrong passwords from this address: try again in {wait} s"
+        )));
+    }
     let name = f.get("name").map(|s| s.trim()).unwrap_or("");
-    let password = f.get("password").map(|s| s.as_str()).unwrap_or("");
+    let password = f.get("password").cloned().unwrap_or_default();
     let found = app.store.account(name)?;
     let person = match found {
-        Some((p, hash)) if verify_password(password, &hash) => p,
-        _ => {
-            return Err(AppError::Forbidden(
-                "no account with that name and password".into(),
-            ))
+        Some((p, hash)) => {
+            let ok = app
+                .guards
+                .hash_job(move || verify_password(&password, &hash))
+                .await?;
+            ok.then_some(p)
         }
+        None => None,
+    };
+    let Some(person) = person else {
+        app.guards.password.fail(&key);
+        tracing::warn!(client = %client.0, "player login failed");
+        return Err(AppError::Forbidden(
+            "no account with that name and password".into(),
+        ));
     };
     let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
     Ok(with_cookie(cookie, &next_path(&b)))

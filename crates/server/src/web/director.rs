@@ -13,10 +13,19 @@ use tournament::standings::{Penalty, PenaltyKind};
 
 use super::to_login;
 use super::{
-    csrf_field, data, director_or_login, director_post, esc, field, html, number, App, Fields, Page,
+    csrf_field, data, director_or_login, director_post, esc, field, html, number, short_field, App,
+    Fields, Page,
 };
-use crate::auth::{clear_cookie, set_director_password, start_session, verify_password};
+use crate::auth::{clear_cookie, start_session, verify_password};
+use crate::guard::Client;
 use crate::service::{create_event as make_event, deal_names, deal_of, parse_entrants, AppError};
+
+/// Longest event name accepted, in characters.
+const MAX_EVENT_NAME: usize = 120;
+/// Longest player or team name accepted (as in an entrant list).
+const MAX_NAME: usize = 80;
+/// Longest penalty reason accepted.
+const MAX_NOTE: usize = 500;
 
 fn redirect_with_cookie(to: &str, cookie: String) -> Response {
     ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()
@@ -34,15 +43,27 @@ pub async fn setup_page(State(app): State<App>) -> Page {
     ))
 }
 
-/// `POST /setup`: sets the first director password and logs the director in.
-pub async fn setup(State(app): State<App>, Form(f): Form<Fields>) -> Page {
-    // Only while no password exists: afterwards it changes from the command line.
-    if app.store.director_hash()?.is_some() {
+/// `POST /setup`: sets the first director password and logs the director in. Only from
+/// the server's own machine (anyone on the venue's network could otherwise take the event
+/// before the organiser does), and only once: two posts at the same moment set one password.
+pub async fn setup(State(app): State<App>, client: Client, Form(f): Form<Fields>) -> Page {
+    if !app.guards.is_local(&client) {
+        tracing::warn!(client = %client.0, "first-run setup refused: not from this machine");
+        return Err(AppError::Forbidden(
+            "the first director password is set from the server's own machine (http://127.0.0.1:…/setup) or with `dupmj password`".into(),
+        ));
+    }
+    let password = field(&f, "password")?.to_string();
+    let hash = app
+        .guards
+        .hash_job(move || crate::auth::hash_password(&password))
+        .await??;
+    if !app.store.set_first_director_hash(&hash, "first run")? {
         return Err(AppError::Forbidden(
             "the director password is already set (change it with `dupmj password`)".into(),
         ));
     }
-    set_director_password(app.store.as_ref(), field(&f, "password")?, "first run")?;
+    tracing::info!(client = %client.0, "director password set at first run");
     let (_, cookie) = start_session(app.store.as_ref(), Role::Director)?;
     Ok(redirect_with_cookie("/director", cookie))
 }
@@ -59,15 +80,31 @@ pub async fn login_page(State(app): State<App>) -> Page {
     ))
 }
 
-/// `POST /login`: checks the director password and starts a session.
-pub async fn login(State(app): State<App>, Form(f): Form<Fields>) -> Page {
+/// `POST /login`: checks the director password and starts a session. Wrong passwords are
+/// counted per client address: past the limit the address waits (and it is logged).
+pub async fn login(State(app): State<App>, client: Client, Form(f): Form<Fields>) -> Page {
+    let key = format!("password:{}", client.0);
+    if let Err(wait) = app.guards.password.check(&key) {
+        tracing::warn!(client = %client.0, "director login refused: too many wrong passwords");
+        return Err(AppError::Limited(format!(
+            "too many wrong passwords from this address: try again in {wait} s"
+        )));
+    }
     let hash = app
         .store
         .director_hash()?
         .ok_or_else(|| AppError::Forbidden("no director password yet: open /setup".into()))?;
-    if !verify_password(f.get("password").map(String::as_str).unwrap_or(""), &hash) {
+    let password = f.get("password").cloned().unwrap_or_default();
+    if !app
+        .guards
+        .hash_job(move || verify_password(&password, &hash))
+        .await?
+    {
+        app.guards.password.fail(&key);
+        tracing::warn!(client = %client.0, "director login failed: wrong password");
         return Err(AppError::Forbidden("wrong password".into()));
     }
+    tracing::info!(client = %client.0, "director logged in");
     let (_, cookie) = start_session(app.store.as_ref(), Role::Director)?;
     Ok(redirect_with_cookie("/director", cookie))
 }
@@ -119,6 +156,8 @@ pub async fn create_event(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(action = "create_event", "director action");
+    let name = short_field(&f, "name", MAX_EVENT_NAME)?;
     let team = f.get("kind").map(String::as_str) == Some("team");
     let entrants = parse_entrants(field(&f, "players")?)?;
     let seed: u64 = number(&f, "seed")?;
@@ -126,7 +165,6 @@ pub async fn create_event(
         None | Some("") => None,
         Some(_) => Some(number(&f, "rounds")?),
     };
-    let name = field(&f, "name")?;
     let id = make_event(
         app.store.as_ref(),
         name,
@@ -243,12 +281,13 @@ pub async fn replace_player(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
-    let team = f
-        .get("team")
-        .map(|t| t.trim().to_string())
-        .filter(|t| !t.is_empty());
+    tracing::info!(event = id, action = "replace_player", "director action");
+    let team = match f.get("team").map(|t| t.trim()).filter(|t| !t.is_empty()) {
+        Some(_) => Some(short_field(&f, "team", MAX_NAME)?.to_string()),
+        None => None,
+    };
     let now = Entrant {
-        name: field(&f, "name")?.to_string(),
+        name: short_field(&f, "name", MAX_NAME)?.to_string(),
         team,
     };
     app.store
@@ -264,6 +303,7 @@ pub async fn swap(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "swap", "director action");
     app.store.swap_players(
         id,
         number(&f, "a")?,
@@ -282,6 +322,7 @@ pub async fn hide(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "hide", "director action");
     app.store
         .set_hide_standings(id, field(&f, "hide")? == "1", "director")?;
     Ok(back(id))
@@ -295,6 +336,7 @@ pub async fn online(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "online", "director action");
     let start_in: u32 = crate::play::web::num(&f, "start_in", 10, 0, 60 * 24 * 31)?;
     let limit: u32 = crate::play::web::num(&f, "limit", 20, 1, crate::play::spec::MAX_LIMIT_S)?;
     let bank: u32 = crate::play::web::num(&f, "bank", 60, 0, crate::play::spec::MAX_BANK_S)?;
@@ -312,6 +354,7 @@ pub async fn resolve(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "resolve", "director action");
     app.store
         .resolve_conflict(id, cid, field(&f, "accept")? == "1", "director")?;
     Ok(back(id))
@@ -325,6 +368,7 @@ pub async fn add_penalty(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "add_penalty", "director action");
     let kind = match field(&f, "kind")? {
         "imp" => PenaltyKind::Imp,
         "dead_hand" => PenaltyKind::DeadHand,
@@ -361,7 +405,10 @@ pub async fn add_penalty(
         kind,
         deal,
         imp,
-        reason: f.get("reason").cloned().unwrap_or_default(),
+        reason: match f.get("reason").map(|r| r.trim()).filter(|r| !r.is_empty()) {
+            Some(_) => short_field(&f, "reason", MAX_NOTE)?.to_string(),
+            None => String::new(),
+        },
     };
     app.store.add_penalty(id, &p, "director")?;
     Ok(back(id))
@@ -375,6 +422,7 @@ pub async fn remove_penalty(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "remove_penalty", "director action");
     app.store.remove_penalty(id, pid, "director")?;
     Ok(back(id))
 }

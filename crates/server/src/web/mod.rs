@@ -27,6 +27,8 @@ pub struct App {
     pub store: Arc<dyn Store>,
     /// The tables of online play.
     pub hall: Arc<crate::play::Hall>,
+    /// Limits on failed passwords and table codes.
+    pub guards: Arc<crate::guard::Guards>,
 }
 
 impl App {
@@ -34,6 +36,7 @@ impl App {
     pub fn new(store: Arc<dyn Store>, config: crate::play::PlayConfig) -> App {
         App {
             hall: Arc::new(crate::play::Hall::new(store.clone(), config)),
+            guards: Arc::new(crate::guard::Guards::default()),
             store,
         }
     }
@@ -41,6 +44,14 @@ impl App {
 
 /// Form fields by name.
 pub type Fields = HashMap<String, String>;
+
+/// Largest request body accepted (a 128-player entrant list is a few KB).
+pub const MAX_BODY: usize = 256 * 1024;
+/// Longest text accepted in one form field, in characters (names, notes, lists have their
+/// own, smaller limits where they are read).
+pub const MAX_FIELD: usize = 20_000;
+/// Longest message an error page repeats, in characters.
+const MAX_ERROR: usize = 300;
 
 /// Every route of the application.
 pub fn router(app: App) -> Router {
@@ -115,6 +126,8 @@ pub fn router(app: App) -> Router {
             get(crate::play::online_web::join),
         )
         .route("/director/events/{id}/online", post(director::online))
+        .layer(axum::middleware::from_fn(crate::guard::headers))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
 }
 
@@ -163,13 +176,21 @@ impl IntoResponse for AppError {
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "Not found"),
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "Server error"),
+            AppError::Limited(_) => (StatusCode::TOO_MANY_REQUESTS, "Too many attempts"),
         };
+        if let AppError::Internal(m) = &self {
+            tracing::error!(error = %m, "internal error");
+        }
+        let mut text = self.to_string();
+        if text.chars().count() > MAX_ERROR {
+            text = text.chars().take(MAX_ERROR).collect::<String>() + " …";
+        }
         html(
             status,
             title,
             &format!(
                 "<p class=\"err\">{}</p><p><a href=\"javascript:history.back()\">Back</a></p>",
-                esc(&self.to_string())
+                esc(&text)
             ),
         )
     }
@@ -213,10 +234,23 @@ pub fn csrf_field(s: &Session) -> String {
 
 /// A required form field, trimmed.
 pub fn field<'a>(f: &'a Fields, name: &str) -> AppResult<&'a str> {
-    f.get(name)
+    short_field(f, name, MAX_FIELD)
+}
+
+/// A name-like field (an event, a player, a team, a note): at most `most` characters.
+pub fn short_field<'a>(f: &'a Fields, name: &str, most: usize) -> AppResult<&'a str> {
+    let v = f
+        .get(name)
         .map(|s| s.trim())
         .filter(|s| !s.is_empty())
-        .ok_or_else(|| AppError::Invalid(format!("the field '{name}' is missing")))
+        .ok_or_else(|| AppError::Invalid(format!("the field '{name}' is missing")))?;
+    if v.chars().count() > most {
+        return Err(AppError::Invalid(format!(
+            "{name}: {} characters; at most {most}",
+            v.chars().count()
+        )));
+    }
+    Ok(v)
 }
 
 /// A required number field.

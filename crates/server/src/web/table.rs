@@ -13,6 +13,7 @@ use tournament::entry::{Outcome, ScoreEntry};
 
 use super::{csrf_field, esc, field, html, number, App, Fields, Page};
 use crate::auth::{check_csrf, session_of, start_session};
+use crate::guard::Client;
 use crate::service::{deal_of, enter_result, players_by_wind, sitting, AppError, AppResult};
 
 pub async fn login_page(State(app): State<App>, Path(id): Path<EventId>) -> Page {
@@ -28,14 +29,36 @@ pub async fn login_page(State(app): State<App>, Path(id): Path<EventId>) -> Page
     ))
 }
 
-pub async fn login(State(app): State<App>, Path(id): Path<EventId>, Form(f): Form<Fields>) -> Page {
+pub async fn login(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    client: Client,
+    Form(f): Form<Fields>,
+) -> Page {
     let e = app.store.event(id)?;
     let table: u32 = number(&f, "table")?;
+    let by_client = format!("code:{}", client.0);
+    let by_table = format!("code:{id}:{table}");
+    let limits = app
+        .guards
+        .code_client
+        .check(&by_client)
+        .and(app.guards.code_table.check(&by_table));
+    if let Err(wait) = limits {
+        tracing::warn!(client = %client.0, event = id, table, "table login refused: too many wrong codes");
+        return Err(AppError::Limited(format!(
+            "too many wrong codes: try again in {wait} s (or ask the director)"
+        )));
+    }
     let code = field(&f, "code")?.to_uppercase();
     let ok = table >= 1 && e.table_codes.get(table as usize - 1) == Some(&code);
     if !ok {
+        app.guards.code_client.fail(&by_client);
+        app.guards.code_table.fail(&by_table);
+        tracing::warn!(client = %client.0, event = id, table, "table login failed: wrong code");
         return Err(AppError::Forbidden(format!("table {table}: wrong code")));
     }
+    tracing::info!(client = %client.0, event = id, table, "table logged in");
     let (_, cookie) = start_session(app.store.as_ref(), Role::Table { event: id, table })?;
     Ok((
         [(header::SET_COOKIE, cookie)],
@@ -385,6 +408,7 @@ pub async fn entry_post(
                  Your entry was kept aside for the director, who decides which one stands.</p>".to_string(),
         };
         let status = if matches!(saved, Saved::Conflict { .. }) {
+            tracing::warn!(event = id, table = t, deal = %deal, hand, by = %who, "conflicting result kept aside for the director");
             StatusCode::CONFLICT
         } else {
             StatusCode::OK

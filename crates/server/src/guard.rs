@@ -1,0 +1,263 @@
+//! Defences for a server that anyone in the venue can reach: headers on every response,
+//! limits on failed passwords and table codes, and the client's address they are counted by.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+
+/// Paths whose pages show table codes, sessions' forms or results being entered: never
+/// kept by a browser's or a proxy's cache.
+fn private_path(path: &str) -> bool {
+    path.starts_with("/director")
+        || path == "/login"
+        || path == "/setup"
+        || (path.starts_with("/events/") && path.contains("/table"))
+        || path.starts_with("/play")
+}
+
+/// Adds the security headers to every response: no sniffing, no framing by other sites,
+/// no caching of private pages, and the `Secure` flag on cookies when the request came
+/// over HTTPS (a reverse proxy in front says so with `X-Forwarded-Proto: https`).
+pub async fn headers(req: Request, next: Next) -> Response {
+    let private = private_path(req.uri().path());
+    let https = req
+        .headers()
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("https"));
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("frame-ancestors 'none'"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    if private {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    if https {
+        let cookies: Vec<HeaderValue> = h
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(|v| HeaderValue::from_str(&format!("{v}; Secure")).ok())
+            .collect();
+        if !cookies.is_empty() {
+            h.remove(header::SET_COOKIE);
+            for c in cookies {
+                h.append(header::SET_COOKIE, c);
+            }
+        }
+    }
+    res
+}
+
+/// The address a request came from: the peer, or for a reverse proxy on this machine the
+/// last address of its `X-Forwarded-For`; "local" when the server was not told (in tests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Client(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Self::Rejection> {
+        let Some(peer) = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip())
+        else {
+            return Ok(Client("local".into()));
+        };
+        // A reverse proxy on this machine says who its client was; nobody else is believed.
+        if peer.is_loopback() {
+            let forwarded = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .filter_map(|a| a.trim().parse::<std::net::IpAddr>().ok())
+                .last();
+            if let Some(ip) = forwarded {
+                return Ok(Client(ip.to_string()));
+            }
+        }
+        Ok(Client(peer.to_string()))
+    }
+}
+
+/// Failed attempts by key (a client, a table) in a sliding window: once `most` have failed
+/// within `window`, the key is refused until the oldest of them is older than that.
+pub struct Limiter {
+    most: usize,
+    window: Duration,
+    failures: Mutex<HashMap<String, Vec<Instant>>>,
+}
+
+impl Limiter {
+    /// At most `most` failures per `window`.
+    pub fn new(most: usize, window: Duration) -> Limiter {
+        Limiter {
+            most,
+            window,
+            failures: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `Err(seconds)` to wait when `key` has used up its failures.
+    pub fn check(&self, key: &str) -> Result<(), u64> {
+        self.check_at(key, Instant::now())
+    }
+
+    fn check_at(&self, key: &str, now: Instant) -> Result<(), u64> {
+        let mut all = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(times) = all.get_mut(key) else {
+            return Ok(());
+        };
+        times.retain(|t| now.duration_since(*t) < self.window);
+        if times.len() < self.most {
+            return Ok(());
+        }
+        let oldest = times[0];
+        Err((self.window - now.duration_since(oldest)).as_secs().max(1))
+    }
+
+    /// Counts a failure of `key`.
+    pub fn fail(&self, key: &str) {
+        self.fail_at(key, Instant::now());
+    }
+
+    fn fail_at(&self, key: &str, now: Instant) {
+        let mut all = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        // Forget keys that have been quiet for a window, so the map stays small.
+        if all.len() > 10_000 {
+            all.retain(|_, v| {
+                v.last()
+                    .is_some_and(|t| now.duration_since(*t) < self.window)
+            });
+        }
+        let times = all.entry(key.to_string()).or_default();
+        times.push(now);
+        if times.len() > self.most {
+            times.remove(0);
+        }
+    }
+}
+
+/// The limits the server applies.
+pub struct Guards {
+    /// Failed director or player passwords per client.
+    pub password: Limiter,
+    /// Wrong table codes per client.
+    pub code_client: Limiter,
+    /// Wrong table codes per table of an event, from anywhere.
+    pub code_table: Limiter,
+    /// Password checks running at once (each takes a core for a while).
+    pub hashing: tokio::sync::Semaphore,
+    /// Password checks running or waiting.
+    pub queued: std::sync::atomic::AtomicUsize,
+    /// The address the server listens on: a request from it comes from this machine.
+    pub server_ip: std::sync::OnceLock<std::net::IpAddr>,
+}
+
+/// Password checks allowed to run at once; more wait, and past [`HASH_QUEUE`] waiting
+/// the request is refused as busy.
+pub const HASHES_AT_ONCE: usize = 2;
+/// Password checks allowed to wait.
+pub const HASH_QUEUE: usize = 16;
+
+impl Default for Guards {
+    fn default() -> Guards {
+        let ten_minutes = Duration::from_secs(600);
+        Guards {
+            password: Limiter::new(10, ten_minutes),
+            code_client: Limiter::new(20, ten_minutes),
+            code_table: Limiter::new(30, ten_minutes),
+            hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
+            queued: std::sync::atomic::AtomicUsize::new(0),
+            server_ip: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl Guards {
+    /// Whether a request came from the server's own machine: the loopback, or the address
+    /// the server listens on (tests, which pass no address, count as such).
+    pub fn is_local(&self, client: &Client) -> bool {
+        if client.0 == "local" {
+            return true;
+        }
+        client.0.parse::<std::net::IpAddr>().is_ok_and(|ip| {
+            ip.is_loopback()
+                || self
+                    .server_ip
+                    .get()
+                    .is_some_and(|s| *s == ip && !s.is_unspecified())
+        })
+    }
+
+    /// Runs a password hash or check on a blocking thread, never more than
+    /// [`HASHES_AT_ONCE`] at a time, so that a flood of logins cannot take the cores that
+    /// serve the standings; refused as busy past [`HASH_QUEUE`] waiting.
+    pub async fn hash_job<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, crate::service::AppError> {
+        use crate::service::AppError;
+        use std::sync::atomic::Ordering;
+        let before = self.queued.fetch_add(1, Ordering::SeqCst);
+        let result = async {
+            if before >= HASHES_AT_ONCE + HASH_QUEUE {
+                tracing::warn!("password checks: queue full, a login refused as busy");
+                return Err(AppError::Limited(
+                    "the server is busy checking passwords: try again in a few seconds".into(),
+                ));
+            }
+            let _permit = self
+                .hashing
+                .acquire()
+                .await
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            tokio::task::spawn_blocking(job)
+                .await
+                .map_err(|e| AppError::Internal(e.to_string()))
+        }
+        .await;
+        self.queued.fetch_sub(1, Ordering::SeqCst);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_refused_after_its_failures_until_the_window_passes() {
+        let l = Limiter::new(3, Duration::from_secs(60));
+        let t0 = Instant::now();
+        for i in 0..3 {
+            assert_eq!(l.check_at("a", t0 + Duration::from_secs(i)), Ok(()));
+            l.fail_at("a", t0 + Duration::from_secs(i));
+        }
+        // The oldest failure (at 0 s) leaves the window at 60 s.
+        assert_eq!(l.check_at("a", t0 + Duration::from_secs(10)), Err(50));
+        assert_eq!(l.check_at("b", t0 + Duration::from_secs(10)), Ok(()));
+        assert_eq!(l.check_at("a", t0 + Duration::from_secs(61)), Ok(()));
+    }
+}
