@@ -10,7 +10,7 @@ use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 /// Paths whose pages show table codes, sessions' forms or results being entered: never
 /// kept by a browser's or a proxy's cache.
@@ -67,6 +67,25 @@ pub async fn headers(req: Request, next: Next) -> Response {
     res
 }
 
+/// Longest a request may take to be read and answered (a body sent a byte at a time
+/// included); a WebSocket's life after its upgrade is not counted.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(30);
+
+/// Answers 408 to a request not handled within [`REQUEST_DEADLINE`].
+pub async fn deadline(req: Request, next: Next) -> Response {
+    match tokio::time::timeout(REQUEST_DEADLINE, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => {
+            tracing::warn!("request timed out");
+            (
+                axum::http::StatusCode::REQUEST_TIMEOUT,
+                "the request took too long",
+            )
+                .into_response()
+        }
+    }
+}
+
 /// The address a request came from: the peer, or for a reverse proxy on this machine the
 /// last address of its `X-Forwarded-For`; "local" when the server was not told (in tests).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +111,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
                 .filter_map(|v| v.to_str().ok())
                 .flat_map(|v| v.split(','))
                 .filter_map(|a| a.trim().parse::<std::net::IpAddr>().ok())
-                .last();
+                .next_back();
             if let Some(ip) = forwarded {
                 return Ok(Client(ip.to_string()));
             }

@@ -4,7 +4,8 @@
 //! conflicts, penalties, printables, exports, audit trail), score entry from the tables'
 //! phones, and the public standings ([`web`]); what those pages do without HTTP
 //! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); limits on
-//! failed logins and codes, and security headers ([`guard`]); the demo
+//! failed logins and codes, and security headers ([`guard`]); connection limits and
+//! deadlines ([`listen`]); the demo
 //! event played by bots ([`demo`]); and online play — people and bots at tables in the
 //! browser over WebSockets ([`play`]). Data lives behind [`store::Store`].
 
@@ -13,6 +14,7 @@
 pub mod auth;
 pub mod demo;
 pub mod guard;
+pub mod listen;
 pub mod play;
 pub mod service;
 pub mod web;
@@ -50,14 +52,10 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         }
         tokio::spawn(play::sweeper(app.hall.clone()));
         ready(listener.local_addr().map_err(|e| e.to_string())?);
-        axum::serve(
-            listener,
-            router(app).into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async {
+        listen::serve(listener, router(app), listen::Limits::default(), async {
             let _ = tokio::signal::ctrl_c().await;
         })
-        .await
-        .map_err(|e| e.to_string())
+        .await;
+        Ok(())
     })
 }

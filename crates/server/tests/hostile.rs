@@ -380,3 +380,56 @@ async fn a_login_flood_waits_its_turn_and_the_standings_still_answer() {
         "{forbidden} checked, {busy} refused as busy"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_half_requests_are_cut_off_and_do_not_lock_anyone_out() {
+    use std::time::Duration;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+
+    let a = app_with_event();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = server::listen::Limits {
+        connections: 40,
+        per_address: 10,
+        headers: Duration::from_millis(500),
+    };
+    tokio::spawn(server::listen::serve(
+        listener,
+        router(a),
+        limits,
+        std::future::pending(),
+    ));
+    let half = b"GET /events/1/standings HTTP/1.1\r\nHost: x\r\n";
+    // One client that sends half a request and waits: the server hangs up on it.
+    let mut lone = TcpStream::connect(addr).await.unwrap();
+    lone.write_all(half).await.unwrap();
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), lone.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "an idle half request was never cut off");
+    // 200 of them (five times the connection cap) and a real request still answers.
+    let mut idle = Vec::new();
+    for _ in 0..200 {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let _ = s.write_all(half).await;
+        idle.push(s);
+    }
+    let answer = tokio::time::timeout(Duration::from_secs(30), async {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        s.write_all(b"GET /events/1/standings HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let mut out = Vec::new();
+        s.read_to_end(&mut out).await.unwrap();
+        String::from_utf8_lossy(&out).into_owned()
+    })
+    .await
+    .expect("the real request was never answered");
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "{}",
+        &answer[..answer.len().min(200)]
+    );
+    drop(idle);
+}

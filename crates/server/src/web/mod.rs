@@ -127,6 +127,7 @@ pub fn router(app: App) -> Router {
         )
         .route("/director/events/{id}/online", post(director::online))
         .layer(axum::middleware::from_fn(crate::guard::headers))
+        .layer(axum::middleware::from_fn(crate::guard::deadline))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
 }
