@@ -433,3 +433,70 @@ async fn idle_half_requests_are_cut_off_and_do_not_lock_anyone_out() {
     );
     drop(idle);
 }
+
+#[tokio::test]
+async fn the_director_sees_and_ends_sessions_and_a_new_password_ends_theirs() {
+    let a = app_with_event();
+    let login = post(&a, "/login", None, &[("password", "director pw")]).await;
+    let director = login.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let code = a.store.event(1).unwrap().table_codes[0].clone();
+    let t = post(
+        &a,
+        "/events/1/table",
+        None,
+        &[("table", "1"), ("code", &code)],
+    )
+    .await;
+    let table = t.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let get = |path: &'static str, cookie: String| {
+        let a = a.clone();
+        async move {
+            let req = Request::get(path)
+                .header(header::COOKIE, cookie)
+                .body(Body::empty())
+                .unwrap();
+            router(a).oneshot(req).await.unwrap()
+        }
+    };
+    let page = body(get("/director", director.clone()).await).await;
+    assert!(page.contains("event 1, table 1"), "{page}");
+    assert_eq!(
+        get("/events/1/table/1", table.clone()).await.status(),
+        StatusCode::OK
+    );
+    // End the table's session from the list.
+    let row = page.find("event 1, table 1").unwrap();
+    let action = page[row..].find("/director/sessions/").unwrap() + row;
+    let path = page[action..].split('"').next().unwrap().to_string();
+    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
+    let csrf = page[at..].split('"').next().unwrap().to_string();
+    let req = Request::post(path.as_str())
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, &director)
+        .body(Body::from(format!("csrf={csrf}")))
+        .unwrap();
+    assert_eq!(
+        router(a.clone()).oneshot(req).await.unwrap().status(),
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        get("/events/1/table/1", table).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    // The password changed (`dupmj password`): the director's session is over too.
+    server::auth::set_director_password(a.store.as_ref(), "a new password", "cli").unwrap();
+    let r = get("/director", director).await;
+    assert_eq!(r.headers()[header::LOCATION], "/login");
+}

@@ -272,6 +272,29 @@ pub struct OnlineSitting {
     pub play_table: i64,
 }
 
+/// A session as the director's list shows it (never its token).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// Its number in the list.
+    pub id: i64,
+    /// Who it belongs to.
+    pub role: Role,
+    /// When it started (UTC, ISO 8601).
+    pub created: String,
+    /// When it ends by itself (UTC, ISO 8601).
+    pub expires: String,
+}
+
+/// How long a session lasts: an event day for the director and the tables, a month for
+/// people who play online.
+pub fn session_hours(role: &Role) -> u32 {
+    match role {
+        Role::Director => 12,
+        Role::Table { .. } => 24,
+        Role::Player { .. } => 24 * 30,
+    }
+}
+
 /// A signed-in session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
@@ -343,6 +366,10 @@ pub trait Store: Send + Sync {
     fn session(&self, token: &str) -> Result<Option<Session>>;
     /// Ends a session.
     fn end_session(&self, token: &str) -> Result<()>;
+    /// Sessions that have not expired, newest first.
+    fn sessions(&self) -> Result<Vec<SessionInfo>>;
+    /// Ends a session by its number in [`Store::sessions`] (audited).
+    fn end_session_id(&self, id: i64, who: &str) -> Result<()>;
 
     /// Creates a guest (no password) or an account (with one); an account's name must be
     /// free among accounts, case ignored.

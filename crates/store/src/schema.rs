@@ -141,4 +141,10 @@ CREATE TABLE online_sittings (
     PRIMARY KEY (event, round, hand, table_no)
 );
 "#,
+    // Sessions keep only a hash of their token, and expire. Tokens kept in plain text
+    // before this are dropped: everyone signs in once more.
+    r#"
+DELETE FROM sessions;
+ALTER TABLE sessions ADD COLUMN expires TEXT NOT NULL DEFAULT '';
+"#,
 ];

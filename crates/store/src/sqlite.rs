@@ -10,9 +10,9 @@ use tournament::standings::Penalty;
 
 use crate::schema::MIGRATIONS;
 use crate::{
-    points_of, AuditLine, ChallengePlay, Conflict, Entrant, Event, EventId, NewEvent,
-    OnlineSitting, Person, Result, Role, Saved, Session, Store, StoreError, StoredChallenge,
-    StoredHand, StoredPlayTable, StoredResult,
+    points_of, session_hours, AuditLine, ChallengePlay, Conflict, Entrant, Event, EventId,
+    NewEvent, OnlineSitting, Person, Result, Role, Saved, Session, SessionInfo, Store, StoreError,
+    StoredChallenge, StoredHand, StoredPlayTable, StoredResult,
 };
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
@@ -110,6 +110,38 @@ impl SqliteStore {
     }
 }
 
+/// Sessions are looked up by the SHA-256 of their token, so a copy of the database holds
+/// no token anyone could sign in with.
+fn token_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn role_columns(role: &Role) -> (&'static str, Option<EventId>, Option<u32>, Option<i64>) {
+    match *role {
+        Role::Director => ("director", None, None, None),
+        Role::Table { event, table } => ("table", Some(event), Some(table), None),
+        Role::Player { person } => ("player", None, None, Some(person)),
+    }
+}
+
+fn role_of(
+    role: &str,
+    event: Option<i64>,
+    table: Option<u32>,
+    person: Option<i64>,
+) -> Option<Role> {
+    Some(match (role, event, table, person) {
+        ("director", ..) => Role::Director,
+        ("table", Some(event), Some(table), _) => Role::Table { event, table },
+        ("player", _, _, Some(person)) => Role::Player { person },
+        _ => return None,
+    })
+}
+
 /// A new play table with the first lines of its journal; its id.
 fn new_play_table(tx: &Transaction, spec: &str, journal: &[String]) -> Result<i64> {
     tx.execute(
@@ -184,6 +216,9 @@ impl Store for SqliteStore {
                 [hash],
             )
             .map_err(backend)?;
+            // A new password ends every director session: whoever knew the old one is out.
+            tx.execute("DELETE FROM sessions WHERE role = 'director'", [])
+                .map_err(backend)?;
             audit(tx, None, who, "director password set", None, None)
         })
     }
@@ -681,15 +716,17 @@ impl Store for SqliteStore {
     }
 
     fn create_session(&self, s: &Session) -> Result<()> {
-        let (role, event, table, person) = match s.role {
-            Role::Director => ("director", None, None, None),
-            Role::Table { event, table } => ("table", Some(event), Some(table), None),
-            Role::Player { person } => ("player", None, None, Some(person)),
-        };
+        let (role, event, table, person) = role_columns(&s.role);
+        let hours = session_hours(&s.role);
         self.change(|tx| {
+            tx.execute(&format!("DELETE FROM sessions WHERE expires <= {NOW}"), [])
+                .map_err(backend)?;
             tx.execute(
-                &format!("INSERT INTO sessions (token, role, event, table_no, csrf, created, person) VALUES (?1, ?2, ?3, ?4, ?5, {NOW}, ?6)"),
-                params![s.token, role, event, table, s.csrf, person],
+                &format!(
+                    "INSERT INTO sessions (token, role, event, table_no, csrf, created, person, expires) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, {NOW}, ?6, strftime('%Y-%m-%dT%H:%M:%fZ','now','+{hours} hours'))"
+                ),
+                params![token_hash(&s.token), role, event, table, s.csrf, person],
             )
             .map_err(backend)?;
             Ok(())
@@ -701,22 +738,16 @@ impl Store for SqliteStore {
         let row: Option<Row> = self
             .lock()
             .query_row(
-                "SELECT role, event, table_no, csrf, person FROM sessions WHERE token = ?1",
-                [token],
+                &format!("SELECT role, event, table_no, csrf, person FROM sessions WHERE token = ?1 AND expires > {NOW}"),
+                [token_hash(token)],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
             .optional()
             .map_err(backend)?;
         Ok(row.and_then(|(role, event, table, csrf, person)| {
-            let role = match (role.as_str(), event, table, person) {
-                ("director", ..) => Role::Director,
-                ("table", Some(event), Some(table), _) => Role::Table { event, table },
-                ("player", _, _, Some(person)) => Role::Player { person },
-                _ => return None,
-            };
             Some(Session {
                 token: token.to_string(),
-                role,
+                role: role_of(&role, event, table, person)?,
                 csrf,
             })
         }))
@@ -724,9 +755,66 @@ impl Store for SqliteStore {
 
     fn end_session(&self, token: &str) -> Result<()> {
         self.change(|tx| {
-            tx.execute("DELETE FROM sessions WHERE token = ?1", [token])
+            tx.execute("DELETE FROM sessions WHERE token = ?1", [token_hash(token)])
                 .map_err(backend)?;
             Ok(())
+        })
+    }
+
+    fn sessions(&self) -> Result<Vec<SessionInfo>> {
+        type Row = (
+            i64,
+            String,
+            Option<i64>,
+            Option<u32>,
+            Option<i64>,
+            String,
+            String,
+        );
+        let c = self.lock();
+        let mut st = c
+            .prepare(&format!(
+                "SELECT rowid, role, event, table_no, person, created, expires FROM sessions \
+                 WHERE expires > {NOW} ORDER BY rowid DESC"
+            ))
+            .map_err(backend)?;
+        let rows: Vec<Row> = st
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                ))
+            })
+            .map_err(backend)?
+            .collect::<rusqlite::Result<_>>()
+            .map_err(backend)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, role, event, table, person, created, expires)| {
+                Some(SessionInfo {
+                    id,
+                    role: role_of(&role, event, table, person)?,
+                    created,
+                    expires,
+                })
+            })
+            .collect())
+    }
+
+    fn end_session_id(&self, id: i64, who: &str) -> Result<()> {
+        self.change(|tx| {
+            let n = tx
+                .execute("DELETE FROM sessions WHERE rowid = ?1", [id])
+                .map_err(backend)?;
+            if n == 0 {
+                return Err(StoreError::NotFound(format!("session {id}")));
+            }
+            audit(tx, None, who, &format!("session {id} ended"), None, None)
         })
     }
 

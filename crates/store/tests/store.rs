@@ -38,7 +38,7 @@ fn events_round_trip_and_schema_is_versioned() {
     std::fs::remove_file(&path).ok();
     let id = {
         let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 3);
+        assert_eq!(s.schema_version().unwrap(), 4);
         s.create_event(&new_event(), "director").unwrap()
     };
     // Reopened: migrations are not applied twice and the event is there.
@@ -226,4 +226,59 @@ fn a_challenge_table_is_created_with_its_journal_once_per_person_and_deal() {
     assert_eq!(a, b);
     assert_eq!(s.journal(a).unwrap().len(), 1);
     assert_eq!(s.online_sittings(id).unwrap().len(), 1);
+}
+
+#[test]
+fn sessions_keep_no_token_expire_and_end_with_a_new_password() {
+    use store::{Role, Session};
+    let dir = std::env::temp_dir().join(format!("dupmj-sessions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("s.sqlite");
+    std::fs::remove_file(&path).ok();
+    let s = SqliteStore::open(&path).unwrap();
+    let make = |token: &str, role| Session {
+        token: token.into(),
+        role,
+        csrf: "c".into(),
+    };
+    s.create_session(&make("director-token-1", Role::Director))
+        .unwrap();
+    s.create_session(&make("table-token-1", Role::Table { event: 1, table: 2 }))
+        .unwrap();
+    assert_eq!(
+        s.session("director-token-1").unwrap().unwrap().role,
+        Role::Director
+    );
+    // The file holds no token in the clear.
+    let bytes = std::fs::read(&path).unwrap();
+    let wal = std::fs::read(path.with_extension("sqlite-wal")).unwrap_or_default();
+    for hay in [&bytes, &wal] {
+        assert!(!hay.windows(16).any(|w| w == b"director-token-1"));
+    }
+    // The director sees both and ends the table's.
+    let list = s.sessions().unwrap();
+    assert_eq!(list.len(), 2);
+    assert!(list.iter().all(|x| x.expires > x.created));
+    let table = list.iter().find(|x| x.role != Role::Director).unwrap();
+    s.end_session_id(table.id, "director").unwrap();
+    assert!(s.session("table-token-1").unwrap().is_none());
+    assert!(s.end_session_id(table.id, "director").is_err());
+    // A new director password ends every director session.
+    s.set_director_hash("$argon2id$new", "director").unwrap();
+    assert!(s.session("director-token-1").unwrap().is_none());
+    // An expired session is not accepted (made to look a day old).
+    s.create_session(&make("old-token", Role::Table { event: 1, table: 1 }))
+        .unwrap();
+    drop(s);
+    let c = rusqlite::Connection::open(&path).unwrap();
+    c.execute(
+        "UPDATE sessions SET expires = '2000-01-01T00:00:00.000Z'",
+        [],
+    )
+    .unwrap();
+    drop(c);
+    let s = SqliteStore::open(&path).unwrap();
+    assert!(s.session("old-token").unwrap().is_none());
+    assert!(s.sessions().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
-use store::{Entrant, EventId, Role};
+use store::{Entrant, EventId, Role, Session};
 use tournament::export::csv_field;
 use tournament::standings::{Penalty, PenaltyKind};
 
@@ -18,7 +18,9 @@ use super::{
 };
 use crate::auth::{clear_cookie, start_session, verify_password};
 use crate::guard::Client;
-use crate::service::{create_event as make_event, deal_names, deal_of, parse_entrants, AppError};
+use crate::service::{
+    create_event as make_event, deal_names, deal_of, parse_entrants, AppError, AppResult,
+};
 
 /// Longest event name accepted, in characters.
 const MAX_EVENT_NAME: usize = 120;
@@ -146,7 +148,47 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
         csrf_field(&s),
         csrf_field(&s)
     );
+    body.push_str(&sessions_section(&app, &s)?);
     Ok(html(StatusCode::OK, "Director", &body))
+}
+
+/// The sessions signed in now, each with a button that ends it.
+fn sessions_section(app: &App, me: &Session) -> AppResult<String> {
+    let mut b = String::from(
+        "<h2>Sessions</h2><p>Everyone signed in now. A session ends by itself (director 12 h,          tables 24 h, players 30 days), when its owner logs out, or here; a new director          password ends every director session.</p>         <table><tr><th>#</th><th>who</th><th>since (UTC)</th><th>until (UTC)</th><th></th></tr>",
+    );
+    for x in app.store.sessions()? {
+        let who = match x.role {
+            Role::Director => "director".to_string(),
+            Role::Table { event, table } => format!("event {event}, table {table}"),
+            Role::Player { person } => format!("player {person}"),
+        };
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><form method=\"post\" action=\"/director/sessions/{}/end\">{}<button>End</button></form></td></tr>",
+            x.id,
+            esc(&who),
+            esc(&x.created[..16.min(x.created.len())]),
+            esc(&x.expires[..16.min(x.expires.len())]),
+            x.id,
+            csrf_field(me)
+        );
+    }
+    b.push_str("</table>");
+    Ok(b)
+}
+
+/// `POST /director/sessions/{sid}/end`: ends a session (a lost phone, a table done for the day).
+pub async fn end_session(
+    State(app): State<App>,
+    Path(sid): Path<i64>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    tracing::info!(session = sid, action = "end_session", "director action");
+    app.store.end_session_id(sid, "director")?;
+    Ok(Redirect::to("/director").into_response())
 }
 
 /// `POST /director/events`: creates an event from the form (players, movement, deals).

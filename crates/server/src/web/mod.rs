@@ -62,6 +62,7 @@ pub fn router(app: App) -> Router {
         .route("/logout", post(director::logout))
         .route("/director", get(director::events))
         .route("/director/events", post(director::create_event))
+        .route("/director/sessions/{sid}/end", post(director::end_session))
         .route("/director/events/{id}", get(director::event))
         .route(
             "/director/events/{id}/player",
