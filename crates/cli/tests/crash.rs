@@ -74,12 +74,15 @@ fn acknowledged_entries_survive_sigkill() {
         let code = codes[t as usize - 1].clone();
         let (acked, count) = (acked.clone(), count.clone());
         phones.push(std::thread::spawn(move || {
+            let (_, form_cookie, login) = http(addr, "GET", "/events/1/table", None, "").unwrap();
+            let at = login.find("name=\"form\" value=\"").unwrap() + 19;
+            let form = login[at..].split('"').next().unwrap().to_string();
             let (_, cookie, _) = http(
                 addr,
                 "POST",
                 "/events/1/table",
-                None,
-                &format!("table={t}&code={code}"),
+                form_cookie.as_deref(),
+                &format!("form={form}&table={t}&code={code}"),
             )
             .unwrap();
             let cookie = cookie.unwrap();

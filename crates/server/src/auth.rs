@@ -74,7 +74,8 @@ pub fn session_of(store: &dyn Store, headers: &HeaderMap) -> AppResult<Option<Se
     Ok(store.session(&token)?)
 }
 
-fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+/// The value of cookie `name` in a request.
+pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
@@ -83,6 +84,28 @@ fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter_map(|kv| kv.trim().split_once('='))
         .find(|(k, _)| *k == name)
         .map(|(_, v)| v.to_string())
+}
+
+/// Cookie of a login form's token (a login form has no session to carry one).
+pub const FORM_COOKIE: &str = "dupmj_form";
+
+/// A token for a login form: the value for its hidden `form` field and the Set-Cookie
+/// value that holds the same token. A post from another site cannot send the cookie.
+pub fn login_form_token() -> (String, String) {
+    let t = random_code(24);
+    let cookie = format!("{FORM_COOKIE}={t}; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400");
+    (t, cookie)
+}
+
+/// A login form's `form` field must match its cookie.
+pub fn check_login_form(headers: &HeaderMap, sent: Option<&String>) -> AppResult<()> {
+    match (cookie_value(headers, FORM_COOKIE), sent) {
+        (Some(c), Some(s)) if !c.is_empty() && c == *s => Ok(()),
+        _ => Err(AppError::Forbidden(
+            "this login form is out of date or came from another site; reload the page and try again"
+                .into(),
+        )),
+    }
 }
 
 /// The form's cross-site token must match the session's.

@@ -68,6 +68,38 @@ async fn post(a: &App, path: &str, from: Option<&str>, fields: &[(&str, &str)]) 
     router(a.clone()).oneshot(req).await.unwrap()
 }
 
+/// A table login as a phone does it: the form (its token and cookie), then the post.
+async fn table_login(a: &App, from: Option<&str>, table: &str, code: &str) -> Response<Body> {
+    let page = router(a.clone())
+        .oneshot(Request::get("/events/1/table").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let cookie = page.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let text = body(page).await;
+    let at = text.find("name=\"form\" value=\"").unwrap() + 19;
+    let token = text[at..].split('"').next().unwrap().to_string();
+    let mut req = Request::post("/events/1/table")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, cookie)
+        .body(Body::from(form(&[
+            ("form", &token),
+            ("table", table),
+            ("code", code),
+        ])))
+        .unwrap();
+    if let Some(ip) = from {
+        let addr: SocketAddr = format!("{ip}:5000").parse().unwrap();
+        req.extensions_mut().insert(ConnectInfo(addr));
+    }
+    router(a.clone()).oneshot(req).await.unwrap()
+}
+
 async fn body(r: Response<Body>) -> String {
     String::from_utf8_lossy(&r.into_body().collect().await.unwrap().to_bytes()).into_owned()
 }
@@ -110,51 +142,21 @@ async fn guessing_table_codes_is_stopped_per_address_and_per_table() {
     // One address: 20 wrong codes over tables 1, 3 and 4, then even a right one waits.
     for t in 0..20 {
         let table = ["1", "3", "4"][t % 3];
-        let r = post(
-            &a,
-            "/events/1/table",
-            Some("10.0.1.1"),
-            &[("table", table), ("code", "AAAAAAAA")],
-        )
-        .await;
+        let r = table_login(&a, Some("10.0.1.1"), table, "AAAAAAAA").await;
         assert_eq!(r.status(), StatusCode::FORBIDDEN);
     }
-    let r = post(
-        &a,
-        "/events/1/table",
-        Some("10.0.1.1"),
-        &[("table", "1"), ("code", &codes[0])],
-    )
-    .await;
+    let r = table_login(&a, Some("10.0.1.1"), "1", &codes[0]).await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
     // Many addresses against one table: 30 wrong codes lock that table for a while …
     for i in 0..30 {
         let ip = format!("10.0.2.{i}");
-        let r = post(
-            &a,
-            "/events/1/table",
-            Some(&ip),
-            &[("table", "2"), ("code", "BBBBBBBB")],
-        )
-        .await;
+        let r = table_login(&a, Some(&ip), "2", "BBBBBBBB").await;
         assert_eq!(r.status(), StatusCode::FORBIDDEN, "try {i}");
     }
-    let r = post(
-        &a,
-        "/events/1/table",
-        Some("10.0.3.1"),
-        &[("table", "2"), ("code", &codes[1])],
-    )
-    .await;
+    let r = table_login(&a, Some("10.0.3.1"), "2", &codes[1]).await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
     // … but not the others.
-    let r = post(
-        &a,
-        "/events/1/table",
-        Some("10.0.3.1"),
-        &[("table", "3"), ("code", &codes[2])],
-    )
-    .await;
+    let r = table_login(&a, Some("10.0.3.1"), "3", &codes[2]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
 }
 
@@ -446,13 +448,7 @@ async fn the_director_sees_and_ends_sessions_and_a_new_password_ends_theirs() {
         .unwrap()
         .to_string();
     let code = a.store.event(1).unwrap().table_codes[0].clone();
-    let t = post(
-        &a,
-        "/events/1/table",
-        None,
-        &[("table", "1"), ("code", &code)],
-    )
-    .await;
+    let t = table_login(&a, None, "1", &code).await;
     let table = t.headers()[header::SET_COOKIE]
         .to_str()
         .unwrap()
@@ -499,4 +495,24 @@ async fn the_director_sees_and_ends_sessions_and_a_new_password_ends_theirs() {
     server::auth::set_director_password(a.store.as_ref(), "a new password", "cli").unwrap();
     let r = get("/director", director).await;
     assert_eq!(r.headers()[header::LOCATION], "/login");
+}
+
+#[tokio::test]
+async fn a_table_login_needs_the_token_of_its_own_form() {
+    let a = app_with_event();
+    let code = a.store.event(1).unwrap().table_codes[0].clone();
+    // Posted from elsewhere (no form cookie), with the right code: refused.
+    let r = post(
+        &a,
+        "/events/1/table",
+        None,
+        &[("table", "1"), ("code", &code), ("form", "guess")],
+    )
+    .await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert!(body(r).await.contains("login form"));
+    assert_eq!(
+        table_login(&a, None, "1", &code).await.status(),
+        StatusCode::SEE_OTHER
+    );
 }

@@ -86,6 +86,17 @@ impl Browser {
         self.send(r.body(Body::from(body.join("&"))).unwrap()).await
     }
 
+    /// The token of the login form on `path` (its cookie is kept).
+    async fn login_form(&mut self, path: &str) -> String {
+        let page = self.get(path).await;
+        let at = page
+            .body
+            .find("name=\"form\" value=\"")
+            .expect("a login form with a token")
+            + 19;
+        page.body[at..].split('"').next().unwrap().to_string()
+    }
+
     /// The cross-site token of the forms on `path`.
     async fn csrf(&mut self, path: &str) -> String {
         let page = self.get(path).await;
@@ -136,10 +147,15 @@ async fn director(a: &App) -> Browser {
 async fn table(a: &App, t: u32) -> Browser {
     let code = a.store.event(1).unwrap().table_codes[t as usize - 1].clone();
     let mut b = Browser::new(a);
+    let form = b.login_form("/events/1/table").await;
     let r = b
         .post(
             "/events/1/table",
-            &[("table", &t.to_string()), ("code", &code.to_lowercase())],
+            &[
+                ("form", &form),
+                ("table", &t.to_string()),
+                ("code", &code.to_lowercase()),
+            ],
         )
         .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
@@ -367,10 +383,15 @@ async fn tables_enter_their_own_deals_with_a_preview_and_conflicts_go_to_the_dir
     let mut t2 = table(&a, 2).await;
     let mut anon = Browser::new(&a);
     // Codes are checked.
+    let form = anon.login_form("/events/1/table").await;
     let r = anon
-        .post("/events/1/table", &[("table", "1"), ("code", "WRONG")])
+        .post(
+            "/events/1/table",
+            &[("form", &form), ("table", "1"), ("code", "WRONG")],
+        )
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert!(r.body.contains("wrong code"), "{}", r.body);
     assert_eq!(
         anon.get("/events/1/table/1").await.status,
         StatusCode::FORBIDDEN

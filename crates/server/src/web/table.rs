@@ -12,29 +12,34 @@ use store::{Event, EventId, Role, Saved, Session};
 use tournament::entry::{Outcome, ScoreEntry};
 
 use super::{csrf_field, esc, field, html, number, App, Fields, Page};
-use crate::auth::{check_csrf, session_of, start_session};
+use crate::auth::{check_csrf, check_login_form, login_form_token, session_of, start_session};
 use crate::guard::Client;
 use crate::service::{deal_of, enter_result, players_by_wind, sitting, AppError, AppResult};
 
 pub async fn login_page(State(app): State<App>, Path(id): Path<EventId>) -> Page {
     let e = app.store.event(id)?;
-    Ok(html(
+    let (token, cookie) = login_form_token();
+    let page = html(
         StatusCode::OK,
         &format!("{} — score entry", e.name),
         &format!(
-            "<form method=\"post\" action=\"/events/{id}/table\"><p><label>Table <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\" required></label></p>\
+            "<form method=\"post\" action=\"/events/{id}/table\"><input type=\"hidden\" name=\"form\" value=\"{token}\">\
+             <p><label>Table <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\" required></label></p>\
              <p><label>Code <input name=\"code\" autocomplete=\"off\" autocapitalize=\"characters\" required></label></p><button>Start</button></form>",
             e.table_codes.len()
         ),
-    ))
+    );
+    Ok(([(header::SET_COOKIE, cookie)], page).into_response())
 }
 
 pub async fn login(
     State(app): State<App>,
     Path(id): Path<EventId>,
     client: Client,
+    headers: HeaderMap,
     Form(f): Form<Fields>,
 ) -> Page {
+    check_login_form(&headers, f.get("form"))?;
     let e = app.store.event(id)?;
     let table: u32 = number(&f, "table")?;
     let by_client = format!("code:{}", client.0);
