@@ -52,7 +52,10 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         }
         tokio::spawn(play::sweeper(app.hall.clone()));
         ready(listener.local_addr().map_err(|e| e.to_string())?);
-        listen::serve(listener, router(app), listen::Limits::default(), async {
+        let limits = listen::raise_open_files()
+            .map(listen::Limits::for_open_files)
+            .unwrap_or_default();
+        listen::serve(listener, router(app), limits, async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await;

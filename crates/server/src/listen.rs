@@ -20,14 +20,55 @@ use tokio::sync::Semaphore;
 /// What one server lets its clients hold.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Open connections in all (below the usual 1,024 open files of a process).
+    /// Open connections in all (kept below the process's open-file limit, which
+    /// [`raise_open_files`] lifts to its hard limit first).
     pub connections: usize,
-    /// Open connections from one address (the loopback, where a reverse proxy connects
-    /// from, is not counted).
+    /// Open connections from one address (127.0.0.1 and ::1, where a reverse proxy connects
+    /// from, are not counted).
     pub per_address: usize,
     /// Time a client has to send a request's headers once it connected or after its last
     /// request.
     pub headers: Duration,
+}
+
+/// Raises this process's open-file limit to its hard limit (at most 2^20) and returns the
+/// soft limit now in force, so that a few hundred idle connections cannot use up the
+/// files of a server started with the usual 1,024.
+pub fn raise_open_files() -> Option<u64> {
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed to them.
+    unsafe {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) != 0 {
+            return None;
+        }
+        let want = r.rlim_max.min(1 << 20);
+        if want > r.rlim_cur {
+            let raised = libc::rlimit {
+                rlim_cur: want,
+                rlim_max: r.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                r.rlim_cur = want;
+            }
+        }
+        // rlim_t is not u64 on every platform.
+        #[allow(clippy::unnecessary_cast)]
+        Some(r.rlim_cur as u64)
+    }
+}
+
+impl Limits {
+    /// Limits for a process that may open `files` files: connections leave 256 of them for
+    /// the database, the journal and the rest.
+    pub fn for_open_files(files: u64) -> Limits {
+        Limits {
+            connections: (files.saturating_sub(256) as usize).clamp(64, 100_000),
+            ..Limits::default()
+        }
+    }
 }
 
 impl Default for Limits {
@@ -40,13 +81,21 @@ impl Default for Limits {
     }
 }
 
+/// Where a reverse proxy on this machine connects from.
+fn proxy(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => v4 == std::net::Ipv4Addr::LOCALHOST,
+        IpAddr::V6(v6) => v6 == std::net::Ipv6Addr::LOCALHOST,
+    }
+}
+
 /// Open connections by address.
 #[derive(Default)]
 struct PerAddress(Mutex<HashMap<IpAddr, usize>>);
 
 impl PerAddress {
     fn take(&self, ip: IpAddr, most: usize) -> bool {
-        if ip.is_loopback() {
+        if proxy(ip) {
             return true;
         }
         let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -59,7 +108,7 @@ impl PerAddress {
     }
 
     fn give_back(&self, ip: IpAddr) {
-        if ip.is_loopback() {
+        if proxy(ip) {
             return;
         }
         let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -132,7 +181,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_address_holds_at_most_its_share_and_the_loopback_is_not_counted() {
+    fn one_address_holds_at_most_its_share_and_a_local_proxy_is_not_counted() {
         let p = PerAddress::default();
         let a: IpAddr = "10.1.1.1".parse().unwrap();
         assert!(p.take(a, 2) && p.take(a, 2));
@@ -141,5 +190,7 @@ mod tests {
         assert!(p.take(a, 2));
         let local: IpAddr = "127.0.0.1".parse().unwrap();
         assert!((0..100).all(|_| p.take(local, 2)));
+        let other: IpAddr = "127.0.0.2".parse().unwrap();
+        assert!(p.take(other, 1) && !p.take(other, 1));
     }
 }
