@@ -56,6 +56,8 @@ enum Cmd {
     Demo(servecmd::DemoArgs),
     /// Set the director password (read from standard input).
     Password(servecmd::PasswordArgs),
+    /// Copy the database, safely while the server runs (SQLite's online backup).
+    Backup(servecmd::BackupArgs),
     /// Speed measurements.
     #[command(subcommand)]
     Bench(tablecmd::BenchCmd),
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Cmd::Serve(a) => servecmd::serve(a),
         Cmd::Demo(a) => servecmd::demo(a),
         Cmd::Password(a) => servecmd::password(a),
+        Cmd::Backup(a) => servecmd::backup(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -97,6 +97,21 @@ fn start_log(level: &str) {
         .try_init();
 }
 
+#[derive(Args)]
+pub struct BackupArgs {
+    /// The SQLite database file to copy.
+    #[arg(long, default_value = "dupmj.sqlite")]
+    db: PathBuf,
+    /// The copy: a new file (an existing one is refused).
+    out: PathBuf,
+}
+
+pub fn backup(a: BackupArgs) -> Result<(), String> {
+    server::backup(&a.db, &a.out)?;
+    println!("{} copied to {}", a.db.display(), a.out.display());
+    Ok(())
+}
+
 fn run_server(app: server::App, a: &ServeArgs) -> Result<(), String> {
     start_log(&a.log_level);
     let first_run = app

@@ -33,6 +33,16 @@ pub fn open(db: &Path, config: play::PlayConfig) -> Result<App, String> {
     Ok(App::new(Arc::new(store), config))
 }
 
+/// Copies the database `db` to `out` through SQLite's online backup, safe while a server
+/// is using it; `out` must not exist yet.
+pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
+    if !db.exists() {
+        return Err(format!("{}: no such database", db.display()));
+    }
+    let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
+    store.backup_to(out).map_err(|e| e.to_string())
+}
+
 /// Serves until Ctrl-C; `ready` is told the address actually bound (port 0 picks one).
 pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -48,34 +48,72 @@ impl From<StoreError> for AppError {
 /// What a service call returns.
 pub type AppResult<T> = Result<T, AppError>;
 
-/// Reads entrants from CSV or plain lines: `name` or `name,team` per line; a first line
-/// `name,team` (or `name`) is a header.
+/// Reads entrants from CSV or plain lines: `name` or `name,team` per line (a name that
+/// holds a comma is quoted, `"Lee, Ann"`); a first line `name,team` (or `name`) is a header.
 pub fn parse_entrants(text: &str) -> AppResult<Vec<Entrant>> {
+    read_entrants(text, None)
+}
+
+/// [`parse_entrants`] for an event of a known kind: in an individual event a second field
+/// is an error (an unquoted comma would otherwise make half a name a team), in a team event
+/// a missing team is.
+pub fn parse_entrants_for(text: &str, team: bool) -> AppResult<Vec<Entrant>> {
+    read_entrants(text, Some(team))
+}
+
+fn read_entrants(text: &str, team_event: Option<bool>) -> AppResult<Vec<Entrant>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty()
-            || (i == 0 && line.eq_ignore_ascii_case("name,team"))
-            || (i == 0 && line.eq_ignore_ascii_case("name"))
-        {
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| AppError::Invalid(format!("players: {e}")))?;
+        let line = record.position().map_or(i as u64 + 1, |p| p.line());
+        let fields: Vec<&str> = record.iter().collect();
+        if fields.iter().all(|f| f.is_empty()) {
             continue;
         }
-        let mut fields = line
-            .splitn(2, ',')
-            .map(|f| f.trim().trim_matches('"').trim());
-        let name = fields.next().unwrap_or_default().to_string();
-        let team = fields.next().filter(|t| !t.is_empty()).map(str::to_string);
-        if name.is_empty() {
+        let header = out.is_empty()
+            && fields[0].eq_ignore_ascii_case("name")
+            && fields.get(1).is_none_or(|t| t.eq_ignore_ascii_case("team"));
+        if header {
+            continue;
+        }
+        let name = fields[0].to_string();
+        let team = fields
+            .get(1)
+            .filter(|t| !t.is_empty())
+            .map(|t| t.to_string());
+        if fields.len() > 2 {
             return Err(AppError::Invalid(format!(
-                "players, line {}: the name is empty",
-                i + 1
+                "players, line {line}: {} fields; give name or name,team (quote a name that holds a comma: \"Lee, Ann\")",
+                fields.len()
             )));
         }
-        if name.len() > 80 {
+        if name.is_empty() {
             return Err(AppError::Invalid(format!(
-                "players, line {}: the name is over 80 characters",
-                i + 1
+                "players, line {line}: the name is empty"
             )));
+        }
+        if name.chars().count() > 80 || team.as_ref().is_some_and(|t| t.chars().count() > 80) {
+            return Err(AppError::Invalid(format!(
+                "players, line {line}: a name or team is over 80 characters"
+            )));
+        }
+        match (team_event, &team) {
+            (Some(false), Some(t)) => {
+                return Err(AppError::Invalid(format!(
+                    "players, line {line}: '{name}' and '{t}': an individual event takes one name a line (quote a name that holds a comma: \"{name}, {t}\")"
+                )))
+            }
+            (Some(true), None) => {
+                return Err(AppError::Invalid(format!(
+                    "players, line {line}: '{name}' has no team (name,team)"
+                )))
+            }
+            _ => {}
         }
         out.push(Entrant { name, team });
     }
@@ -313,4 +351,51 @@ pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppR
         deals,
         penalties,
     })
+}
+
+#[cfg(test)]
+mod entrant_tests {
+    use super::*;
+
+    fn names(v: &[Entrant]) -> Vec<(&str, Option<&str>)> {
+        v.iter()
+            .map(|e| (e.name.as_str(), e.team.as_deref()))
+            .collect()
+    }
+
+    #[test]
+    fn entrants_are_read_as_csv_with_quotes_and_a_header() {
+        let v =
+            parse_entrants("name,team\n\"Lee, Ann\",Red\nBo , Blue\n\n\"Say \"\"Hi\"\"\",Red\n")
+                .unwrap();
+        assert_eq!(
+            names(&v),
+            [
+                ("Lee, Ann", Some("Red")),
+                ("Bo", Some("Blue")),
+                ("Say \"Hi\"", Some("Red"))
+            ]
+        );
+        // Plain lines, no header.
+        let v = parse_entrants("Ada\nBo\n").unwrap();
+        assert_eq!(names(&v), [("Ada", None), ("Bo", None)]);
+    }
+
+    #[test]
+    fn a_name_is_never_split_into_a_team_silently() {
+        let e = parse_entrants_for("Ada\nLee, Ann\n", false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2") && e.contains("\"Lee, Ann\""), "{e}");
+        assert_eq!(
+            names(&parse_entrants_for("Ada\n\"Lee, Ann\"\n", false).unwrap()),
+            [("Ada", None), ("Lee, Ann", None)]
+        );
+        let e = parse_entrants_for("A,Red\nB\n", true)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2") && e.contains("no team"), "{e}");
+        let e = parse_entrants("a,b,c\n").unwrap_err().to_string();
+        assert!(e.contains("3 fields"), "{e}");
+    }
 }

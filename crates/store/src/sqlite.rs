@@ -50,6 +50,39 @@ impl SqliteStore {
         })
     }
 
+    /// Copies the whole database to `out` while it is in use, through SQLite's online
+    /// backup (copying the file would miss what is still in the write-ahead log). The copy
+    /// is written beside `out` and renamed into place, so `out` is never half-written; an
+    /// existing `out` is refused.
+    pub fn backup_to(&self, out: &Path) -> Result<()> {
+        if out.exists() {
+            return Err(StoreError::Invalid(format!(
+                "{}: already exists; give a new file name",
+                out.display()
+            )));
+        }
+        let part = out.with_extension("part");
+        let _ = std::fs::remove_file(&part);
+        let named = |e: rusqlite::Error| StoreError::Invalid(format!("{}: {e}", out.display()));
+        {
+            let mut dst = Connection::open(&part).map_err(named)?;
+            let src = self.lock();
+            let b = rusqlite::backup::Backup::new(&src, &mut dst).map_err(named)?;
+            b.run_to_completion(256, std::time::Duration::ZERO, None)
+                .map_err(named)?;
+        }
+        std::fs::rename(&part, out)
+            .map_err(|e| StoreError::Invalid(format!("{}: {e}", out.display())))
+    }
+
+    /// Opens a database read-only, to show that such a database is refused.
+    #[doc(hidden)]
+    pub fn open_read_only(path: &Path) -> Result<SqliteStore> {
+        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(backend)?;
+        SqliteStore::init(conn)
+    }
+
     /// A private in-memory database, for tests.
     pub fn in_memory() -> Result<SqliteStore> {
         SqliteStore::init(Connection::open_in_memory().map_err(backend)?)
@@ -82,6 +115,7 @@ impl SqliteStore {
                 .map_err(backend)?;
             tx.commit().map_err(backend)?;
         }
+        check_writable(&conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -108,6 +142,23 @@ impl SqliteStore {
         tx.commit().map_err(backend)?;
         Ok(v)
     }
+}
+
+/// Takes the write lock and lets it go: a database that cannot be written is said so at
+/// start, not at the first result a table saves.
+fn check_writable(conn: &Connection) -> Result<()> {
+    // Writing the schema version as it is changes nothing but needs a writable file.
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(backend)?;
+    conn.execute_batch(&format!(
+        "BEGIN IMMEDIATE; PRAGMA user_version = {version}; ROLLBACK;"
+    ))
+    .map_err(|e| {
+        StoreError::Invalid(format!(
+            "cannot be written ({e}): check the file's and its folder's permissions"
+        ))
+    })
 }
 
 /// Sessions are looked up by the SHA-256 of their token, so a copy of the database holds

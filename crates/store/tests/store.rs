@@ -282,3 +282,43 @@ fn sessions_keep_no_token_expire_and_end_with_a_new_password() {
     assert!(s.sessions().unwrap().is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_backup_is_a_whole_copy_taken_while_in_use_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("dupmj-backup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("live.sqlite");
+    let out = dir.join("copy.sqlite");
+    for p in [&path, &out] {
+        std::fs::remove_file(p).ok();
+    }
+    let s = SqliteStore::open(&path).unwrap();
+    let id = s.create_event(&new_event(), "director").unwrap();
+    // The live file alone does not hold it yet (it is in the write-ahead log) …
+    s.backup_to(&out).unwrap();
+    // … but the backup does, opened on its own.
+    let copy = SqliteStore::open(&out).unwrap();
+    assert_eq!(copy.event(id).unwrap().name, "Club night");
+    let e = s.backup_to(&out).unwrap_err().to_string();
+    assert!(e.contains("already exists"), "{e}");
+    assert!(!dir.join("copy.part").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_database_that_cannot_be_written_is_refused_at_start() {
+    let dir = std::env::temp_dir().join(format!("dupmj-readonly-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ro.sqlite");
+    std::fs::remove_file(&path).ok();
+    drop(SqliteStore::open(&path).unwrap());
+    let e = SqliteStore::open_read_only(&path)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        e.contains("cannot be written") || e.contains("readonly"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

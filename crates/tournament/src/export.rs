@@ -6,12 +6,19 @@ use serde_json::{json, Value};
 
 use crate::standings::{Line, Standings, TeamStandings};
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A CSV text field, quoted when it holds a comma, a quote or a line break. A text that a
+/// spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return) is opened with `'`, so a player called `=HYPERLINK(…)` stays a name.
 pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+    let s = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
     } else {
         s.to_string()
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
     }
 }
 
@@ -70,5 +77,13 @@ mod tests {
         assert_eq!(csv_field("Ada"), "Ada");
         assert_eq!(csv_field("Lee, Ann"), "\"Lee, Ann\"");
         assert_eq!(csv_field("the \"Cat\""), "\"the \"\"Cat\"\"\"");
+        // Formulas are not run by a spreadsheet that opens the export.
+        assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("-2"), "'-2");
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
+        );
     }
 }

@@ -19,7 +19,7 @@ use super::{
 use crate::auth::{clear_cookie, start_session, verify_password};
 use crate::guard::Client;
 use crate::service::{
-    create_event as make_event, deal_names, deal_of, parse_entrants, AppError, AppResult,
+    create_event as make_event, deal_names, deal_of, parse_entrants_for, AppError, AppResult,
 };
 
 /// Longest event name accepted, in characters.
@@ -201,7 +201,7 @@ pub async fn create_event(
     tracing::info!(action = "create_event", "director action");
     let name = short_field(&f, "name", MAX_EVENT_NAME)?;
     let team = f.get("kind").map(String::as_str) == Some("team");
-    let entrants = parse_entrants(field(&f, "players")?)?;
+    let entrants = parse_entrants_for(field(&f, "players")?, team)?;
     let seed: u64 = number(&f, "seed")?;
     let rounds: Option<u32> = match f.get("rounds").map(|r| r.trim()) {
         None | Some("") => None,
