@@ -303,7 +303,10 @@ fn commands(files: &[String]) -> Vec<(Vec<&'static str>, Vec<Flag>)> {
             vec![("--db", Some(w())), ("--bots", Some(w()))],
         ),
         (vec!["password"], vec![("--db", Some(w()))]),
-        (vec!["backup", "fuzz-copy.sqlite"], vec![("--db", Some(w()))]),
+        (
+            vec!["backup", "fuzz-copy.sqlite"],
+            vec![("--db", Some(w()))],
+        ),
     ]
 }
 

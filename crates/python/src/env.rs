@@ -11,6 +11,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArray
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
+use table::engine::View;
 use table::wall::Setup;
 use table::TableRules;
 
@@ -141,6 +142,27 @@ fn actions_of(v: &Bound<'_, PyAny>) -> PyResult<[i64; 4]> {
     Ok(out)
 }
 
+/// A view's feature planes as a (PLANES, 34) array.
+fn planes_array<'py>(py: Python<'py>, view: &View) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    let mut v = vec![0f32; OBS];
+    write_planes(view, &mut v);
+    PyArray1::from_vec(py, v).reshape([PLANES, KINDS])
+}
+
+/// A view's legal mask as a (235,) array.
+fn mask_array<'py>(py: Python<'py>, view: &View) -> Bound<'py, PyArray1<bool>> {
+    let mut m = vec![false; ACTIONS];
+    write_mask(view, &mut m);
+    PyArray1::from_vec(py, m)
+}
+
+/// A view's legal action indices, ascending.
+fn legal_list(view: &View) -> Vec<usize> {
+    let mut v: Vec<usize> = legal_indices(view).into_iter().map(|(i, _)| i).collect();
+    v.sort_unstable();
+    v
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -212,28 +234,19 @@ impl Env {
     /// A seat's feature planes, shape (PLANES, 34), float32.
     fn observe<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let w = self::seat(seat)?;
-        let mut v = vec![0f32; OBS];
-        write_planes(&lock(&self.table).view(w), &mut v);
-        PyArray1::from_vec(py, v).reshape([PLANES, KINDS])
+        planes_array(py, &lock(&self.table).view(w))
     }
 
     /// A seat's legal actions as a boolean mask of length 235.
     fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let w = self::seat(seat)?;
-        let mut m = vec![false; ACTIONS];
-        write_mask(&lock(&self.table).view(w), &mut m);
-        Ok(PyArray1::from_vec(py, m))
+        Ok(mask_array(py, &lock(&self.table).view(w)))
     }
 
     /// A seat's legal action indices, ascending.
     fn legal_actions(&self, seat: i64) -> PyResult<Vec<usize>> {
         let w = self::seat(seat)?;
-        let mut v: Vec<usize> = legal_indices(&lock(&self.table).view(w))
-            .into_iter()
-            .map(|(i, _)| i)
-            .collect();
-        v.sort_unstable();
-        Ok(v)
+        Ok(legal_list(&lock(&self.table).view(w)))
     }
 
     /// Plays one action per deciding seat (a list of 4 with -1 for the others, or a dict),
@@ -580,9 +593,7 @@ impl GameEnv {
     /// A player's feature planes in the hand in play, shape (PLANES, 34).
     fn observe<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let p = self::player(player)?;
-        let mut v = vec![0f32; OBS];
-        write_planes(&lock(&self.game).view(p), &mut v);
-        PyArray1::from_vec(py, v).reshape([PLANES, KINDS])
+        planes_array(py, &lock(&self.game).view(p))
     }
 
     /// A player's legal actions as a boolean mask of length 235.
@@ -592,20 +603,13 @@ impl GameEnv {
         player: i64,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let p = self::player(player)?;
-        let mut m = vec![false; ACTIONS];
-        write_mask(&lock(&self.game).view(p), &mut m);
-        Ok(PyArray1::from_vec(py, m))
+        Ok(mask_array(py, &lock(&self.game).view(p)))
     }
 
     /// A player's legal action indices, ascending.
     fn legal_actions(&self, player: i64) -> PyResult<Vec<usize>> {
         let p = self::player(player)?;
-        let mut v: Vec<usize> = legal_indices(&lock(&self.game).view(p))
-            .into_iter()
-            .map(|(i, _)| i)
-            .collect();
-        v.sort_unstable();
-        Ok(v)
+        Ok(legal_list(&lock(&self.game).view(p)))
     }
 
     /// One action per deciding player (a list of 4 by player, -1 for the others, or a

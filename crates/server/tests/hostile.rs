@@ -74,16 +74,8 @@ async fn table_login(a: &App, from: Option<&str>, table: &str, code: &str) -> Re
         .oneshot(Request::get("/events/1/table").body(Body::empty()).unwrap())
         .await
         .unwrap();
-    let cookie = page.headers()[header::SET_COOKIE]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
-    let text = body(page).await;
-    let at = text.find("name=\"form\" value=\"").unwrap() + 19;
-    let token = text[at..].split('"').next().unwrap().to_string();
+    let cookie = set_cookie(&page);
+    let token = hidden(&body(page).await, "form");
     let mut req = Request::post("/events/1/table")
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header(header::COOKIE, cookie)
@@ -98,6 +90,24 @@ async fn table_login(a: &App, from: Option<&str>, table: &str, code: &str) -> Re
         req.extensions_mut().insert(ConnectInfo(addr));
     }
     router(a.clone()).oneshot(req).await.unwrap()
+}
+
+/// The cookie a response sets (its name=value).
+fn set_cookie(r: &Response<Body>) -> String {
+    r.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// The value of the first hidden field `name` of a page.
+fn hidden(page: &str, name: &str) -> String {
+    let key = format!("name=\"{name}\" value=\"");
+    let at = page.find(&key).unwrap() + key.len();
+    page[at..].split('"').next().unwrap().to_string()
 }
 
 async fn body(r: Response<Body>) -> String {
@@ -208,13 +218,7 @@ async fn the_first_run_page_is_for_this_machine_and_sets_one_password() {
 async fn huge_fields_are_refused_and_errors_do_not_echo_them() {
     let a = app_with_event();
     let r = post(&a, "/login", None, &[("password", "director pw")]).await;
-    let cookie = r.headers()[header::SET_COOKIE]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let cookie = set_cookie(&r);
     let page = {
         let req = Request::get("/director/events/1")
             .header(header::COOKIE, &cookie)
@@ -222,8 +226,7 @@ async fn huge_fields_are_refused_and_errors_do_not_echo_them() {
             .unwrap();
         body(router(a.clone()).oneshot(req).await.unwrap()).await
     };
-    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
-    let csrf = page[at..].split('"').next().unwrap().to_string();
+    let csrf = hidden(&page, "csrf");
     let send = |path: &'static str, fields: Vec<(String, String)>| {
         let a = a.clone();
         let cookie = cookie.clone();
@@ -440,22 +443,10 @@ async fn idle_half_requests_are_cut_off_and_do_not_lock_anyone_out() {
 async fn the_director_sees_and_ends_sessions_and_a_new_password_ends_theirs() {
     let a = app_with_event();
     let login = post(&a, "/login", None, &[("password", "director pw")]).await;
-    let director = login.headers()[header::SET_COOKIE]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let director = set_cookie(&login);
     let code = a.store.event(1).unwrap().table_codes[0].clone();
     let t = table_login(&a, None, "1", &code).await;
-    let table = t.headers()[header::SET_COOKIE]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let table = set_cookie(&t);
     let get = |path: &'static str, cookie: String| {
         let a = a.clone();
         async move {
@@ -476,8 +467,7 @@ async fn the_director_sees_and_ends_sessions_and_a_new_password_ends_theirs() {
     let row = page.find("event 1, table 1").unwrap();
     let action = page[row..].find("/director/sessions/").unwrap() + row;
     let path = page[action..].split('"').next().unwrap().to_string();
-    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
-    let csrf = page[at..].split('"').next().unwrap().to_string();
+    let csrf = hidden(&page, "csrf");
     let req = Request::post(path.as_str())
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header(header::COOKIE, &director)
