@@ -585,6 +585,27 @@ impl Store for SqliteStore {
                     Ok(Saved::Saved { version: 1 })
                 }
                 _ => {
+                    // One open conflict per sitting and device: a phone that saves again
+                    // replaces its own conflicting entry instead of adding another.
+                    let open: Option<(i64, String)> = tx
+                        .query_row(
+                            "SELECT id, entry FROM conflicts WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4 AND entered_by = ?5 AND resolved = 0",
+                            params![id, deal, table, hand, who],
+                            |r| Ok((r.get(0)?, r.get(1)?)),
+                        )
+                        .optional()
+                        .map_err(backend)?;
+                    if let Some((cid, old)) = open {
+                        if old != text {
+                            tx.execute(
+                                &format!("UPDATE conflicts SET entry = ?2, at = {NOW} WHERE id = ?1"),
+                                params![cid, text],
+                            )
+                            .map_err(backend)?;
+                            audit(tx, Some(id), who, &format!("conflict {cid} replaced by a later entry"), Some(&old), Some(&text))?;
+                        }
+                        return Ok(Saved::Conflict { id: cid });
+                    }
                     tx.execute(
                         &format!("INSERT INTO conflicts (event, deal, table_no, hand, entry, entered_by, at) VALUES (?1, ?2, ?3, ?6, ?4, ?5, {NOW})"),
                         params![id, deal, table, text, who, hand],

@@ -322,3 +322,46 @@ fn a_database_that_cannot_be_written_is_refused_at_start() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn one_phone_keeps_at_most_one_open_conflict_per_sitting() {
+    let s = SqliteStore::in_memory().unwrap();
+    let id = s.create_event(&new_event(), "director").unwrap();
+    s.save_result(id, "1-1", 1, 1, &self_drawn(20), 0, "table 1, phone a")
+        .unwrap();
+    // The same entry again is not a conflict.
+    assert_eq!(
+        s.save_result(id, "1-1", 1, 1, &self_drawn(20), 0, "table 1, phone b")
+            .unwrap(),
+        Saved::Unchanged { version: 1 }
+    );
+    // Phone b saves 300 different values on a stale form: one conflict, holding the last.
+    let mut ids = std::collections::BTreeSet::new();
+    for v in 0..300 {
+        match s
+            .save_result(
+                id,
+                "1-1",
+                1,
+                1,
+                &self_drawn(21 + v % 50),
+                0,
+                "table 1, phone b",
+            )
+            .unwrap()
+        {
+            Saved::Conflict { id } => {
+                ids.insert(id);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(ids.len(), 1);
+    let open = s.conflicts(id).unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].entry, self_drawn(21 + 299 % 50));
+    // Another phone's conflict on the same sitting is its own.
+    s.save_result(id, "1-1", 1, 1, &self_drawn(30), 0, "table 1, phone c")
+        .unwrap();
+    assert_eq!(s.conflicts(id).unwrap().len(), 2);
+}

@@ -72,6 +72,15 @@ pub async fn login(
         .into_response())
 }
 
+/// A short name for the phone behind a session (from its token, which it does not reveal),
+/// so that the director can tell two phones of one table apart.
+fn phone_tag(token: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    token.hash(&mut h);
+    format!("{:06x}", h.finish() & 0xff_ffff)
+}
+
 /// The session of this table (or the director's, who may enter for any table).
 fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> AppResult<Session> {
     let s = session_of(app.store.as_ref(), headers)?.ok_or_else(|| {
@@ -392,7 +401,7 @@ pub async fn entry_post(
     let who = if s.role == Role::Director {
         "director".to_string()
     } else {
-        format!("table {t}")
+        format!("table {t}, phone {}", phone_tag(&s.token))
     };
     if f.get("step").map(String::as_str) == Some("save") {
         let saved = enter_result(
