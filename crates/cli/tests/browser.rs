@@ -130,7 +130,8 @@ fn an_event_runs_end_to_end_in_chromium() {
     d.go("/director/events/1");
     assert!(d.source().contains("S self-drawn 16"));
     d.screenshot("director-event");
-    d.click("tr.conflict button[value='0']"); // keep the stored result
+    d.click("tr.conflict input[type=checkbox]");
+    d.click("button[name=accept][value='0']"); // keep the stored result for the ticked
     let page = d.wait_for(|s| !s.contains("class=\"conflict\""));
     assert!(
         !page.contains("class=\"conflict\"") && page.contains("<h1>Browser open</h1>"),

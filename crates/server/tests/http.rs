@@ -901,3 +901,61 @@ async fn players_sign_in_as_guests_or_accounts_and_forms_name_what_is_wrong() {
     let r = g.post("/play/tables", &[("kind", "duplicate")]).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn the_director_settles_several_conflicts_at_once_and_sees_each_rounds_board() {
+    use tournament::entry::{Outcome, ScoreEntry};
+    let a = app_with_event();
+    let win = |value| ScoreEntry {
+        outcome: Outcome::SelfDrawn {
+            winner: mcr::Wind::South,
+            value,
+        },
+        false_hu: vec![],
+    };
+    let s = a.store.as_ref();
+    s.save_result(1, "1-1", 1, 1, &win(10), 0, "table 1, phone a")
+        .unwrap();
+    s.save_result(1, "1-2", 2, 1, &win(12), 0, "table 2, phone a")
+        .unwrap();
+    s.save_result(1, "1-1", 1, 1, &win(30), 0, "table 1, phone b")
+        .unwrap();
+    s.save_result(1, "1-2", 2, 1, &win(32), 0, "table 2, phone b")
+        .unwrap();
+    let mut d = director(&a).await;
+    let page = d.get("/director/events/1").await.body;
+    // Round 1: 2 of 16 sittings entered, both in conflict; table 3's first hand missing.
+    assert!(page.contains("<td>1</td><td>2 of 16</td>"), "{page}");
+    assert!(page.contains("t3 h1"), "{page}");
+    assert!(page.contains("<td>t1 h1, t2 h1</td>"), "{page}");
+    let ids: Vec<i64> = a.store.conflicts(1).unwrap().iter().map(|c| c.id).collect();
+    assert_eq!(ids.len(), 2);
+    let csrf = d.csrf("/director/events/1").await;
+    let none = d
+        .post(
+            "/director/events/1/conflicts",
+            &[("csrf", &csrf), ("accept", "1")],
+        )
+        .await;
+    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (c0, c1) = (format!("c{}", ids[0]), format!("c{}", ids[1]));
+    let r = d
+        .post(
+            "/director/events/1/conflicts",
+            &[("csrf", &csrf), ("accept", "1"), (&c0, "1"), (&c1, "1")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert!(a.store.conflicts(1).unwrap().is_empty());
+    let values: Vec<String> = a
+        .store
+        .results(1)
+        .unwrap()
+        .iter()
+        .map(|r| r.entry.describe())
+        .collect();
+    assert!(
+        values.iter().any(|v| v.contains("30")) && values.iter().any(|v| v.contains("32")),
+        "{values:?}"
+    );
+}

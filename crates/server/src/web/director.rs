@@ -242,9 +242,14 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         results.len()
     );
     let conflicts = app.store.conflicts(id)?;
+    b.push_str(&round_board(&e.movement, &results, &conflicts));
     if !conflicts.is_empty() {
-        b.push_str("<h2>Conflicts</h2><table><tr><th>deal</th><th>table</th><th>hand</th><th>stored</th><th>second entry</th><th>by</th><th></th></tr>");
-        for c in conflicts {
+        let _ = write!(
+            b,
+            "<h2>Conflicts</h2><form method=\"post\" action=\"/director/events/{id}/conflicts\">{csrf}\
+             <table><tr><th></th><th>deal</th><th>table</th><th>hand</th><th>stored</th><th>second entry</th><th>by</th></tr>"
+        );
+        for c in &conflicts {
             let stored = results
                 .iter()
                 .find(|r| r.deal == c.deal && r.table == c.table && r.hand == c.hand)
@@ -252,12 +257,14 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
                 .unwrap_or_default();
             let _ = write!(
                 b,
-                "<tr class=\"conflict\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>\
-                 <form method=\"post\" action=\"/director/events/{id}/conflicts/{cid}\">{csrf}<button name=\"accept\" value=\"1\">use second entry</button> <button name=\"accept\" value=\"0\">keep stored</button></form></td></tr>",
+                "<tr class=\"conflict\"><td><input type=\"checkbox\" name=\"c{cid}\" value=\"1\"></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&c.deal), c.table, c.hand, esc(&stored), esc(&c.entry.describe()), esc(&c.by), cid = c.id
             );
         }
-        b.push_str("</table>");
+        b.push_str(
+            "</table><p>For the ticked: <button name=\"accept\" value=\"1\">use the second entry</button> \
+             <button name=\"accept\" value=\"0\">keep the stored result</button></p></form>",
+        );
     }
     let _ = write!(
         b,
@@ -400,6 +407,76 @@ pub async fn resolve(
     app.store
         .resolve_conflict(id, cid, field(&f, "accept")? == "1", "director")?;
     Ok(back(id))
+}
+
+/// `POST …/conflicts`: settles every ticked conflict (fields `c<id>`) the same way.
+pub async fn resolve_many(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    let accept = field(&f, "accept")? == "1";
+    let mut ids: Vec<i64> = f
+        .keys()
+        .filter_map(|k| k.strip_prefix('c')?.parse().ok())
+        .collect();
+    ids.sort_unstable();
+    if ids.is_empty() {
+        return Err(AppError::Invalid("tick at least one conflict".into()));
+    }
+    tracing::info!(
+        event = id,
+        action = "resolve_many",
+        conflicts = ids.len(),
+        "director action"
+    );
+    for cid in ids {
+        app.store.resolve_conflict(id, cid, accept, "director")?;
+    }
+    Ok(back(id))
+}
+
+/// Per round: sittings entered, and those missing or in conflict, by table and hand.
+fn round_board(
+    m: &tournament::movement::Movement,
+    results: &[store::StoredResult],
+    conflicts: &[store::Conflict],
+) -> String {
+    let mut b = String::from(
+        "<h2>Rounds</h2><table class=\"board\"><tr><th>round</th><th>entered</th><th>missing</th><th>in conflict</th></tr>",
+    );
+    for r in &m.rounds {
+        let (mut done, mut all) = (0, 0);
+        let mut missing = Vec::new();
+        let mut disputed = Vec::new();
+        for h in &r.hands {
+            for t in &h.tables {
+                all += 1;
+                let at = |deal: &str, table: u32, hand: u32| {
+                    deal == t.deal && table == t.table && hand == h.hand
+                };
+                if results.iter().any(|x| at(&x.deal, x.table, x.hand)) {
+                    done += 1;
+                } else {
+                    missing.push(format!("t{} h{}", t.table, h.hand));
+                }
+                if conflicts.iter().any(|x| at(&x.deal, x.table, x.hand)) {
+                    disputed.push(format!("t{} h{}", t.table, h.hand));
+                }
+            }
+        }
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{done} of {all}</td><td>{}</td><td>{}</td></tr>",
+            r.round,
+            esc(&missing.join(", ")),
+            esc(&disputed.join(", "))
+        );
+    }
+    b.push_str("</table>");
+    b
 }
 
 /// `POST …/penalties`: adds a penalty (IMP, false Hu or barred from Hu) to a player.

@@ -69,6 +69,10 @@ pub fn router(app: App) -> Router {
             post(director::replace_player),
         )
         .route("/director/events/{id}/swap", post(director::swap))
+        .route(
+            "/director/events/{id}/conflicts",
+            post(director::resolve_many),
+        )
         .route("/director/events/{id}/hide", post(director::hide))
         .route(
             "/director/events/{id}/conflicts/{cid}",
