@@ -927,6 +927,10 @@ async fn the_director_settles_several_conflicts_at_once_and_sees_each_rounds_boa
     // Round 1: 2 of 16 sittings entered, both in conflict; table 3's first hand missing.
     assert!(page.contains("<td>1</td><td>2 of 16</td>"), "{page}");
     assert!(page.contains("t3 h1"), "{page}");
+    assert!(
+        page.contains("<td>2</td><td>0 of 16</td><td>not started</td>"),
+        "{page}"
+    );
     assert!(page.contains("<td>t1 h1, t2 h1</td>"), "{page}");
     let ids: Vec<i64> = a.store.conflicts(1).unwrap().iter().map(|c| c.id).collect();
     assert_eq!(ids.len(), 2);

@@ -467,11 +467,23 @@ fn round_board(
                 }
             }
         }
+        // A round nobody has started is one word, and a long list is cut.
+        let missing = if done == 0 {
+            "not started".to_string()
+        } else if missing.len() > 24 {
+            format!(
+                "{} … and {} more",
+                missing[..24].join(", "),
+                missing.len() - 24
+            )
+        } else {
+            missing.join(", ")
+        };
         let _ = write!(
             b,
             "<tr><td>{}</td><td>{done} of {all}</td><td>{}</td><td>{}</td></tr>",
             r.round,
-            esc(&missing.join(", ")),
+            esc(&missing),
             esc(&disputed.join(", "))
         );
     }
