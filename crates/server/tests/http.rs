@@ -798,10 +798,23 @@ async fn standings_give_the_imp_of_spec_5_and_can_be_hidden() {
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Player 3 has results: the director is asked first, then confirms.
     let r = d
         .post(
             "/director/events/1/player",
             &[("csrf", &dcsrf), ("player", "3"), ("name", "Substitute")],
+        )
+        .await;
+    assert!(r.body.contains("id=\"confirm\""), "{}", r.body);
+    let r = d
+        .post(
+            "/director/events/1/player",
+            &[
+                ("csrf", &dcsrf),
+                ("player", "3"),
+                ("name", "Substitute"),
+                ("confirm", "1"),
+            ],
         )
         .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER);
@@ -962,4 +975,73 @@ async fn the_director_settles_several_conflicts_at_once_and_sees_each_rounds_boa
         values.iter().any(|v| v.contains("30")) && values.iter().any(|v| v.contains("32")),
         "{values:?}"
     );
+}
+
+#[tokio::test]
+async fn replacing_or_swapping_players_with_results_asks_first_and_says_what_moves() {
+    use tournament::entry::{Outcome, ScoreEntry};
+    let a = app_with_event();
+    let seats = &a.store.event(1).unwrap().movement.rounds[0].hands[0].tables[0].seats;
+    let (p, q) = (seats[0].player, seats[1].player);
+    let entry = ScoreEntry {
+        outcome: Outcome::Draw,
+        false_hu: vec![],
+    };
+    a.store
+        .save_result(1, "1-1", 1, 1, &entry, 0, "table 1, phone a")
+        .unwrap();
+    let mut d = director(&a).await;
+    let csrf = d.csrf("/director/events/1").await;
+    let (ps, qs) = (p.to_string(), q.to_string());
+    // Replacing player p: a page that names the result, nothing changed yet.
+    let r = d
+        .post(
+            "/director/events/1/player",
+            &[("csrf", &csrf), ("player", &ps), ("name", "Sub")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(
+        r.body.contains("id=\"confirm\"") && r.body.contains("1-1 at table 1, hand 1"),
+        "{}",
+        r.body
+    );
+    assert_ne!(
+        a.store.event(1).unwrap().players[p as usize - 1].name,
+        "Sub"
+    );
+    // Confirmed (the page's own form re-posts with confirm=1).
+    let r = d
+        .post(
+            "/director/events/1/player",
+            &[
+                ("csrf", &csrf),
+                ("player", &ps),
+                ("name", "Sub"),
+                ("confirm", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        a.store.event(1).unwrap().players[p as usize - 1].name,
+        "Sub"
+    );
+    // Swapping p and q from round 2: no result there yet, no question.
+    let r = d
+        .post(
+            "/director/events/1/swap",
+            &[("csrf", &csrf), ("a", &ps), ("b", &qs), ("round", "2")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    // From round 1: the entered sitting moves, so it asks.
+    let r = d
+        .post(
+            "/director/events/1/swap",
+            &[("csrf", &csrf), ("a", &ps), ("b", &qs), ("round", "1")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("move with the seats"), "{}", r.body);
 }

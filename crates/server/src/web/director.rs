@@ -329,8 +329,7 @@ pub async fn replace_player(
     headers: HeaderMap,
     Form(f): Form<Fields>,
 ) -> Page {
-    director_post(&app, &headers, &f)?;
-    tracing::info!(event = id, action = "replace_player", "director action");
+    let s = director_post(&app, &headers, &f)?;
     let team = match f.get("team").map(|t| t.trim()).filter(|t| !t.is_empty()) {
         Some(_) => Some(short_field(&f, "team", MAX_NAME)?.to_string()),
         None => None,
@@ -339,9 +338,83 @@ pub async fn replace_player(
         name: short_field(&f, "name", MAX_NAME)?.to_string(),
         team,
     };
-    app.store
-        .set_player(id, number(&f, "player")?, &now, "director")?;
+    let player: u32 = number(&f, "player")?;
+    let e = app.store.event(id)?;
+    let was = e
+        .players
+        .get(player as usize - 1)
+        .ok_or_else(|| AppError::Invalid(format!("player: no player {player}")))?;
+    let moved = sittings_with_results(&e, &app.store.results(id)?, &[player], 1);
+    if !moved.is_empty() && f.get("confirm").map(String::as_str) != Some("1") {
+        let what = format!(
+            "Player {player} is {} and has results already: {} (deal at table, hand). They stay with the seat: from now on they count for {}.",
+            was.name,
+            moved.join(", "),
+            now.name
+        );
+        return Ok(confirm_page(
+            &s,
+            &format!("/director/events/{id}/player"),
+            &f,
+            &what,
+        ));
+    }
+    tracing::info!(event = id, action = "replace_player", "director action");
+    app.store.set_player(id, player, &now, "director")?;
     Ok(back(id))
+}
+
+/// The sittings from round `from` on where one of `players` sits and a result is entered,
+/// as `deal at table t, hand h`.
+fn sittings_with_results(
+    e: &store::Event,
+    results: &[store::StoredResult],
+    players: &[u32],
+    from: u32,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in e.movement.rounds.iter().filter(|r| r.round >= from) {
+        for h in &r.hands {
+            for t in &h.tables {
+                let sits = t.seats.iter().any(|x| players.contains(&x.player));
+                let entered = results
+                    .iter()
+                    .any(|x| x.deal == t.deal && x.table == t.table && x.hand == h.hand);
+                if sits && entered {
+                    out.push(format!("{} at table {}, hand {}", t.deal, t.table, h.hand));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A page that says what a change would move and asks again, re-posting the same fields
+/// with `confirm=1`.
+fn confirm_page(s: &Session, action: &str, f: &Fields, what: &str) -> Response {
+    let mut hidden = String::new();
+    for (k, v) in f {
+        if k != "csrf" && k != "confirm" {
+            let _ = write!(
+                hidden,
+                "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+                esc(k),
+                esc(v)
+            );
+        }
+    }
+    html(
+        StatusCode::OK,
+        "Please confirm",
+        &format!(
+            "<p class=\"warn\" id=\"confirm\">{}</p><form method=\"post\" action=\"{}\">{}{hidden}\
+             <input type=\"hidden\" name=\"confirm\" value=\"1\"><button>Yes, do it</button> \
+             <a href=\"javascript:history.back()\">No, go back</a></form>",
+            esc(what),
+            esc(action),
+            csrf_field(s)
+        ),
+    )
 }
 
 /// `POST …/swap`: exchanges two players' seats from a round on.
@@ -351,15 +424,24 @@ pub async fn swap(
     headers: HeaderMap,
     Form(f): Form<Fields>,
 ) -> Page {
-    director_post(&app, &headers, &f)?;
+    let s = director_post(&app, &headers, &f)?;
+    let (a, b, round): (u32, u32, u32) = (number(&f, "a")?, number(&f, "b")?, number(&f, "round")?);
+    let e = app.store.event(id)?;
+    let moved = sittings_with_results(&e, &app.store.results(id)?, &[a, b], round);
+    if !moved.is_empty() && f.get("confirm").map(String::as_str) != Some("1") {
+        let what = format!(
+            "From round {round} on, players {a} and {b} exchange seats. Results already entered there move with the seats to the other player: {}.",
+            moved.join(", ")
+        );
+        return Ok(confirm_page(
+            &s,
+            &format!("/director/events/{id}/swap"),
+            &f,
+            &what,
+        ));
+    }
     tracing::info!(event = id, action = "swap", "director action");
-    app.store.swap_players(
-        id,
-        number(&f, "a")?,
-        number(&f, "b")?,
-        number(&f, "round")?,
-        "director",
-    )?;
+    app.store.swap_players(id, a, b, round, "director")?;
     Ok(back(id))
 }
 
