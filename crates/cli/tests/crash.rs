@@ -63,6 +63,10 @@ fn acknowledged_entries_survive_sigkill() {
         )
         .unwrap();
         server::service::create_event(&s, "Crash", false, players, 1, None, "test").unwrap();
+        // Every round open: the phones below enter all five.
+        for round in 2..=5 {
+            s.set_round(1, round, true, "test").unwrap();
+        }
         s.event(1).unwrap().table_codes
     };
     let (mut child, addr) = common::serve(&db);

@@ -183,7 +183,7 @@ pub fn create_event(
     };
     let tables = tournament::print::table_count(&movement);
     let table_codes = (0..tables).map(|_| random_code(TABLE_CODE_LEN)).collect();
-    Ok(store.create_event(
+    let id = store.create_event(
         &NewEvent {
             name: name.trim().to_string(),
             team,
@@ -193,7 +193,11 @@ pub fn create_event(
             table_codes,
         },
         who,
-    )?)
+    )?;
+    // Round control from the start: the tables may enter round 1 until the director
+    // closes it and opens the next.
+    store.set_round(id, 1, true, who)?;
+    Ok(id)
 }
 
 /// One sitting: a deal played at a table in a hand of its round. Its round and seating.

@@ -938,10 +938,10 @@ async fn the_director_settles_several_conflicts_at_once_and_sees_each_rounds_boa
     let mut d = director(&a).await;
     let page = d.get("/director/events/1").await.body;
     // Round 1: 2 of 16 sittings entered, both in conflict; table 3's first hand missing.
-    assert!(page.contains("<td>1</td><td>2 of 16</td>"), "{page}");
+    assert!(page.contains("<td>2 of 16</td>"), "{page}");
     assert!(page.contains("t3 h1"), "{page}");
     assert!(
-        page.contains("<td>2</td><td>0 of 16</td><td>not started</td>"),
+        page.contains("<td>0 of 16</td><td>not started</td>"),
         "{page}"
     );
     assert!(page.contains("<td>t1 h1, t2 h1</td>"), "{page}");
@@ -1044,4 +1044,70 @@ async fn replacing_or_swapping_players_with_results_asks_first_and_says_what_mov
         .await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.body.contains("move with the seats"), "{}", r.body);
+}
+
+#[tokio::test]
+async fn tables_enter_only_open_rounds_and_closing_a_round_logs_them_out() {
+    let a = app_with_event();
+    let mut t1 = table(&a, 1).await;
+    let form = |deal: &str, hand: u32| format!("/events/1/table/1/deal/{deal}/{hand}");
+    // A new event starts with round 1 open: the table sees it, not round 2.
+    assert_eq!(t1.get(&form("1-1", 1)).await.status, StatusCode::OK);
+    let r = t1.get(&form("2-1", 1)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert!(r.body.contains("round 2 is not open yet"), "{}", r.body);
+    let list = t1.get("/events/1/table/1").await.body;
+    assert!(
+        list.contains("/deal/1-1/1") && !list.contains("/deal/2-1/1"),
+        "{list}"
+    );
+    // The director opens round 2 and closes round 1.
+    let mut d = director(&a).await;
+    let csrf = d.csrf("/director/events/1").await;
+    for (round, open) in [("2", "1"), ("1", "0")] {
+        let r = d
+            .post(
+                &format!("/director/events/1/rounds/{round}"),
+                &[("csrf", &csrf), ("open", open)],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER);
+    }
+    assert_eq!(
+        a.store.round_states(1).unwrap(),
+        vec![(1, false), (2, true)]
+    );
+    // Closing a round ended the table's session.
+    assert_eq!(t1.get(&form("2-1", 1)).await.status, StatusCode::FORBIDDEN);
+    let mut t1 = table(&a, 1).await;
+    assert_eq!(t1.get(&form("2-1", 1)).await.status, StatusCode::OK);
+    let r = t1.get(&form("1-1", 1)).await;
+    assert!(r.body.contains("round 1 is closed"), "{}", r.body);
+    // The director still enters round 1.
+    assert_eq!(d.get(&form("1-1", 1)).await.status, StatusCode::OK);
+    let page = d.get("/director/events/1").await.body;
+    assert!(
+        page.contains("closed") && page.contains(">reopen<"),
+        "{page}"
+    );
+    // New codes: the old one no longer logs in, the new one does.
+    let old = a.store.event(1).unwrap().table_codes[0].clone();
+    let r = d.post("/director/events/1/codes", &[("csrf", &csrf)]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let new = a.store.event(1).unwrap().table_codes[0].clone();
+    assert_ne!(old, new);
+    assert_eq!(t1.get(&form("2-1", 1)).await.status, StatusCode::FORBIDDEN);
+    let mut phone = Browser::new(&a);
+    let token = phone.login_form("/events/1/table").await;
+    let r = phone
+        .post(
+            "/events/1/table",
+            &[("form", &token), ("table", "1"), ("code", &old)],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        table(&a, 1).await.get(&form("2-1", 1)).await.status,
+        StatusCode::OK
+    );
 }

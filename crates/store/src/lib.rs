@@ -329,6 +329,13 @@ pub trait Store: Send + Sync {
     fn swap_players(&self, id: EventId, a: u32, b: u32, from_round: u32, who: &str) -> Result<()>;
     /// Hides or shows the public standings.
     fn set_hide_standings(&self, id: EventId, hide: bool, who: &str) -> Result<()>;
+    /// Rounds opened so far and whether each is still open (a round never opened is absent).
+    fn round_states(&self, id: EventId) -> Result<Vec<(u32, bool)>>;
+    /// Opens or closes a round for the tables (audited). Closing it ends every table
+    /// session of the event: the phones log in again for the next round.
+    fn set_round(&self, id: EventId, round: u32, open: bool, who: &str) -> Result<()>;
+    /// Gives every table a new code and ends the tables' sessions (audited).
+    fn set_table_codes(&self, id: EventId, codes: &[String], who: &str) -> Result<()>;
 
     /// Every saved result of an event.
     fn results(&self, id: EventId) -> Result<Vec<StoredResult>>;

@@ -147,4 +147,13 @@ CREATE TABLE online_sittings (
 DELETE FROM sessions;
 ALTER TABLE sessions ADD COLUMN expires TEXT NOT NULL DEFAULT '';
 "#,
+    // Round control: which rounds of an event the tables may enter (absent: not opened).
+    r#"
+CREATE TABLE round_states (
+    event INTEGER NOT NULL REFERENCES events(id),
+    round INTEGER NOT NULL,
+    open INTEGER NOT NULL,
+    PRIMARY KEY (event, round)
+);
+"#,
 ];

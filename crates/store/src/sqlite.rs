@@ -485,6 +485,68 @@ impl Store for SqliteStore {
         })
     }
 
+    fn round_states(&self, id: EventId) -> Result<Vec<(u32, bool)>> {
+        let c = self.lock();
+        let mut st = c
+            .prepare("SELECT round, open FROM round_states WHERE event = ?1 ORDER BY round")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+    }
+
+    fn set_round(&self, id: EventId, round: u32, open: bool, who: &str) -> Result<()> {
+        let rounds = self.event(id)?.movement.rounds.len() as u32;
+        if round == 0 || round > rounds {
+            return Err(StoreError::Invalid(format!(
+                "round: 1 to {rounds}, not {round}"
+            )));
+        }
+        self.change(|tx| {
+            tx.execute(
+                "INSERT INTO round_states (event, round, open) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT(event, round) DO UPDATE SET open = ?3",
+                params![id, round, open],
+            )
+            .map_err(backend)?;
+            if !open {
+                tx.execute(
+                    "DELETE FROM sessions WHERE role = 'table' AND event = ?1",
+                    [id],
+                )
+                .map_err(backend)?;
+            }
+            let what = format!("round {round} {}", if open { "opened" } else { "closed" });
+            audit(tx, Some(id), who, &what, None, None)
+        })
+    }
+
+    fn set_table_codes(&self, id: EventId, codes: &[String], who: &str) -> Result<()> {
+        let tables = self.event(id)?.table_codes.len();
+        if codes.len() != tables {
+            return Err(StoreError::Invalid(format!(
+                "{} codes for {tables} tables",
+                codes.len()
+            )));
+        }
+        self.change(|tx| {
+            for (i, c) in codes.iter().enumerate() {
+                tx.execute(
+                    "UPDATE table_codes SET code = ?3 WHERE event = ?1 AND table_no = ?2",
+                    params![id, i as u32 + 1, c],
+                )
+                .map_err(backend)?;
+            }
+            tx.execute(
+                "DELETE FROM sessions WHERE role = 'table' AND event = ?1",
+                [id],
+            )
+            .map_err(backend)?;
+            audit(tx, Some(id), who, "new table codes", None, None)
+        })
+    }
+
     fn set_hide_standings(&self, id: EventId, hide: bool, who: &str) -> Result<()> {
         self.change(|tx| {
             exists(tx, id)?;

@@ -242,7 +242,15 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         results.len()
     );
     let conflicts = app.store.conflicts(id)?;
-    b.push_str(&round_board(&e.movement, &results, &conflicts));
+    let states = app.store.round_states(id)?;
+    b.push_str(&round_board(
+        &e.movement,
+        &results,
+        &conflicts,
+        &states,
+        id,
+        &csrf,
+    ));
     if !conflicts.is_empty() {
         let _ = write!(
             b,
@@ -282,7 +290,12 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
             esc(code)
         );
     }
-    b.push_str("</table><h2>Players</h2><table><tr><th>#</th><th>name</th><th>team</th></tr>");
+    let _ = write!(
+        b,
+        "</table><form method=\"post\" action=\"/director/events/{id}/codes\">{csrf}\
+         <button>New codes for every table</button> (for the next round: the phones log in again)</form>"
+    );
+    b.push_str("<h2>Players</h2><table><tr><th>#</th><th>name</th><th>team</th></tr>");
     for (i, p) in e.players.iter().enumerate() {
         let _ = write!(
             b,
@@ -491,6 +504,44 @@ pub async fn resolve(
     Ok(back(id))
 }
 
+/// `POST …/rounds/{round}`: opens (`open` = 1) or closes a round for the tables.
+pub async fn set_round(
+    State(app): State<App>,
+    Path((id, round)): Path<(EventId, u32)>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    let open = field(&f, "open")? == "1";
+    tracing::info!(
+        event = id,
+        round,
+        open,
+        action = "set_round",
+        "director action"
+    );
+    app.store.set_round(id, round, open, "director")?;
+    Ok(back(id))
+}
+
+/// `POST …/codes`: gives every table a new code (for the next round) and logs the
+/// tables' phones out.
+pub async fn new_codes(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    director_post(&app, &headers, &f)?;
+    tracing::info!(event = id, action = "new_codes", "director action");
+    let tables = app.store.event(id)?.table_codes.len();
+    let codes: Vec<String> = (0..tables)
+        .map(|_| crate::service::random_code(crate::service::TABLE_CODE_LEN))
+        .collect();
+    app.store.set_table_codes(id, &codes, "director")?;
+    Ok(back(id))
+}
+
 /// `POST …/conflicts`: settles every ticked conflict (fields `c<id>`) the same way.
 pub async fn resolve_many(
     State(app): State<App>,
@@ -525,9 +576,14 @@ fn round_board(
     m: &tournament::movement::Movement,
     results: &[store::StoredResult],
     conflicts: &[store::Conflict],
+    states: &[(u32, bool)],
+    id: EventId,
+    csrf: &str,
 ) -> String {
     let mut b = String::from(
-        "<h2>Rounds</h2><table class=\"board\"><tr><th>round</th><th>entered</th><th>missing</th><th>in conflict</th></tr>",
+        "<h2>Rounds</h2><p>Tables enter only the open rounds; closing a round locks it to the \
+         director and logs its phones out.</p><table class=\"board\"><tr><th>round</th><th>for the tables</th>\
+         <th>entered</th><th>missing</th><th>in conflict</th></tr>",
     );
     for r in &m.rounds {
         let (mut done, mut all) = (0, 0);
@@ -561,9 +617,25 @@ fn round_board(
         } else {
             missing.join(", ")
         };
+        let state = states.iter().find(|(n, _)| *n == r.round).map(|x| x.1);
+        let (label, button) = match (states.is_empty(), state) {
+            (true, _) => ("every round (no round control)", None),
+            (_, Some(true)) => ("open", Some(("0", "close"))),
+            (_, Some(false)) => ("closed", Some(("1", "reopen"))),
+            (_, None) => ("not opened", Some(("1", "open"))),
+        };
+        let control = button
+            .map(|(v, word)| {
+                format!(
+                    " <form class=\"inline\" method=\"post\" action=\"/director/events/{id}/rounds/{}\">{csrf}\
+                     <button name=\"open\" value=\"{v}\">{word}</button></form>",
+                    r.round
+                )
+            })
+            .unwrap_or_default();
         let _ = write!(
             b,
-            "<tr><td>{}</td><td>{done} of {all}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{label}{control}</td><td>{done} of {all}</td><td>{}</td><td>{}</td></tr>",
             r.round,
             esc(&missing),
             esc(&disputed.join(", "))

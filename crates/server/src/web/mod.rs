@@ -73,6 +73,11 @@ pub fn router(app: App) -> Router {
             "/director/events/{id}/conflicts",
             post(director::resolve_many),
         )
+        .route(
+            "/director/events/{id}/rounds/{round}",
+            post(director::set_round),
+        )
+        .route("/director/events/{id}/codes", post(director::new_codes))
         .route("/director/events/{id}/hide", post(director::hide))
         .route(
             "/director/events/{id}/conflicts/{cid}",
@@ -142,7 +147,7 @@ table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #999;pad
 th{background:#eee}input,select,button{font-size:1em;padding:.35em;margin:.15em 0}\
 .err{background:#fdd;border:1px solid #c00;padding:.5em}.ok{background:#dfd;border:1px solid #090;padding:.5em}\
 .warn{background:#ffd;border:1px solid #a80;padding:.5em}nav a{margin-right:1em}\
-fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}\
+fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}form.inline{display:inline}\
 .big{font-size:2.2em}.big td,.big th{padding:.2em .8em}\
 @media print{nav,form{display:none}}";
 

@@ -116,12 +116,19 @@ pub async fn deals(
     Path((id, t)): Path<(EventId, u32)>,
     headers: HeaderMap,
 ) -> Page {
-    table_session(&app, &headers, id, t)?;
+    let s = table_session(&app, &headers, id, t)?;
     let e = app.store.event(id)?;
     let results = app.store.results(id)?;
+    let states = app.store.round_states(id)?;
+    let all = s.role == Role::Director || states.is_empty();
     let mut b =
         String::from("<table><tr><th>round</th><th>hand</th><th>deal</th><th>result</th></tr>");
     for r in &e.movement.rounds {
+        // Only the open rounds are listed to a table (every round before round control).
+        let shown = all || states.contains(&(r.round, true));
+        if !shown {
+            continue;
+        }
         for h in &r.hands {
             for tp in h.tables.iter().filter(|x| x.table == t) {
                 let done = results
@@ -140,6 +147,10 @@ pub async fn deals(
         }
     }
     b.push_str("</table>");
+    if !all && !states.iter().any(|&(_, open)| open) {
+        b = "<p class=\"warn\">No round is open for entry: the director opens the next one.</p>"
+            .into();
+    }
     Ok(html(StatusCode::OK, &format!("{} — table {t}", e.name), &b))
 }
 
@@ -156,6 +167,26 @@ fn seat_options(selected: Option<&str>) -> String {
             format!("<option value=\"{l}\"{sel}>{l}</option>")
         })
         .collect()
+}
+
+/// Tables enter only the rounds the director has opened; the director enters any. An event
+/// whose rounds were never opened (made before round control) has no such limit.
+fn round_open(app: &App, s: &Session, id: EventId, round: u32) -> AppResult<()> {
+    if s.role == Role::Director {
+        return Ok(());
+    }
+    let states = app.store.round_states(id)?;
+    if states.is_empty() || states.contains(&(round, true)) {
+        return Ok(());
+    }
+    let why = if states.iter().any(|&(r, _)| r == round) {
+        "is closed"
+    } else {
+        "is not open yet"
+    };
+    Err(AppError::Forbidden(format!(
+        "round {round} {why}: only the director can enter its results now"
+    )))
 }
 
 /// The seating of a sitting, or an error naming it.
@@ -180,6 +211,7 @@ pub async fn entry_form(
     let s = table_session(&app, &headers, id, t)?;
     let e = app.store.event(id)?;
     let (round, tp) = seating(&e, &deal, t, hand)?;
+    round_open(&app, &s, id, round)?;
     let names = names_at(&e, players_by_wind(tp));
     let current = app
         .store
@@ -389,7 +421,8 @@ pub async fn entry_post(
     let s = table_session(&app, &headers, id, t)?;
     check_csrf(&s, f.get("csrf"))?;
     let e = app.store.event(id)?;
-    let (_, tp) = seating(&e, &deal, t, hand)?;
+    let (round, tp) = seating(&e, &deal, t, hand)?;
+    round_open(&app, &s, id, round)?;
     let names = names_at(&e, players_by_wind(tp));
     let prevalent = deal_of(&e, &deal).map_or(Wind::East, |d| d.prevalent);
     let entry = entry_from(&f, prevalent)?;
