@@ -78,6 +78,10 @@ fn an_event_runs_end_to_end_in_chromium() {
     t1.click("select[name=winner] option[value=S]");
     t1.fill("input[name=value]", "12");
     t1.screenshot("score-entry");
+    // The same form on a phone: one field a line, large tap targets.
+    t1.resize(390, 844);
+    t1.screenshot("score-entry-phone");
+    t1.resize(1100, 1000);
     t1.click("form button");
     let preview = t1.wait(&["id=\"preview\""]);
     assert!(
@@ -88,6 +92,13 @@ fn an_event_runs_end_to_end_in_chromium() {
     t1.click("form button");
     let saved = t1.wait(&["id=\"saved\""]);
     assert!(saved.contains("id=\"saved\""), "{saved}");
+    assert!(
+        saved.contains("id=\"next\""),
+        "a next-sitting button: {saved}"
+    );
+    t1.resize(390, 844);
+    t1.screenshot("score-saved-phone");
+    t1.resize(1100, 1000);
     for hand in 2..=4 {
         let page = enter(
             &t1,

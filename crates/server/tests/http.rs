@@ -1111,3 +1111,76 @@ async fn tables_enter_only_open_rounds_and_closing_a_round_logs_them_out() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn the_phone_form_names_the_players_shows_the_saved_result_and_offers_the_next_sitting() {
+    let a = app_with_event();
+    let mut t1 = table(&a, 1).await;
+    let path = "/events/1/table/1/deal/1-1/1";
+    let csrf = t1.csrf(path).await;
+    let page = t1.get(path).await.body;
+    // The seat choices carry the players' names.
+    let e = a.store.event(1).unwrap();
+    let tp = &e.movement.rounds[0].hands[0].tables[0];
+    let south = tp
+        .seats
+        .iter()
+        .find(|x| x.wind == mcr::Wind::South)
+        .unwrap()
+        .player;
+    let name = &e.players[south as usize - 1].name;
+    assert!(
+        page.contains(&format!("<option value=\"S\">S — {south} {name}</option>")),
+        "{page}"
+    );
+    // A win on a discard by S and W (E discarded), saved …
+    let r = t1
+        .post(
+            path,
+            &[
+                ("csrf", &csrf),
+                ("version", "0"),
+                ("step", "save"),
+                ("kind", "discard"),
+                ("discarder", "E"),
+                ("win_S", "1"),
+                ("value_S", "12"),
+                ("win_W", "1"),
+                ("value_W", "9"),
+                ("fhu_N", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // … offers the table's next sitting …
+    assert!(
+        r.body
+            .contains("id=\"next\" href=\"/events/1/table/1/deal/1-1/2\""),
+        "{}",
+        r.body
+    );
+    // … and the form shows it again when edited.
+    let page = t1.get(path).await.body;
+    assert!(page.contains("value=\"discard\" checked"), "{page}");
+    assert!(page.contains("<option value=\"E\" selected>"), "{page}");
+    assert!(
+        page.contains("name=\"win_S\" value=\"1\" checked"),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"value_S\" type=\"number\" min=\"8\" size=\"4\" value=\"12\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"value_W\" type=\"number\" min=\"8\" size=\"4\" value=\"9\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("name=\"fhu_N\" value=\"1\" checked"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("name=\"win_N\" value=\"1\" checked"),
+        "{page}"
+    );
+}

@@ -149,6 +149,11 @@ th{background:#eee}input,select,button{font-size:1em;padding:.35em;margin:.15em 
 .warn{background:#ffd;border:1px solid #a80;padding:.5em}nav a{margin-right:1em}\
 fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}form.inline{display:inline}\
 .big{font-size:2.2em}.big td,.big th{padding:.2em .8em}\
+a.button{display:inline-block;padding:.6em 1em;border:1px solid #555;border-radius:.3em;background:#eee;text-decoration:none;color:#000}\
+@media (max-width:600px){form.entry input,form.entry select,form.entry button{font-size:1.15em;min-height:2.6em}\
+form.entry input[type=radio],form.entry input[type=checkbox]{min-height:0;transform:scale(1.6);margin:.5em .7em .5em .3em;vertical-align:middle}\
+form.entry label{display:block;margin:.3em 0}form.entry fieldset{min-width:0}\
+form.entry input,form.entry select{max-width:100%;box-sizing:border-box}a.button{font-size:1.15em}}\
 @media print{nav,form{display:none}}";
 
 /// A whole page; `refresh` reloads it every so many seconds.

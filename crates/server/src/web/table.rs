@@ -154,19 +154,50 @@ pub async fn deals(
     Ok(html(StatusCode::OK, &format!("{} — table {t}", e.name), &b))
 }
 
-fn seat_options(selected: Option<&str>) -> String {
+/// The four seats as choices, each with the player's name; `selected` chosen.
+fn seat_options(names: &[String; 4], selected: Option<Wind>) -> String {
     Wind::ALL
         .iter()
         .map(|w| {
-            let l = w.letter().to_string();
-            let sel = if selected == Some(l.as_str()) {
+            let sel = if selected == Some(*w) {
                 " selected"
             } else {
                 ""
             };
-            format!("<option value=\"{l}\"{sel}>{l}</option>")
+            format!(
+                "<option value=\"{l}\"{sel}>{l} — {}</option>",
+                esc(&names[w.index()]),
+                l = w.letter()
+            )
         })
         .collect()
+}
+
+/// The sitting after `(deal, hand)` at table `t` in play order, within the open rounds.
+fn next_sitting(
+    e: &Event,
+    states: &[(u32, bool)],
+    t: u32,
+    deal: &str,
+    hand: u32,
+) -> Option<(String, u32)> {
+    let open = |r: u32| states.is_empty() || states.contains(&(r, true));
+    let order: Vec<(String, u32)> = e
+        .movement
+        .rounds
+        .iter()
+        .filter(|r| open(r.round))
+        .flat_map(|r| {
+            r.hands.iter().flat_map(move |h| {
+                h.tables
+                    .iter()
+                    .filter(move |x| x.table == t)
+                    .map(move |x| (x.deal.clone(), h.hand))
+            })
+        })
+        .collect();
+    let at = order.iter().position(|(d, h)| d == deal && *h == hand)?;
+    order.get(at + 1).cloned()
 }
 
 /// Tables enter only the rounds the director has opened; the director enters any. An event
@@ -235,24 +266,44 @@ pub async fn entry_form(
             r.version
         );
     }
+    // Editing shows the saved result in the form.
+    let saved = current.as_ref().map(|r| &r.entry);
+    let outcome = saved.map(|x| &x.outcome);
+    let checked = |on: bool| if on { " checked" } else { "" };
+    let (self_winner, self_value) = match outcome {
+        Some(Outcome::SelfDrawn { winner, value }) => (Some(*winner), value.to_string()),
+        _ => (None, String::new()),
+    };
+    let (discarder, winners) = match outcome {
+        Some(Outcome::Discard { discarder, winners }) => (Some(*discarder), winners.clone()),
+        _ => (None, Vec::new()),
+    };
     let _ = write!(
         b,
-        "<form method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"preview\">\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"draw\" required> Draw</label></legend></fieldset>\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"self\"> Self-drawn win</label></legend>\
-         <label>Winner <select name=\"winner\">{opts}</select></label> <label>Value <input name=\"value\" type=\"number\" min=\"8\" size=\"4\"></label>\
+        "<form class=\"entry\" method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"preview\">\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"draw\" required{c_draw}> Draw</label></legend></fieldset>\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"self\"{c_self}> Self-drawn win</label></legend>\
+         <label>Winner <select name=\"winner\">{opts_w}</select></label> <label>Value <input name=\"value\" type=\"number\" min=\"8\" size=\"4\" value=\"{self_value}\"></label>\
          <label>or the hand <input name=\"hand\" placeholder=\"[123m3]456p789sEEE55s\" size=\"28\"></label></fieldset>\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"discard\"> Win on a discard</label></legend>\
-         <label>Discarder <select name=\"discarder\">{opts}</select></label><br>",
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"discard\"{c_discard}> Win on a discard</label></legend>\
+         <label>Discarder <select name=\"discarder\">{opts_d}</select></label><br>",
         d = esc(&deal),
         csrf = csrf_field(&s),
-        opts = seat_options(None)
+        c_draw = checked(matches!(outcome, Some(Outcome::Draw))),
+        c_self = checked(self_winner.is_some()),
+        c_discard = checked(discarder.is_some()),
+        opts_w = seat_options(&names, self_winner),
+        opts_d = seat_options(&names, discarder)
     );
     for w in Wind::ALL {
         let l = w.letter();
+        let won = winners.iter().find(|(x, _)| *x == w);
         let _ = write!(
             b,
-            "<label><input type=\"checkbox\" name=\"win_{l}\" value=\"1\"> {l} wins</label> <label>value <input name=\"value_{l}\" type=\"number\" min=\"8\" size=\"4\"></label> <label>or hand <input name=\"hand_{l}\" size=\"24\"></label><br>"
+            "<label><input type=\"checkbox\" name=\"win_{l}\" value=\"1\"{}> {} wins</label> <label>value <input name=\"value_{l}\" type=\"number\" min=\"8\" size=\"4\" value=\"{}\"></label> <label>or hand <input name=\"hand_{l}\" size=\"24\"></label><br>",
+            checked(won.is_some()),
+            esc(&names[w.index()]),
+            won.map(|(_, v)| v.to_string()).unwrap_or_default()
         );
     }
     b.push_str("</fieldset><fieldset><legend>False Hu</legend>");
@@ -260,7 +311,9 @@ pub async fn entry_form(
         let l = w.letter();
         let _ = write!(
             b,
-            "<label><input type=\"checkbox\" name=\"fhu_{l}\" value=\"1\"> {l}</label>"
+            "<label><input type=\"checkbox\" name=\"fhu_{l}\" value=\"1\"{}> {}</label>",
+            checked(saved.is_some_and(|x| x.false_hu.contains(&w))),
+            esc(&names[w.index()])
         );
     }
     b.push_str("</fieldset><button>Check</button></form>");
@@ -460,11 +513,20 @@ pub async fn entry_post(
         } else {
             StatusCode::OK
         };
+        let next = next_sitting(&e, &app.store.round_states(id)?, t, &deal, hand)
+            .map(|(d, h)| {
+                format!(
+                    "<p><a class=\"button\" id=\"next\" href=\"/events/{id}/table/{t}/deal/{}/{h}\">Next sitting: deal {}, hand {h}</a></p>",
+                    esc(&d),
+                    esc(&d)
+                )
+            })
+            .unwrap_or_default();
         return Ok(html(
             status,
             &format!("Table {t} — deal {deal}"),
             &format!(
-                "{msg}<p><a href=\"/events/{id}/table/{t}\">Back to the deals of table {t}</a></p>"
+                "{msg}{next}<p><a href=\"/events/{id}/table/{t}\">Back to the deals of table {t}</a></p>"
             ),
         ));
     }
