@@ -38,7 +38,7 @@ fn events_round_trip_and_schema_is_versioned() {
     std::fs::remove_file(&path).ok();
     let id = {
         let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 4);
+        assert_eq!(s.schema_version().unwrap(), 5);
         s.create_event(&new_event(), "director").unwrap()
     };
     // Reopened: migrations are not applied twice and the event is there.
