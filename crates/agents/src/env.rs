@@ -194,25 +194,34 @@ impl TableEnv {
     /// Checks one action index per seat (negative: none) without playing anything: every
     /// outside seat that must decide needs a legal index, and no other seat may give one.
     pub fn check(&self, actions: &[i64; 4]) -> Result<[Option<Action>; 4], String> {
+        self.check_named(actions, |seat| format!("actions[{}]", seat.index()))
+    }
+
+    /// [`TableEnv::check`], its errors naming each seat's entry as `name` says (a game
+    /// indexes its actions by player, not seat).
+    pub fn check_named(
+        &self,
+        actions: &[i64; 4],
+        name: impl Fn(Wind) -> String,
+    ) -> Result<[Option<Action>; 4], String> {
         let waiting = self.waiting();
         let mut out = [None; 4];
         for seat in Wind::ALL {
             let s = seat.index();
             let a = actions[s];
+            let at = name(seat);
             let asked = waiting.contains(&seat);
             if a < 0 {
                 if asked {
-                    return Err(format!("actions[{s}]: seat {seat} must decide now"));
+                    return Err(format!("{at}: seat {seat} must decide now"));
                 }
                 continue;
             }
             if !asked {
-                return Err(format!(
-                    "actions[{s}]: seat {seat} has no decision now (give -1)"
-                ));
+                return Err(format!("{at}: seat {seat} has no decision now (give -1)"));
             }
             if a as usize >= ACTIONS {
-                return Err(format!("actions[{s}]: {a} is not an action index (0–234)"));
+                return Err(format!("{at}: {a} is not an action index (0–234)"));
             }
             let view = self.table.view(seat);
             let found = view
@@ -224,7 +233,7 @@ impl TableEnv {
                 Some(x) => out[s] = Some(x),
                 None => {
                     return Err(format!(
-                        "actions[{s}]: {a} ({}) is not legal for seat {seat} now",
+                        "{at}: {a} ({}) is not legal for seat {seat} now",
                         crate::encode::describe(a as usize).unwrap_or_default()
                     ))
                 }
@@ -400,12 +409,10 @@ impl GameEnv {
         }
         let seating = self.current_seating();
         let by_seat: [i64; 4] = std::array::from_fn(|s| actions[seating[s]]);
-        let checked = self.hand.check(&by_seat).map_err(|e| {
-            // Errors name players, which is what the caller indexed by.
-            (0..4).fold(e, |e, s| {
-                e.replace(&format!("actions[{s}]"), &format!("player {}", seating[s]))
-            })
-        })?;
+        // Errors name players, which is what the caller indexed by.
+        let checked = self
+            .hand
+            .check_named(&by_seat, |w| format!("player {}", seating[w.index()]))?;
         let before = self.game.scores();
         self.hand.apply(checked);
         self.settle();
