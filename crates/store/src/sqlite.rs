@@ -61,6 +61,16 @@ impl SqliteStore {
                 out.display()
             )));
         }
+        if let Some(dir) = out
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        {
+            return Err(StoreError::Invalid(format!(
+                "{}: the folder {} does not exist",
+                out.display(),
+                dir.display()
+            )));
+        }
         let part = out.with_extension("part");
         let _ = std::fs::remove_file(&part);
         let named = |e: rusqlite::Error| StoreError::Invalid(format!("{}: {e}", out.display()));

@@ -301,6 +301,14 @@ fn a_backup_is_a_whole_copy_taken_while_in_use_and_never_overwrites() {
     assert_eq!(copy.event(id).unwrap().name, "Club night");
     let e = s.backup_to(&out).unwrap_err().to_string();
     assert!(e.contains("already exists"), "{e}");
+    let e = s
+        .backup_to(&dir.join("no-such-folder/copy.sqlite"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the folder") && e.contains("does not exist"),
+        "{e}"
+    );
     assert!(!dir.join("copy.part").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
