@@ -141,6 +141,14 @@ fn an_event_runs_end_to_end_in_chromium() {
     d.go("/director/events/1");
     assert!(d.source().contains("S self-drawn 16"));
     d.screenshot("director-event");
+    d.resize(390, 844);
+    d.screenshot("director-event-phone");
+    d.go("/director");
+    assert!(d.source().contains("<h2>Sessions</h2>"));
+    d.screenshot("director-sessions-phone");
+    d.resize(1100, 1000);
+    d.screenshot("director-sessions");
+    d.go("/director/events/1");
     d.click("tr.conflict input[type=checkbox]");
     d.click("button[name=accept][value='0']"); // keep the stored result for the ticked
     let page = d.wait_for(|s| !s.contains("class=\"conflict\""));

@@ -155,7 +155,10 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
 /// The sessions signed in now, each with a button that ends it.
 fn sessions_section(app: &App, me: &Session) -> AppResult<String> {
     let mut b = String::from(
-        "<h2>Sessions</h2><p>Everyone signed in now. A session ends by itself (director 12 h,          tables 24 h, players 30 days), when its owner logs out, or here; a new director          password ends every director session.</p>         <table><tr><th>#</th><th>who</th><th>since (UTC)</th><th>until (UTC)</th><th></th></tr>",
+        "<h2>Sessions</h2><p>Everyone signed in now. A session ends by itself (director 12 h, \
+         tables 24 h, players 30 days), when its owner logs out, or here; a new director \
+         password ends every director session.</p>\
+         <div class=\"wide\"><table><tr><th>#</th><th>who</th><th>since (UTC)</th><th>until (UTC)</th><th></th></tr>",
     );
     for x in app.store.sessions()? {
         let who = match x.role {
@@ -174,7 +177,7 @@ fn sessions_section(app: &App, me: &Session) -> AppResult<String> {
             csrf_field(me)
         );
     }
-    b.push_str("</table>");
+    b.push_str("</table></div>");
     Ok(b)
 }
 
@@ -255,7 +258,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         let _ = write!(
             b,
             "<h2>Conflicts</h2><form method=\"post\" action=\"/director/events/{id}/conflicts\">{csrf}\
-             <table><tr><th></th><th>deal</th><th>table</th><th>hand</th><th>stored</th><th>second entry</th><th>by</th></tr>"
+             <div class=\"wide\"><table><tr><th></th><th>deal</th><th>table</th><th>hand</th><th>stored</th><th>second entry</th><th>by</th></tr>"
         );
         for c in &conflicts {
             let stored = results
@@ -270,7 +273,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
             );
         }
         b.push_str(
-            "</table><p>For the ticked: <button name=\"accept\" value=\"1\">use the second entry</button> \
+            "</table></div><p>For the ticked: <button name=\"accept\" value=\"1\">use the second entry</button> \
              <button name=\"accept\" value=\"0\">keep the stored result</button></p></form>",
         );
     }
@@ -582,7 +585,7 @@ fn round_board(
 ) -> String {
     let mut b = String::from(
         "<h2>Rounds</h2><p>Tables enter only the open rounds; closing a round locks it to the \
-         director and logs its phones out.</p><table class=\"board\"><tr><th>round</th><th>for the tables</th>\
+         director and logs its phones out.</p><div class=\"wide\"><table class=\"board\"><tr><th>round</th><th>for the tables</th>\
          <th>entered</th><th>missing</th><th>in conflict</th></tr>",
     );
     for r in &m.rounds {
@@ -641,7 +644,7 @@ fn round_board(
             esc(&disputed.join(", "))
         );
     }
-    b.push_str("</table>");
+    b.push_str("</table></div>");
     b
 }
 

@@ -147,7 +147,7 @@ table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #999;pad
 th{background:#eee}input,select,button{font-size:1em;padding:.35em;margin:.15em 0}\
 .err{background:#fdd;border:1px solid #c00;padding:.5em}.ok{background:#dfd;border:1px solid #090;padding:.5em}\
 .warn{background:#ffd;border:1px solid #a80;padding:.5em}nav a{margin-right:1em}\
-fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}form.inline{display:inline}\
+fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}form.inline{display:inline}.wide{overflow-x:auto}\
 .big{font-size:2.2em}.big td,.big th{padding:.2em .8em}\
 a.button{display:inline-block;padding:.6em 1em;border:1px solid #555;border-radius:.3em;background:#eee;text-decoration:none;color:#000}\
 @media (max-width:600px){form.entry input,form.entry select,form.entry button{font-size:1.15em;min-height:2.6em}\
