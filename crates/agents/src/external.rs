@@ -175,6 +175,12 @@ impl BotProcess {
                 && self.stdin_drained()
                 && waits_on_pipe(self.child.id(), self.stdin_pipe)
             {
+                // Blocked on input, the process has written all it wrote before the read:
+                // an answer that came in after the poll above is read, not cut off by an
+                // end of file (which would end a keep-running bot that had answered).
+                if poll(&mut fds[..1], 0) && fds[0].revents != 0 {
+                    return self.read_some();
+                }
                 self.stdin = None;
             }
             slice = (slice * 2).min(Duration::from_millis(16));
