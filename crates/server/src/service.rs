@@ -217,6 +217,32 @@ pub fn sitting<'a>(
     })
 }
 
+/// An entrant's name, or "Player n".
+pub fn entrant_name(e: &Event, player: u32) -> String {
+    e.players
+        .get(player as usize - 1)
+        .map(|x| x.name.clone())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| format!("Player {player}"))
+}
+
+/// Who plays `player`'s seat in `round`: the player, or once they have withdrawn their
+/// stand-in (numbered after the entrants, in the order of the withdrawals), with the name
+/// the standings show.
+pub fn seat_holder(e: &Event, player: u32, round: u32) -> (u32, String) {
+    match e
+        .withdrawals
+        .iter()
+        .position(|w| w.player == player && w.from_round <= round)
+    {
+        Some(k) => (
+            e.players.len() as u32 + 1 + k as u32,
+            e.withdrawals[k].stand_in_name(&entrant_name(e, player)),
+        ),
+        None => (player, entrant_name(e, player)),
+    }
+}
+
 /// The number a sitting has among the results of its deal (tables hold 4 hands a round).
 pub fn sitting_number(table: u32, hand: u32) -> u32 {
     (table - 1) * 4 + hand
@@ -303,10 +329,10 @@ pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppR
     for name in deal_names(&e.movement) {
         let mut tables = Vec::new();
         for r in stored.iter().filter(|r| r.deal == name) {
-            let Some((_, tp)) = sitting(&e.movement, &r.deal, r.table, r.hand) else {
+            let Some((round, tp)) = sitting(&e.movement, &r.deal, r.table, r.hand) else {
                 continue;
             };
-            let players = players_by_wind(tp);
+            let players = players_by_wind(tp).map(|p| seat_holder(e, p, round).0);
             for w in &r.entry.false_hu {
                 penalties.push(Penalty {
                     player: players[w.index()],
@@ -326,13 +352,14 @@ pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppR
             deals.push(tournament::standings::DealResult { deal: name, tables });
         }
     }
-    let players = e
+    let mut players: Vec<Player> = e
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| Player {
             id: i as u32 + 1,
             name: p.name.clone(),
+            stands_in_for: None,
         })
         .collect();
     let mut teams: Vec<Team> = Vec::new();
@@ -346,6 +373,18 @@ pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppR
                     players: vec![i as u32 + 1],
                 }),
             }
+        }
+    }
+    // Stand-ins play on for the field and, in team events, for the team.
+    for (k, w) in e.withdrawals.iter().enumerate() {
+        let id = e.players.len() as u32 + 1 + k as u32;
+        players.push(Player {
+            id,
+            name: w.stand_in_name(&entrant_name(e, w.player)),
+            stands_in_for: Some(w.player),
+        });
+        if let Some(t) = teams.iter_mut().find(|t| t.players.contains(&w.player)) {
+            t.players.push(id);
         }
     }
     Ok(Results {

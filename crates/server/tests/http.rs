@@ -688,7 +688,7 @@ async fn standings_give_the_imp_of_spec_5_and_can_be_hidden() {
         .get("/events/1/big")
         .await
         .body
-        .contains("class=\"big\""));
+        .contains("id=\"pager\">page 1 of 1 · 16 players"));
     assert!(anon
         .get("/events/1/standings")
         .await

@@ -96,6 +96,44 @@ pub struct Event {
     pub table_codes: Vec<String>,
     /// Whether the public standings are hidden (the last rounds).
     pub hide_standings: bool,
+    /// Players the director has checked in, by number.
+    pub checked_in: std::collections::BTreeSet<u32>,
+    /// Players who withdrew, and who took their seats.
+    pub withdrawals: Vec<Withdrawal>,
+    /// The round clock on the big screen: the round and when it ends (Unix seconds).
+    pub clock: Option<(u32, i64)>,
+}
+
+/// Who plays the seat of a player who withdrew.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StandIn {
+    /// A named substitute.
+    Substitute(String),
+    /// A bot (online events) or a house player the standings call "bot".
+    Bot,
+}
+
+/// A player's late withdrawal: from `from_round` on, `stand_in` plays their seat. Results
+/// from then on count for the field (and the team) but not for the player, and the
+/// stand-in is listed unranked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    /// The player who withdrew.
+    pub player: u32,
+    /// The first round they do not play.
+    pub from_round: u32,
+    /// Who takes the seat.
+    pub stand_in: StandIn,
+}
+
+impl Withdrawal {
+    /// The stand-in's name as the standings show it, with whose seat it took.
+    pub fn stand_in_name(&self, withdrawn: &str) -> String {
+        match &self.stand_in {
+            StandIn::Substitute(n) => format!("{n} (for {withdrawn})"),
+            StandIn::Bot => format!("Bot (for {withdrawn})"),
+        }
+    }
 }
 
 /// A table's saved result of one deal. A table can play the same deal in several hands
@@ -336,6 +374,15 @@ pub trait Store: Send + Sync {
     fn set_round(&self, id: EventId, round: u32, open: bool, who: &str) -> Result<()>;
     /// Gives every table a new code and ends the tables' sessions (audited).
     fn set_table_codes(&self, id: EventId, codes: &[String], who: &str) -> Result<()>;
+    /// Checks a player in (or takes the check-in back), audited.
+    fn set_checked_in(&self, id: EventId, player: u32, present: bool, who: &str) -> Result<()>;
+    /// Records a withdrawal (one per player), audited. Refused if the player has already
+    /// withdrawn or a round is out of range.
+    fn withdraw(&self, id: EventId, w: &Withdrawal, who: &str) -> Result<()>;
+    /// Takes a withdrawal back, audited.
+    fn cancel_withdrawal(&self, id: EventId, player: u32, who: &str) -> Result<()>;
+    /// Starts the big screen's round clock (`Some((round, ends_at))`) or stops it.
+    fn set_clock(&self, id: EventId, clock: Option<(u32, i64)>, who: &str) -> Result<()>;
 
     /// Every saved result of an event.
     fn results(&self, id: EventId) -> Result<Vec<StoredResult>>;

@@ -156,4 +156,25 @@ CREATE TABLE round_states (
     PRIMARY KEY (event, round)
 );
 "#,
+    // The organiser's day: check-in, late withdrawals with their stand-ins, the round clock.
+    r#"
+CREATE TABLE checkins (
+    event INTEGER NOT NULL REFERENCES events(id),
+    player INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (event, player)
+);
+CREATE TABLE withdrawals (
+    event INTEGER NOT NULL REFERENCES events(id),
+    player INTEGER NOT NULL,
+    from_round INTEGER NOT NULL,
+    stand_in TEXT NOT NULL,
+    PRIMARY KEY (event, player)
+);
+CREATE TABLE clocks (
+    event INTEGER PRIMARY KEY REFERENCES events(id),
+    round INTEGER NOT NULL,
+    ends_at INTEGER NOT NULL
+);
+"#,
 ];

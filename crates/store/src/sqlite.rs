@@ -11,8 +11,8 @@ use tournament::standings::Penalty;
 use crate::schema::MIGRATIONS;
 use crate::{
     points_of, session_hours, AuditLine, ChallengePlay, Conflict, Entrant, Event, EventId,
-    NewEvent, OnlineSitting, Person, Result, Role, Saved, Session, SessionInfo, Store, StoreError,
-    StoredChallenge, StoredHand, StoredPlayTable, StoredResult,
+    NewEvent, OnlineSitting, Person, Result, Role, Saved, Session, SessionInfo, StandIn, Store,
+    StoreError, StoredChallenge, StoredHand, StoredPlayTable, StoredResult, Withdrawal,
 };
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
@@ -237,6 +237,60 @@ fn audit(
     Ok(())
 }
 
+/// Refuses a player number the event does not have.
+fn check_player(tx: &Transaction, id: EventId, player: u32) -> Result<()> {
+    exists(tx, id)?;
+    let n: i64 = tx
+        .query_row(
+            "SELECT count(*) FROM players WHERE event = ?1 AND slot = ?2",
+            params![id, player],
+            |r| r.get(0),
+        )
+        .map_err(backend)?;
+    if n == 0 {
+        return Err(StoreError::NotFound(format!(
+            "player {player} of event {id}"
+        )));
+    }
+    Ok(())
+}
+
+fn attendance(c: &Connection, id: EventId) -> Result<std::collections::BTreeSet<u32>> {
+    let mut st = c
+        .prepare("SELECT player FROM checkins WHERE event = ?1")
+        .map_err(backend)?;
+    let rows = st.query_map([id], |r| r.get(0)).map_err(backend)?;
+    rows.collect::<rusqlite::Result<_>>().map_err(backend)
+}
+
+fn withdrawals(c: &Connection, id: EventId) -> Result<Vec<Withdrawal>> {
+    let mut st = c
+        .prepare(
+            "SELECT player, from_round, stand_in FROM withdrawals WHERE event = ?1 ORDER BY player",
+        )
+        .map_err(backend)?;
+    let rows = st
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })
+        .map_err(backend)?
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map_err(backend)?;
+    rows.into_iter()
+        .map(|(player, from_round, s)| {
+            Ok(Withdrawal {
+                player,
+                from_round,
+                stand_in: parse(&s, "stand-in")?,
+            })
+        })
+        .collect()
+}
+
 fn exists(tx: &Transaction, id: EventId) -> Result<()> {
     let n: i64 = tx
         .query_row("SELECT count(*) FROM events WHERE id = ?1", [id], |r| {
@@ -396,6 +450,16 @@ impl Store for SqliteStore {
             table_codes,
             players,
             hide_standings: row.4,
+            checked_in: attendance(&c, id)?,
+            withdrawals: withdrawals(&c, id)?,
+            clock: c
+                .query_row(
+                    "SELECT round, ends_at FROM clocks WHERE event = ?1",
+                    [id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()
+                .map_err(backend)?,
         })
     }
 
@@ -571,6 +635,118 @@ impl Store for SqliteStore {
                 "standings shown"
             };
             audit(tx, Some(id), who, what, None, None)
+        })
+    }
+
+    fn set_checked_in(&self, id: EventId, player: u32, present: bool, who: &str) -> Result<()> {
+        self.change(|tx| {
+            check_player(tx, id, player)?;
+            if present {
+                tx.execute(
+                    &format!(
+                        "INSERT OR IGNORE INTO checkins (event, player, at) VALUES (?1, ?2, {NOW})"
+                    ),
+                    params![id, player],
+                )
+            } else {
+                tx.execute(
+                    "DELETE FROM checkins WHERE event = ?1 AND player = ?2",
+                    params![id, player],
+                )
+            }
+            .map_err(backend)?;
+            let what = format!(
+                "player {player} {}",
+                if present {
+                    "checked in"
+                } else {
+                    "check-in taken back"
+                }
+            );
+            audit(tx, Some(id), who, &what, None, None)
+        })
+    }
+
+    fn withdraw(&self, id: EventId, w: &Withdrawal, who: &str) -> Result<()> {
+        if let StandIn::Substitute(n) = &w.stand_in {
+            if n.trim().is_empty() {
+                return Err(StoreError::Invalid(format!(
+                    "player {}: the substitute's name is empty",
+                    w.player
+                )));
+            }
+        }
+        self.change(|tx| {
+            check_player(tx, id, w.player)?;
+            let rounds = movement_of(tx, id)?.rounds.len() as u32;
+            if w.from_round == 0 || w.from_round > rounds {
+                return Err(StoreError::Invalid(format!(
+                    "from round: 1 to {rounds}, not {}",
+                    w.from_round
+                )));
+            }
+            let stand_in = json(&w.stand_in);
+            let n = tx
+                .execute(
+                    "INSERT OR IGNORE INTO withdrawals (event, player, from_round, stand_in) VALUES (?1, ?2, ?3, ?4)",
+                    params![id, w.player, w.from_round, stand_in],
+                )
+                .map_err(backend)?;
+            if n == 0 {
+                return Err(StoreError::Invalid(format!(
+                    "player {} has already withdrawn",
+                    w.player
+                )));
+            }
+            let what = format!("player {} withdrew from round {}", w.player, w.from_round);
+            audit(tx, Some(id), who, &what, None, Some(&stand_in))
+        })
+    }
+
+    fn cancel_withdrawal(&self, id: EventId, player: u32, who: &str) -> Result<()> {
+        self.change(|tx| {
+            let n = tx
+                .execute(
+                    "DELETE FROM withdrawals WHERE event = ?1 AND player = ?2",
+                    params![id, player],
+                )
+                .map_err(backend)?;
+            if n == 0 {
+                return Err(StoreError::NotFound(format!(
+                    "a withdrawal of player {player} in event {id}"
+                )));
+            }
+            let what = format!("withdrawal of player {player} taken back");
+            audit(tx, Some(id), who, &what, None, None)
+        })
+    }
+
+    fn set_clock(&self, id: EventId, clock: Option<(u32, i64)>, who: &str) -> Result<()> {
+        self.change(|tx| {
+            exists(tx, id)?;
+            let what = match clock {
+                Some((round, ends_at)) => {
+                    let rounds = movement_of(tx, id)?.rounds.len() as u32;
+                    if round == 0 || round > rounds {
+                        return Err(StoreError::Invalid(format!(
+                            "round: 1 to {rounds}, not {round}"
+                        )));
+                    }
+                    tx.execute(
+                        "INSERT INTO clocks (event, round, ends_at) VALUES (?1, ?2, ?3) \
+                         ON CONFLICT(event) DO UPDATE SET round = ?2, ends_at = ?3",
+                        params![id, round, ends_at],
+                    )
+                    .map_err(backend)?;
+                    format!("round {round} clock set to end at {ends_at}")
+                }
+                None => {
+                    tx.execute("DELETE FROM clocks WHERE event = ?1", [id])
+                        .map_err(backend)?;
+                    "round clock stopped".to_string()
+                }
+            };
+            audit(tx, Some(id), who, &what, None, None)
         })
     }
 

@@ -1,5 +1,5 @@
 use mcr::Wind::*;
-use store::{Entrant, NewEvent, Saved, SqliteStore, Store, StoreError};
+use store::{Entrant, NewEvent, Saved, SqliteStore, StandIn, Store, StoreError, Withdrawal};
 use tournament::entry::{Outcome, ScoreEntry};
 use tournament::movement::individual;
 use tournament::standings::{Penalty, PenaltyKind};
@@ -38,7 +38,7 @@ fn events_round_trip_and_schema_is_versioned() {
     std::fs::remove_file(&path).ok();
     let id = {
         let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 5);
+        assert_eq!(s.schema_version().unwrap(), 6);
         s.create_event(&new_event(), "director").unwrap()
     };
     // Reopened: migrations are not applied twice and the event is there.
@@ -372,4 +372,84 @@ fn one_phone_keeps_at_most_one_open_conflict_per_sitting() {
     s.save_result(id, "1-1", 1, 1, &self_drawn(30), 0, "table 1, phone c")
         .unwrap();
     assert_eq!(s.conflicts(id).unwrap().len(), 2);
+}
+
+#[test]
+fn check_ins_withdrawals_and_the_clock_are_kept_and_audited() {
+    let s = SqliteStore::in_memory().unwrap();
+    let id = s.create_event(&new_event(), "director").unwrap();
+    s.set_checked_in(id, 3, true, "director").unwrap();
+    s.set_checked_in(id, 3, true, "director").unwrap(); // twice is once
+    s.set_checked_in(id, 5, true, "director").unwrap();
+    s.set_checked_in(id, 5, false, "director").unwrap();
+    let e = s.event(id).unwrap();
+    assert_eq!(e.checked_in.iter().copied().collect::<Vec<_>>(), vec![3]);
+    assert!(matches!(
+        s.set_checked_in(id, 17, true, "director"),
+        Err(StoreError::NotFound(m)) if m.contains("player 17")
+    ));
+
+    let w = Withdrawal {
+        player: 4,
+        from_round: 3,
+        stand_in: StandIn::Substitute("Lee".into()),
+    };
+    s.withdraw(id, &w, "director").unwrap();
+    // A second withdrawal of the same player, a round out of range, an empty name: refused,
+    // and the first stays.
+    let again = s.withdraw(
+        id,
+        &Withdrawal {
+            from_round: 2,
+            ..w.clone()
+        },
+        "director",
+    );
+    assert!(matches!(again, Err(StoreError::Invalid(m)) if m.contains("already withdrawn")));
+    let late = Withdrawal {
+        player: 6,
+        from_round: 6,
+        stand_in: StandIn::Bot,
+    };
+    assert!(
+        matches!(s.withdraw(id, &late, "d"), Err(StoreError::Invalid(m)) if m.contains("1 to 5, not 6"))
+    );
+    let blank = Withdrawal {
+        player: 6,
+        from_round: 2,
+        stand_in: StandIn::Substitute("  ".into()),
+    };
+    assert!(
+        matches!(s.withdraw(id, &blank, "d"), Err(StoreError::Invalid(m)) if m.contains("name is empty"))
+    );
+    assert_eq!(s.event(id).unwrap().withdrawals, vec![w.clone()]);
+    s.cancel_withdrawal(id, 4, "director").unwrap();
+    assert!(s.event(id).unwrap().withdrawals.is_empty());
+    assert!(matches!(
+        s.cancel_withdrawal(id, 4, "d"),
+        Err(StoreError::NotFound(_))
+    ));
+
+    s.set_clock(id, Some((2, 1_800_000_000)), "director")
+        .unwrap();
+    assert_eq!(s.event(id).unwrap().clock, Some((2, 1_800_000_000)));
+    assert!(s.set_clock(id, Some((9, 1)), "director").is_err());
+    assert_eq!(s.event(id).unwrap().clock, Some((2, 1_800_000_000)));
+    s.set_clock(id, None, "director").unwrap();
+    assert_eq!(s.event(id).unwrap().clock, None);
+
+    let audit: Vec<String> = s.audit(id).unwrap().into_iter().map(|a| a.what).collect();
+    for needle in [
+        "player 3 checked in",
+        "player 5 check-in taken back",
+        "player 4 withdrew from round 3",
+        "withdrawal of player 4 taken back",
+        "round 2 clock set",
+        "round clock stopped",
+    ] {
+        assert!(
+            audit.iter().any(|a| a.contains(needle)),
+            "{needle} in {audit:?}"
+        );
+    }
 }

@@ -44,6 +44,10 @@ pub struct Player {
     /// The player's name (may be empty).
     #[serde(default)]
     pub name: String,
+    /// A substitute (or bot) who took over the seat of this player after they withdrew:
+    /// their results count for the field and their team, but they are not ranked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stands_in_for: Option<u32>,
 }
 
 /// A team of four in a team event.
@@ -277,8 +281,11 @@ pub struct Line {
     pub imp: i64,
     /// IMP deducted by penalties.
     pub penalty_imp: i64,
-    /// Rank, shared by players equal in IMP and match points.
+    /// Rank, shared by players equal in IMP and match points; 0 for a stand-in, who is
+    /// listed after everyone ranked.
     pub rank: u32,
+    /// For a stand-in: whose seat they took.
+    pub stands_in_for: Option<u32>,
 }
 
 /// Individual standings.
@@ -495,6 +502,7 @@ impl Results {
                     imp: imp - penalty_imp,
                     penalty_imp,
                     rank: 0,
+                    stands_in_for: p.stands_in_for,
                 }
             })
             .collect();
@@ -582,6 +590,7 @@ impl Results {
                 imp: totals[i].1,
                 penalty_imp: 0,
                 rank: 0,
+                stands_in_for: None,
             })
             .collect();
         rank(&mut lines);
@@ -601,14 +610,18 @@ pub struct TeamStandings {
     pub deals: Vec<(String, Vec<TeamRow>)>,
 }
 
-/// Sorts by IMP, then match points; equal on both share a rank (S3 §19).
+/// Sorts by IMP, then match points; equal on both share a rank (S3 §19). Stand-ins come
+/// last, unranked (rank 0).
 fn rank(lines: &mut [Line]) {
     lines.sort_by(|a, b| {
-        (b.imp, b.ms)
-            .cmp(&(a.imp, a.ms))
+        a.stands_in_for
+            .is_some()
+            .cmp(&b.stands_in_for.is_some())
+            .then((b.imp, b.ms).cmp(&(a.imp, a.ms)))
             .then(a.player.cmp(&b.player))
     });
-    for i in 0..lines.len() {
+    let ranked = lines.iter().filter(|l| l.stands_in_for.is_none()).count();
+    for i in 0..ranked {
         lines[i].rank =
             if i > 0 && (lines[i].imp, lines[i].ms) == (lines[i - 1].imp, lines[i - 1].ms) {
                 lines[i - 1].rank

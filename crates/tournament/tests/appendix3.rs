@@ -56,6 +56,7 @@ fn appendix_3_numbers() {
             .map(|id| Player {
                 id,
                 name: format!("P{id}"),
+                stands_in_for: None,
             })
             .collect(),
         teams: vec![],

@@ -13,6 +13,7 @@ fn base() -> Results {
             .map(|id| Player {
                 id,
                 name: String::new(),
+                stands_in_for: None,
             })
             .collect(),
         teams: vec![],
@@ -203,4 +204,40 @@ fn penalties_and_names_that_would_score_backwards_are_refused() {
         &|v| v["deals"][0]["deal"] = serde_json::json!(" "),
         "deals[0]: the deal has no name",
     );
+}
+
+#[test]
+fn a_stand_in_counts_for_the_field_but_is_not_ranked() {
+    let before = base().individual().unwrap();
+    let line = |st: &tournament::standings::Standings, p: u32| {
+        st.lines.iter().find(|l| l.player == p).cloned().unwrap()
+    };
+    // Player 3 withdrew; a substitute (17) played their seat at table 1.
+    let mut r = base();
+    r.players.push(Player {
+        id: 17,
+        name: "Sub".into(),
+        stands_in_for: Some(3),
+    });
+    r.deals[0].tables[0] = table(1, [1, 2, 17, 4], [-8, 32, -16, -8]);
+    let after = r.individual().unwrap();
+    // The field is the same, so the substitute scores what player 3 scored before.
+    let sub = line(&after, 17);
+    let p3 = line(&before, 3);
+    assert_eq!((sub.hands, sub.ms, sub.imp), (1, p3.ms, p3.imp));
+    assert_eq!((sub.rank, sub.stands_in_for), (0, Some(3)));
+    assert_eq!(
+        after.lines.last().unwrap().player,
+        17,
+        "stand-ins come last"
+    );
+    let gone = line(&after, 3);
+    assert_eq!((gone.hands, gone.ms, gone.imp), (0, 0, 0));
+    // Everyone else keeps their IMP; ranks run 1.. over the 16 entrants only.
+    for p in (1..=16).filter(|&p| p != 3) {
+        assert_eq!(line(&after, p).imp, line(&before, p).imp, "player {p}");
+    }
+    let ranked: Vec<u32> = after.lines.iter().map(|l| l.rank).collect();
+    assert_eq!(ranked[0], 1);
+    assert!(ranked[..16].iter().all(|&r| (1..=16).contains(&r)));
 }

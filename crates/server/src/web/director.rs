@@ -25,7 +25,7 @@ use crate::service::{
 /// Longest event name accepted, in characters.
 const MAX_EVENT_NAME: usize = 120;
 /// Longest player or team name accepted (as in an entrant list).
-const MAX_NAME: usize = 80;
+pub(super) const MAX_NAME: usize = 80;
 /// Longest penalty reason accepted.
 const MAX_NOTE: usize = 500;
 
@@ -236,7 +236,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         "<p>{} players, {} · deal seed {} · {} results entered</p>\
          <p><a href=\"/events/{id}/standings\">standings</a> · <a href=\"/events/{id}/big\">big screen</a> · <a href=\"/events/{id}/deals\">deal tables</a> · \
          <a href=\"/director/events/{id}/audit\">audit trail</a> · results <a href=\"/director/events/{id}/results.csv\">CSV</a> <a href=\"/director/events/{id}/results.json\">JSON</a> · \
-         standings <a href=\"/events/{id}/standings.csv\">CSV</a> <a href=\"/events/{id}/standings.json\">JSON</a></p>\
+         standings <a href=\"/events/{id}/standings.csv\">CSV</a> <a href=\"/events/{id}/standings.json\">JSON</a> · <a href=\"/events/{id}/ranking.csv\">ranking for rating bodies</a></p>\
          <p>Print: <a href=\"/director/events/{id}/print/labels\">deal label sheets</a> · <a href=\"/director/events/{id}/print/guides\">guide cards</a> · \
          <a href=\"/director/events/{id}/print/tables\">table cards</a> · <a href=\"/director/events/{id}/print/sheets\">score sheets</a></p>",
         e.players.len(),
@@ -246,6 +246,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
     );
     let conflicts = app.store.conflicts(id)?;
     let states = app.store.round_states(id)?;
+    b.push_str(&super::day::clock_section(&e, &csrf));
     b.push_str(&round_board(
         &e.movement,
         &results,
@@ -298,20 +299,10 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         "</table><form method=\"post\" action=\"/director/events/{id}/codes\">{csrf}\
          <button>New codes for every table</button> (for the next round: the phones log in again)</form>"
     );
-    b.push_str("<h2>Players</h2><table><tr><th>#</th><th>name</th><th>team</th></tr>");
-    for (i, p) in e.players.iter().enumerate() {
-        let _ = write!(
-            b,
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            i + 1,
-            esc(&p.name),
-            esc(p.team.as_deref().unwrap_or(""))
-        );
-    }
+    b.push_str(&super::day::players_section(&e, &csrf));
     let _ = write!(
         b,
-        "</table>\
-         <form method=\"post\" action=\"/director/events/{id}/player\">{csrf}<fieldset><legend>Replace a player (results stay with the seat)</legend>\
+        "<form method=\"post\" action=\"/director/events/{id}/player\">{csrf}<fieldset><legend>Replace a player (results stay with the seat)</legend>\
          <label>Player # <input name=\"player\" type=\"number\" min=\"1\" required></label> <label>New name <input name=\"name\" required></label> <label>Team <input name=\"team\"></label> <button>Replace</button></fieldset></form>\
          <form method=\"post\" action=\"/director/events/{id}/swap\">{csrf}<fieldset><legend>Swap two players' seats from a round on (earlier rounds and results kept)</legend>\
          <label>Player # <input name=\"a\" type=\"number\" min=\"1\" required></label> <label>and # <input name=\"b\" type=\"number\" min=\"1\" required></label> <label>from round <input name=\"round\" type=\"number\" min=\"1\" value=\"1\" required></label> <button>Swap</button></fieldset></form>"
@@ -334,7 +325,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
     Ok(html(StatusCode::OK, &e.name, &b))
 }
 
-fn back(id: EventId) -> Response {
+pub(super) fn back(id: EventId) -> Response {
     Redirect::to(&format!("/director/events/{id}")).into_response()
 }
 
@@ -382,7 +373,7 @@ pub async fn replace_player(
 
 /// The sittings from round `from` on where one of `players` sits and a result is entered,
 /// as `deal at table t, hand h`.
-fn sittings_with_results(
+pub(super) fn sittings_with_results(
     e: &store::Event,
     results: &[store::StoredResult],
     players: &[u32],
@@ -407,7 +398,7 @@ fn sittings_with_results(
 
 /// A page that says what a change would move and asks again, re-posting the same fields
 /// with `confirm=1`.
-fn confirm_page(s: &Session, action: &str, f: &Fields, what: &str) -> Response {
+pub(super) fn confirm_page(s: &Session, action: &str, f: &Fields, what: &str) -> Response {
     let mut hidden = String::new();
     for (k, v) in f {
         if k != "csrf" && k != "confirm" {

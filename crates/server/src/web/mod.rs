@@ -1,5 +1,7 @@
 //! HTTP: the router, page layout, and turning errors into pages.
 
+mod big;
+mod day;
 mod director;
 mod public;
 mod table;
@@ -78,6 +80,13 @@ pub fn router(app: App) -> Router {
             post(director::set_round),
         )
         .route("/director/events/{id}/codes", post(director::new_codes))
+        .route("/director/events/{id}/checkin", post(day::check_in))
+        .route("/director/events/{id}/withdraw", post(day::withdraw))
+        .route(
+            "/director/events/{id}/withdraw/{player}/cancel",
+            post(day::cancel_withdrawal),
+        )
+        .route("/director/events/{id}/clock", post(day::set_clock))
         .route("/director/events/{id}/hide", post(director::hide))
         .route(
             "/director/events/{id}/conflicts/{cid}",
@@ -102,7 +111,8 @@ pub fn router(app: App) -> Router {
             "/events/{id}/standings.{fmt}",
             get(public::export_standings),
         )
-        .route("/events/{id}/big", get(public::big_screen))
+        .route("/events/{id}/big", get(big::big_screen))
+        .route("/events/{id}/ranking.csv", get(public::export_ranking))
         .route("/events/{id}/deals", get(public::deal_tables))
         .route(
             "/events/{id}/table",

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use store::{Event, EventId, Role};
-use tournament::export::{line_json, standings_csv, team_line_json};
+use tournament::export::{line_json, ranking_csv, standings_csv, team_line_json};
 use tournament::standings::{Standings, TeamStandings};
 
 use super::{data, esc, html, page, App, Page};
@@ -74,7 +74,7 @@ pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
 }
 
 /// Whether this request may see the standings of `e`.
-fn visible(app: &App, headers: &HeaderMap, e: &Event) -> AppResult<bool> {
+pub fn visible(app: &App, headers: &HeaderMap, e: &Event) -> AppResult<bool> {
     if !e.hide_standings {
         return Ok(true);
     }
@@ -82,7 +82,7 @@ fn visible(app: &App, headers: &HeaderMap, e: &Event) -> AppResult<bool> {
     Ok(matches!(s.map(|s| s.role), Some(Role::Director)))
 }
 
-fn hidden_page(e: &Event) -> Response {
+pub fn hidden_page(e: &Event) -> Response {
     html(
         StatusCode::OK,
         &e.name,
@@ -111,17 +111,26 @@ pub fn standings_html(c: &Computed) -> String {
     s.push_str("<table id=\"standings\"><tr><th>rank</th><th>player</th><th>name</th><th>hands</th><th>ms</th><th>IMP</th><th>penalty IMP</th></tr>");
     for l in &c.individual.lines {
         // Online events mark hands the bot played for a player.
-        let bot = match c.bot_hands.get(&l.player) {
+        let mut bot = match c.bot_hands.get(&l.player) {
             Some(n) => format!(
                 " <span class=\"bot\" title=\"hands played by the bot\">(bot: {n} hands)</span>"
             ),
             None => String::new(),
         };
+        if let Some(w) = c.event.withdrawals.iter().find(|w| w.player == l.player) {
+            let _ = write!(
+                bot,
+                " <span class=\"withdrew\">(withdrew from round {})</span>",
+                w.from_round
+            );
+        }
+        let (rank, class, number) = match l.stands_in_for {
+            Some(p) => ("—".to_string(), " class=\"standin\"", format!("for {p}")),
+            None => (l.rank.to_string(), "", l.player.to_string()),
+        };
         let _ = write!(
             s,
-            "<tr><td>{}</td><td>{}</td><td>{}{bot}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            l.rank,
-            l.player,
+            "<tr{class}><td>{rank}</td><td>{number}</td><td>{}{bot}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(&l.name),
             l.hands,
             l.ms,
@@ -130,7 +139,21 @@ pub fn standings_html(c: &Computed) -> String {
         );
     }
     s.push_str("</table>");
+    if c.individual.lines.iter().any(|l| l.stands_in_for.is_some()) {
+        s.push_str("<p class=\"note\">— a substitute or bot who took the seat of a player who withdrew: their results count for the field, but they are not ranked.</p>");
+    }
     s
+}
+
+/// Seconds as "m:ss", or "h:mm:ss" from an hour up.
+pub fn minutes_seconds(secs: i64) -> String {
+    let s = secs.max(0);
+    let (h, m, x) = (s / 3600, s % 3600 / 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{x:02}")
+    } else {
+        format!("{m}:{x:02}")
+    }
 }
 
 pub async fn standings(
@@ -157,42 +180,6 @@ fn html_refresh(title: &str, body: &str, secs: u32) -> Response {
         page(title, body, Some(secs)),
     )
         .into_response()
-}
-
-pub async fn big_screen(
-    State(app): State<App>,
-    Path(id): Path<EventId>,
-    headers: HeaderMap,
-) -> Page {
-    let c = compute(&app, id)?;
-    if !visible(&app, &headers, &c.event)? {
-        return Ok(hidden_page(&c.event));
-    }
-    let mut body = String::from(
-        "<table class=\"big\"><tr><th>#</th><th>name</th><th>IMP</th><th>ms</th></tr>",
-    );
-    let lines: Vec<(u32, String, i64, i64)> = match &c.team {
-        Some(t) => t
-            .lines
-            .iter()
-            .map(|l| (l.rank, l.name.clone(), l.imp, l.ms))
-            .collect(),
-        None => c
-            .individual
-            .lines
-            .iter()
-            .map(|l| (l.rank, l.name.clone(), l.imp, l.ms))
-            .collect(),
-    };
-    for (rank, name, imp, ms) in lines {
-        let _ = write!(
-            body,
-            "<tr><td>{rank}</td><td>{}</td><td>{imp}</td><td>{ms}</td></tr>",
-            esc(&name)
-        );
-    }
-    body.push_str("</table>");
-    Ok(html_refresh(&c.event.name, &body, 15))
 }
 
 /// Per-deal tables laid out like S3 Appendix 3: for each deal and seat, every
@@ -277,4 +264,40 @@ pub async fn export_standings(
             "format '{other}' (use csv or json)"
         ))),
     }
+}
+
+/// `GET /events/{id}/ranking.csv`: the final ranking for a rating body
+/// (`docs/ranking-export.md`), shown when the standings are.
+pub async fn export_ranking(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return Err(AppError::Forbidden("the standings are hidden".into()));
+    }
+    let e = &c.event;
+    let csv = ranking_csv(
+        &e.name,
+        &c.individual,
+        |p| e.players.get(p as usize - 1).and_then(|x| x.team.clone()),
+        |p| {
+            e.withdrawals
+                .iter()
+                .find(|w| w.player == p)
+                .map(|w| w.from_round)
+        },
+    );
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                "attachment; filename=\"ranking.csv\"",
+            ),
+        ],
+        csv,
+    )
+        .into_response())
 }

@@ -14,7 +14,9 @@ use tournament::entry::{Outcome, ScoreEntry};
 use super::{csrf_field, esc, field, html, number, App, Fields, Page};
 use crate::auth::{check_csrf, check_login_form, login_form_token, session_of, start_session};
 use crate::guard::Client;
-use crate::service::{deal_of, enter_result, players_by_wind, sitting, AppError, AppResult};
+use crate::service::{
+    deal_of, enter_result, players_by_wind, seat_holder, sitting, AppError, AppResult,
+};
 
 pub async fn login_page(State(app): State<App>, Path(id): Path<EventId>) -> Page {
     let e = app.store.event(id)?;
@@ -100,15 +102,9 @@ fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> App
     }
 }
 
-fn names_at(e: &Event, players: [u32; 4]) -> [String; 4] {
-    players.map(|p| {
-        let name = e
-            .players
-            .get(p as usize - 1)
-            .map(|x| x.name.clone())
-            .unwrap_or_default();
-        format!("{p} {name}")
-    })
+/// "n Name" for each seat, stand-ins named once their player has withdrawn.
+fn names_at(e: &Event, players: [u32; 4], round: u32) -> [String; 4] {
+    players.map(|p| format!("{p} {}", seat_holder(e, p, round).1))
 }
 
 pub async fn deals(
@@ -243,7 +239,7 @@ pub async fn entry_form(
     let e = app.store.event(id)?;
     let (round, tp) = seating(&e, &deal, t, hand)?;
     round_open(&app, &s, id, round)?;
-    let names = names_at(&e, players_by_wind(tp));
+    let names = names_at(&e, players_by_wind(tp), round);
     let current = app
         .store
         .results(id)?
@@ -476,7 +472,7 @@ pub async fn entry_post(
     let e = app.store.event(id)?;
     let (round, tp) = seating(&e, &deal, t, hand)?;
     round_open(&app, &s, id, round)?;
-    let names = names_at(&e, players_by_wind(tp));
+    let names = names_at(&e, players_by_wind(tp), round);
     let prevalent = deal_of(&e, &deal).map_or(Wind::East, |d| d.prevalent);
     let entry = entry_from(&f, prevalent)?;
     let version: u32 = number(&f, "version")?;

@@ -1,0 +1,377 @@
+//! The organiser's day over HTTP (in process): check-in, a late withdrawal with a
+//! substitute who plays on, the round clock and the big screen's pages, and the ranking
+//! export.
+
+mod common;
+
+use common::{csrf_of, director, http};
+use serde_json::Value;
+use server::service::{create_event, parse_entrants};
+use server::App;
+use tournament::entry::{Outcome, ScoreEntry};
+
+fn event(a: &App, players: usize) {
+    server::auth::set_director_password(a.store.as_ref(), "director pw", "test").unwrap();
+    let names: String = (1..=players).map(|i| format!("Player {i}\n")).collect();
+    create_event(
+        a.store.as_ref(),
+        "Open",
+        false,
+        parse_entrants(&names).unwrap(),
+        1,
+        None,
+        "test",
+    )
+    .unwrap();
+}
+
+/// Enters every sitting of `rounds`: East self-draws a value that differs by table and hand,
+/// so the IMP are not all 0.
+fn enter_rounds(a: &App, rounds: &[u32]) {
+    let e = a.store.event(1).unwrap();
+    for r in e
+        .movement
+        .rounds
+        .iter()
+        .filter(|r| rounds.contains(&r.round))
+    {
+        for h in &r.hands {
+            for t in &h.tables {
+                let entry = ScoreEntry {
+                    outcome: Outcome::SelfDrawn {
+                        winner: mcr::Wind::East,
+                        value: 8 + 4 * t.table + h.hand,
+                    },
+                    false_hu: vec![],
+                };
+                a.store
+                    .save_result(1, &t.deal, t.table, h.hand, &entry, 0, "test")
+                    .unwrap();
+            }
+        }
+    }
+}
+
+/// The standings as JSON lines, by player number.
+async fn lines(a: &App) -> Vec<Value> {
+    let (status, _, body) = http(a, "GET", "/events/1/standings.json", None, &[]).await;
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    v["players"].as_array().unwrap().clone()
+}
+
+fn line(lines: &[Value], player: u64) -> (i64, i64, i64) {
+    let l = lines.iter().find(|l| l["player"] == player).unwrap();
+    (
+        l["imp"].as_i64().unwrap(),
+        l["ms"].as_i64().unwrap(),
+        l["hands"].as_i64().unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn the_director_checks_players_in_and_only_the_director() {
+    let a = common::app(None);
+    event(&a, 16);
+    let d = director(&a);
+    let csrf = csrf_of(&a, &d);
+    for p in ["3", "7"] {
+        let (status, to, _) = http(
+            &a,
+            "POST",
+            "/director/events/1/checkin",
+            Some(&d),
+            &[("csrf", &csrf), ("player", p), ("present", "1")],
+        )
+        .await;
+        assert_eq!(
+            (status, to.as_deref()),
+            (303, Some("/director/events/1#players"))
+        );
+    }
+    http(
+        &a,
+        "POST",
+        "/director/events/1/checkin",
+        Some(&d),
+        &[("csrf", &csrf), ("player", "7"), ("present", "0")],
+    )
+    .await;
+    let (_, _, page) = http(&a, "GET", "/director/events/1", Some(&d), &[]).await;
+    assert!(page.contains("1 of 16 checked in."), "{page}");
+    assert!(
+        page.contains("Not here: 1 Player 1, 2 Player 2, 4 Player 4"),
+        "{page}"
+    );
+    assert_eq!(page.matches("<tr class=\"here\">").count(), 1);
+    // A player the event does not have is named; nobody else may check in.
+    let (status, _, page) = http(
+        &a,
+        "POST",
+        "/director/events/1/checkin",
+        Some(&d),
+        &[("csrf", &csrf), ("player", "17"), ("present", "1")],
+    )
+    .await;
+    assert!(
+        status == 404 && page.contains("player 17"),
+        "{status} {page}"
+    );
+    let (status, _, _) = http(
+        &a,
+        "POST",
+        "/director/events/1/checkin",
+        None,
+        &[("player", "4"), ("present", "1")],
+    )
+    .await;
+    assert_eq!(status, 403);
+    assert_eq!(
+        a.store
+            .event(1)
+            .unwrap()
+            .checked_in
+            .into_iter()
+            .collect::<Vec<_>>(),
+        vec![3]
+    );
+}
+
+#[tokio::test]
+async fn a_substitute_plays_on_for_the_field_and_is_listed_unranked() {
+    // Reference: the same results with only round 1 entered give player 1's share of it.
+    let only_first = common::app(None);
+    event(&only_first, 16);
+    enter_rounds(&only_first, &[1]);
+    let first = line(&lines(&only_first).await, 1);
+
+    let a = common::app(None);
+    event(&a, 16);
+    enter_rounds(&a, &[1, 2]);
+    let both = lines(&a).await;
+    let all = line(&both, 1);
+    assert!(first.2 > 0 && all.2 > first.2, "{first:?} {all:?}");
+
+    // Player 1 withdraws from round 2: round 2 is entered already, so the director is asked.
+    let d = director(&a);
+    let csrf = csrf_of(&a, &d);
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("player", "1"),
+        ("round", "2"),
+        ("by", "substitute"),
+        ("name", "Lee"),
+    ];
+    let (status, _, page) = http(&a, "POST", "/director/events/1/withdraw", Some(&d), &form).await;
+    assert!(status == 200 && page.contains("id=\"confirm\""), "{page}");
+    assert!(
+        page.contains("will count for Lee (for Player 1) instead: 2-"),
+        "{page}"
+    );
+    assert!(a.store.event(1).unwrap().withdrawals.is_empty());
+    let mut confirmed = form.to_vec();
+    confirmed.push(("confirm", "1"));
+    let (status, _, _) = http(
+        &a,
+        "POST",
+        "/director/events/1/withdraw",
+        Some(&d),
+        &confirmed,
+    )
+    .await;
+    assert_eq!(status, 303);
+
+    let after = lines(&a).await;
+    assert_eq!(line(&after, 1), first, "player 1 keeps round 1 only");
+    let sub = after.iter().find(|l| l["stands_in_for"] == 1).unwrap();
+    assert_eq!(sub["name"], "Lee (for Player 1)");
+    assert_eq!(sub["rank"], 0);
+    assert_eq!(
+        (
+            sub["imp"].as_i64().unwrap(),
+            sub["ms"].as_i64().unwrap(),
+            sub["hands"].as_i64().unwrap()
+        ),
+        (all.0 - first.0, all.1 - first.1, all.2 - first.2),
+        "the substitute has player 1's round 2"
+    );
+    // Everyone else is unchanged, and ranks 1 to 16 are the entrants'.
+    for p in 2..=16 {
+        assert_eq!(line(&after, p), line(&both, p), "player {p}");
+    }
+    assert!(after[..16].iter().all(|l| l["rank"].as_u64().unwrap() >= 1));
+
+    let (_, _, page) = http(&a, "GET", "/events/1/standings", None, &[]).await;
+    assert!(
+        page.contains("<tr class=\"standin\"><td>—</td><td>for 1</td><td>Lee (for Player 1)"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Player 1 <span class=\"withdrew\">(withdrew from round 2)</span>"),
+        "{page}"
+    );
+
+    // The table's form names the substitute in round 2 and the player in round 1.
+    let e = a.store.event(1).unwrap();
+    let seat_of = |round: u32| {
+        e.movement.rounds[round as usize - 1]
+            .hands
+            .iter()
+            .find_map(|h| {
+                h.tables
+                    .iter()
+                    .find(|t| t.seats.iter().any(|s| s.player == 1))
+                    .map(|t| (t.table, t.deal.clone(), h.hand))
+            })
+            .unwrap()
+    };
+    for (round, name) in [(1, "1 Player 1<"), (2, "1 Lee (for Player 1)<")] {
+        let (t, deal, hand) = seat_of(round);
+        let (_, _, form) = http(
+            &a,
+            "GET",
+            &format!("/events/1/table/{t}/deal/{deal}/{hand}"),
+            Some(&d),
+            &[],
+        )
+        .await;
+        assert!(form.contains(name), "round {round}: {form}");
+    }
+
+    // The ranking export leaves the substitute out and marks the withdrawal.
+    let (status, _, csv) = http(&a, "GET", "/events/1/ranking.csv", None, &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(csv.lines().count(), 17, "{csv}");
+    assert!(csv.starts_with("event,place,player,name,team,imp,ms,hands,base_rank,status\nOpen,1,"));
+    assert!(!csv.contains("Lee"));
+    let p1 = csv
+        .lines()
+        .find(|l| l.split(',').nth(2) == Some("1"))
+        .unwrap();
+    assert!(p1.ends_with(",withdrew from round 2"), "{p1}");
+
+    // Taken back: player 1 has both rounds again.
+    let (status, _, _) = http(
+        &a,
+        "POST",
+        "/director/events/1/withdraw/1/cancel",
+        Some(&d),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(status, 303);
+    assert_eq!(line(&lines(&a).await, 1), all);
+}
+
+#[tokio::test]
+async fn a_withdrawal_names_what_is_wrong() {
+    let a = common::app(None);
+    event(&a, 16);
+    let d = director(&a);
+    let csrf = csrf_of(&a, &d);
+    for (fields, needle) in [
+        (
+            vec![("player", "0"), ("round", "2"), ("by", "bot")],
+            "no player 0",
+        ),
+        (
+            vec![("player", "2"), ("round", "9"), ("by", "bot")],
+            "1 to 5, not 9",
+        ),
+        (
+            vec![("player", "2"), ("round", "2"), ("by", "substitute")],
+            "'name' is missing",
+        ),
+        (
+            vec![("player", "2"), ("round", "2"), ("by", "ghost")],
+            "substitute or bot",
+        ),
+    ] {
+        let mut f = fields.clone();
+        f.push(("csrf", &csrf));
+        let (status, _, page) = http(&a, "POST", "/director/events/1/withdraw", Some(&d), &f).await;
+        assert!(
+            status == 422 && page.contains(needle),
+            "{fields:?}: {status} {page}"
+        );
+    }
+    assert!(a.store.event(1).unwrap().withdrawals.is_empty());
+}
+
+#[tokio::test]
+async fn the_big_screen_shows_the_round_clock_and_pages_through_128_players() {
+    let a = common::app(None);
+    event(&a, 128);
+    let d = director(&a);
+    let csrf = csrf_of(&a, &d);
+    let (status, _, _) = http(
+        &a,
+        "POST",
+        "/director/events/1/clock",
+        Some(&d),
+        &[("csrf", &csrf), ("round", "2"), ("minutes", "30")],
+    )
+    .await;
+    assert_eq!(status, 303);
+    let mut seen = std::collections::BTreeMap::new();
+    for page in 1..=4 {
+        let (status, _, body) =
+            http(&a, "GET", &format!("/events/1/big?page={page}"), None, &[]).await;
+        assert_eq!(status, 200);
+        assert!(
+            body.contains("<span id=\"round\">Round 2 of 5</span>"),
+            "{body}"
+        );
+        let left: i64 = body
+            .split("data-left=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1790..=1800).contains(&left), "{left}");
+        assert!(
+            body.contains(&format!("page {page} of 4 · 128 players")),
+            "{body}"
+        );
+        let next = page % 4 + 1;
+        assert!(
+            body.contains(&format!("url=/events/1/big?page={next}\"")),
+            "{body}"
+        );
+        for name in body.split("<td class=\"name\">").skip(1) {
+            let name = name.split('<').next().unwrap().to_string();
+            *seen.entry(name).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(seen.len(), 128);
+    assert!(seen.values().all(|&n| n == 1), "each player on one page");
+    // Stopped: no clock.
+    http(
+        &a,
+        "POST",
+        "/director/events/1/clock",
+        Some(&d),
+        &[
+            ("csrf", &csrf),
+            ("round", "2"),
+            ("minutes", "30"),
+            ("stop", "1"),
+        ],
+    )
+    .await;
+    let (_, _, body) = http(&a, "GET", "/events/1/big", None, &[]).await;
+    assert!(!body.contains("id=\"clock\"") && body.contains("page 1 of 4"));
+    let (status, _, body) = http(
+        &a,
+        "POST",
+        "/director/events/1/clock",
+        Some(&d),
+        &[("csrf", &csrf), ("round", "2"), ("minutes", "-5")],
+    )
+    .await;
+    assert!(
+        status == 422 && body.contains("minutes: 0 to 1440, not -5"),
+        "{body}"
+    );
+}
