@@ -137,7 +137,7 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
     }
     let q = check(&m);
     let out = match (a.format, a.cards) {
-        (_, true) => guide_cards(&m, &[]),
+        (_, true) => guide_cards(&format!("{} players", m.players), &m, &[]),
         (Format::Json, _) => {
             let mut v = serde_json::to_value(&m).map_err(|e| e.to_string())?;
             v["quality"] = serde_json::to_value(&q).map_err(|e| e.to_string())?;

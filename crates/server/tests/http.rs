@@ -333,7 +333,7 @@ async fn team_events_need_teams_of_four() {
 async fn printables_exports_and_the_audit_trail() {
     let a = app_with_event();
     let mut anon = Browser::new(&a);
-    for p in ["labels", "guides", "tables", "sheets"] {
+    for p in ["labels", "guides", "tables", "sheets", "slips", "standings"] {
         let r = anon.get(&format!("/director/events/1/print/{p}")).await;
         assert_eq!(
             r.location.as_deref(),

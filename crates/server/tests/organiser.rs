@@ -375,3 +375,55 @@ async fn the_big_screen_shows_the_round_clock_and_pages_through_128_players() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn table_cards_carry_the_entry_address_and_slips_the_results() {
+    let a = common::app(None);
+    event(&a, 16);
+    enter_rounds(&a, &[1]);
+    let d = director(&a);
+    let get = |path: String| {
+        let (a, d) = (a.clone(), d.clone());
+        async move { http(&a, "GET", &path, Some(&d), &[]).await }
+    };
+    let (_, _, cards) =
+        get("/director/events/1/print/tables?base=https://mj.example.org/".into()).await;
+    assert_eq!(cards.matches("<svg class=\"qr\"").count(), 4);
+    assert!(cards.contains("<p class=\"event\">Open</p>"));
+    assert!(
+        cards.contains("Score entry: https://mj.example.org/events/1/table?table=3"),
+        "{cards}"
+    );
+    let (status, _, page) =
+        get("/director/events/1/print/tables?base=javascript:alert(1)".into()).await;
+    assert!(
+        status == 422 && page.contains("base: 'javascript:alert(1)'"),
+        "{page}"
+    );
+    // The QR code's address fills the table in.
+    let (_, _, login) = http(&a, "GET", "/events/1/table?table=3", None, &[]).await;
+    assert!(login.contains("max=\"4\" value=\"3\" required"), "{login}");
+    let (_, _, login) = http(&a, "GET", "/events/1/table?table=9", None, &[]).await;
+    assert!(!login.contains("value=\"9\""));
+
+    // Slips: one per player, each with the hands entered and the standings' totals.
+    let (_, _, slips) = get("/director/events/1/print/slips".into()).await;
+    assert_eq!(slips.matches("class=\"card slip\"").count(), 16);
+    let st = lines(&a).await;
+    let (imp, ms, hands) = line(&st, 5);
+    let p5 = slips
+        .split("<h3>Player 5 (5)")
+        .nth(1)
+        .unwrap()
+        .split("</div>")
+        .next()
+        .unwrap();
+    assert_eq!(p5.matches("<tr><td>").count() as i64, hands);
+    assert!(
+        p5.contains(&format!("{hands} hands · {ms} ms · {imp} IMP")),
+        "{p5}"
+    );
+    let (_, _, fin) = get("/director/events/1/print/standings".into()).await;
+    assert!(fin.contains("<h1>Open — final standings</h1>"));
+    assert_eq!(fin.matches("<tr><td>").count(), 16);
+}

@@ -221,6 +221,27 @@ impl Browser {
         .unwrap_or(false)
     }
 
+    /// The page printed to PDF on A4 with 12 mm margins (as the printables' @page asks),
+    /// and its number of pages.
+    pub fn print_pages(&self) -> usize {
+        let b64 = self.call(
+            "POST",
+            "/print",
+            Some(json!({"page": {"width": 21.0, "height": 29.7},
+                "margin": {"top": 1.2, "bottom": 1.2, "left": 1.2, "right": 1.2},
+                "background": true})),
+        );
+        let pdf = base64::engine::general_purpose::STANDARD
+            .decode(b64.as_str().unwrap())
+            .unwrap();
+        assert!(pdf.starts_with(b"%PDF"), "not a PDF");
+        let text = String::from_utf8_lossy(&pdf);
+        regex::Regex::new(r"/Type\s*/Page[^s]")
+            .unwrap()
+            .find_iter(&text)
+            .count()
+    }
+
     pub fn screenshot(&self, name: &str) {
         let b64 = self.call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD

@@ -19,7 +19,7 @@ use super::{
 use crate::auth::{clear_cookie, start_session, verify_password};
 use crate::guard::Client;
 use crate::service::{
-    create_event as make_event, deal_names, deal_of, parse_entrants_for, AppError, AppResult,
+    create_event as make_event, deal_names, parse_entrants_for, AppError, AppResult,
 };
 
 /// Longest event name accepted, in characters.
@@ -237,8 +237,11 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
          <p><a href=\"/events/{id}/standings\">standings</a> · <a href=\"/events/{id}/big\">big screen</a> · <a href=\"/events/{id}/deals\">deal tables</a> · \
          <a href=\"/director/events/{id}/audit\">audit trail</a> · results <a href=\"/director/events/{id}/results.csv\">CSV</a> <a href=\"/director/events/{id}/results.json\">JSON</a> · \
          standings <a href=\"/events/{id}/standings.csv\">CSV</a> <a href=\"/events/{id}/standings.json\">JSON</a> · <a href=\"/events/{id}/ranking.csv\">ranking for rating bodies</a></p>\
-         <p>Print: <a href=\"/director/events/{id}/print/labels\">deal label sheets</a> · <a href=\"/director/events/{id}/print/guides\">guide cards</a> · \
-         <a href=\"/director/events/{id}/print/tables\">table cards</a> · <a href=\"/director/events/{id}/print/sheets\">score sheets</a></p>",
+         <p>Print (A4): <a href=\"/director/events/{id}/print/labels\">deal label sheets</a> · <a href=\"/director/events/{id}/print/guides\">guide cards</a> · \
+         <a href=\"/director/events/{id}/print/tables\">table cards</a> · <a href=\"/director/events/{id}/print/sheets\">score sheets</a> · \
+         <a href=\"/director/events/{id}/print/slips\">result slips</a> · <a href=\"/director/events/{id}/print/standings\">final standings</a></p>\
+         <form method=\"get\" action=\"/director/events/{id}/print/tables\"><label>Table cards for phones that reach this server at \
+         <input name=\"base\" size=\"28\" placeholder=\"http://192.168.1.10:8080\"></label> <button>Print</button> (empty: the address of this page)</form>",
         e.players.len(),
         e.movement.method,
         e.deal_seed,
@@ -704,37 +707,6 @@ pub async fn remove_penalty(
     tracing::info!(event = id, action = "remove_penalty", "director action");
     app.store.remove_penalty(id, pid, "director")?;
     Ok(back(id))
-}
-
-/// `GET …/print/{what}`: a printable page (guide cards, score sheets, standings).
-pub async fn print(
-    State(app): State<App>,
-    Path((id, what)): Path<(EventId, String)>,
-    headers: HeaderMap,
-) -> Page {
-    if director_or_login(&app, &headers).is_none() {
-        return Ok(to_login());
-    }
-    let e = app.store.event(id)?;
-    let names: Vec<String> = e.players.iter().map(|p| p.name.clone()).collect();
-    let body = match what.as_str() {
-        "labels" => {
-            let deals: Vec<_> = deal_names(&e.movement)
-                .into_iter()
-                .filter_map(|d| deal_of(&e, &d).map(|deal| (d, deal)))
-                .collect();
-            table::sheet::html(&deals)
-        }
-        "guides" => tournament::print::guide_cards(&e.movement, &names),
-        "tables" => tournament::print::table_cards(&e.movement, &e.table_codes),
-        "sheets" => tournament::print::score_sheets(&e.movement, &names),
-        other => {
-            return Err(AppError::NotFound(format!(
-                "printable '{other}' (labels, guides, tables or sheets)"
-            )))
-        }
-    };
-    Ok(data("text/html; charset=utf-8", body))
 }
 
 /// `GET …/results.{fmt}`: the event's results as CSV or JSON.

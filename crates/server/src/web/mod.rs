@@ -3,6 +3,7 @@
 mod big;
 mod day;
 mod director;
+mod print;
 mod public;
 mod table;
 
@@ -100,7 +101,7 @@ pub fn router(app: App) -> Router {
             "/director/events/{id}/penalties/{pid}/remove",
             post(director::remove_penalty),
         )
-        .route("/director/events/{id}/print/{what}", get(director::print))
+        .route("/director/events/{id}/print/{what}", get(print::print))
         .route(
             "/director/events/{id}/results.{fmt}",
             get(director::export_results),

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect};
 use axum::Form;
@@ -18,15 +18,30 @@ use crate::service::{
     deal_of, enter_result, players_by_wind, seat_holder, sitting, AppError, AppResult,
 };
 
-pub async fn login_page(State(app): State<App>, Path(id): Path<EventId>) -> Page {
+/// `?table=` on the login page: the table card's QR code fills the table in.
+#[derive(serde::Deserialize)]
+pub struct LoginQuery {
+    table: Option<u32>,
+}
+
+pub async fn login_page(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    Query(q): Query<LoginQuery>,
+) -> Page {
     let e = app.store.event(id)?;
+    let table = q
+        .table
+        .filter(|t| (1..=e.table_codes.len() as u32).contains(t))
+        .map(|t| format!(" value=\"{t}\""))
+        .unwrap_or_default();
     let (token, cookie) = login_form_token();
     let page = html(
         StatusCode::OK,
         &format!("{} — score entry", e.name),
         &format!(
             "<form method=\"post\" action=\"/events/{id}/table\"><input type=\"hidden\" name=\"form\" value=\"{token}\">\
-             <p><label>Table <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\" required></label></p>\
+             <p><label>Table <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\"{table} required></label></p>\
              <p><label>Code <input name=\"code\" autocomplete=\"off\" autocapitalize=\"characters\" required></label></p><button>Start</button></form>",
             e.table_codes.len()
         ),
