@@ -1,10 +1,10 @@
 // Draws a board (as the server sends it) around a seat at the bottom of the screen. Used by
 // the live table and by the replay viewer.
-import { tileEl } from "./tiles.js";
+import { tileEl, T } from "./tiles.js";
 
 export const WINDS = ["E", "S", "W", "N"];
 export const WIND_CHAR = { E: "東", S: "南", W: "西", N: "北" };
-const WIND_NAME = { E: "East", S: "South", W: "West", N: "North" };
+const WIND_NAME = { E: T("East"), S: T("South"), W: T("West"), N: T("North") };
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -36,8 +36,8 @@ function seatEl(seat, pos, opts) {
   head.append(el("span", "wind", WIND_CHAR[seat.wind]));
   head.append(el("span", "name", opts.names ? opts.names[i] : WIND_NAME[seat.wind]));
   if (opts.scores) head.append(el("span", "score", String(opts.scores[i])));
-  if (seat.wind === "E") head.append(el("span", "badge dealer", "dealer"));
-  if (opts.duplicate) head.append(el("span", "wall", `wall ${seat.wall}`));
+  if (seat.wind === "E") head.append(el("span", "badge dealer", T("dealer")));
+  if (opts.duplicate) head.append(el("span", "wall", T("wall {}", seat.wall)));
   if (opts.badges && opts.badges[i]) head.append(el("span", "badge", opts.badges[i]));
   box.append(head);
   const melds = el("div", "melds");
@@ -50,7 +50,7 @@ function seatEl(seat, pos, opts) {
       seat.hand.forEach((t) => hand.append(tileEl(t, "small")));
       if (seat.drew) hand.append(tileEl(seat.drew, "small drawn"));
     } else {
-      hand.append(el("span", "count", `${seat.concealed} tiles`));
+      hand.append(el("span", "count", T("{} tiles", seat.concealed)));
     }
     box.append(hand);
   }
@@ -74,10 +74,10 @@ export function renderBoard(root, board, bottom, opts = {}) {
   const o = { ...opts, turn: board.turn };
   grid.append(seatEl(at(2), "top", o), seatEl(at(3), "left", o));
   const centre = el("div", "centre");
-  centre.append(el("div", "prevalent", `${WIND_CHAR[board.prevalent]} round`));
+  centre.append(el("div", "prevalent", T("{} round", WIND_CHAR[board.prevalent])));
   const left = board.seats[0].wall;
-  if (!opts.duplicate) centre.append(el("div", "left", `${left} tiles left`));
-  if (board.last_tile_point) centre.append(el("div", "last-tile", "last tile"));
+  if (!opts.duplicate) centre.append(el("div", "left", T("{} tiles left", left)));
+  if (board.last_tile_point) centre.append(el("div", "last-tile", T("last tile")));
   if (board.last) {
     const line = el("div", "last");
     line.append(el("span", "", `${WIND_CHAR[board.last.seat]} ${board.last.text} `));
@@ -108,7 +108,7 @@ export function renderBoard(root, board, bottom, opts = {}) {
 export function winEl(w, names) {
   const box = el("div", "win");
   const i = WINDS.indexOf(w.seat);
-  box.append(el("h3", "", `${WIND_CHAR[w.seat]} ${names ? names[i] : ""} — ${w.self_drawn ? "self-drawn" : "on a discard"}, ${w.value} points`));
+  box.append(el("h3", "", `${WIND_CHAR[w.seat]} ${names ? names[i] : ""} — ${w.self_drawn ? T("self-drawn") : T("on a discard")}, ${T("{} points", w.value)}`));
   if (w.concealed) {
     const laid = el("div", "laid");
     (w.melds || []).forEach((m) => laid.append(meldEl(m)));

@@ -1,7 +1,7 @@
 // The live table: one WebSocket to the server, which decides everything. The page shows
 // the state it is sent and offers, as buttons and keys, only the moves listed as legal.
 import { renderBoard, winEl, pointsEl, el, WINDS, WIND_CHAR } from "./board.js";
-import { tileEl } from "./tiles.js";
+import { tileEl, T } from "./tiles.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
@@ -44,7 +44,7 @@ function connect() {
     }
   };
   ws.onclose = () => {
-    message = "Connection lost — reconnecting…";
+    message = T("Connection lost — reconnecting…");
     render();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -70,15 +70,15 @@ function bySeat(f) {
 
 function describe(a) {
   switch (a.action) {
-    case "hu": return "Hu";
-    case "pass": return "Pass";
-    case "pung": return "Pung";
-    case "kong": return "Kong";
-    case "chow": return "Chow";
-    case "concealed_kong": return "Kong (concealed)";
-    case "promoted_kong": return "Kong (add to pung)";
-    case "bonus": return "Set the flower aside";
-    case "discard_bonus": return "Discard the flower";
+    case "hu": return T("Hu");
+    case "pass": return T("Pass");
+    case "pung": return T("Pung");
+    case "kong": return T("Kong");
+    case "chow": return T("Chow");
+    case "concealed_kong": return T("Kong (concealed)");
+    case "promoted_kong": return T("Kong (add to pung)");
+    case "bonus": return T("Set the flower aside");
+    case "discard_bonus": return T("Discard the flower");
     default: return a.action;
   }
 }
@@ -87,7 +87,7 @@ function button(text, onClick, attrs = {}) {
   const b = el("button", attrs.cls || "", text);
   for (const [k, v] of Object.entries(attrs.data || {})) b.dataset[k] = v;
   if (attrs.id) b.id = attrs.id;
-  if (attrs.key) b.title = `key: ${attrs.key}`;
+  if (attrs.key) b.title = T("key: {}", attrs.key);
   b.addEventListener("click", onClick);
   return b;
 }
@@ -96,10 +96,10 @@ function actionsEl() {
   const box = el("div", "actions");
   box.id = "actions";
   const d = state.decision;
-  if (d && d.kind === "turn") box.append(el("span", "prompt", "Your turn: discard a tile (click it)"));
+  if (d && d.kind === "turn") box.append(el("span", "prompt", T("Your turn: discard a tile (click it)")));
   if (d && (d.kind === "claim" || d.kind === "rob_kong")) {
-    const p = el("span", "prompt", `${d.kind === "rob_kong" ? "Rob the kong" : "Claim"} `);
-    p.append(tileEl(d.tile, "small"), document.createTextNode(` from ${WIND_CHAR[d.from]}?`));
+    const p = el("span", "prompt", `${d.kind === "rob_kong" ? T("Rob the kong") : T("Claim")} `);
+    p.append(tileEl(d.tile, "small"), document.createTextNode(" " + T("from {}?", WIND_CHAR[d.from])));
     box.append(p);
   }
   const chows = legal().filter((a) => a.action === "chow");
@@ -109,14 +109,14 @@ function actionsEl() {
     if (a.action === "chow") {
       if (shown.has("chow")) continue;
       shown.add("chow");
-      box.append(button(chows.length > 1 ? "Chow…" : "Chow", () => {
+      box.append(button(chows.length > 1 ? T("Chow…") : T("Chow"), () => {
         if (chows.length > 1) { chowPick = true; render(); } else act(chows[0]);
       }, { data: { action: "chow" }, key: "c" }));
       continue;
     }
     shown.add(a.action + (a.tile || ""));
     if (a.action === "hu") {
-      box.append(button("Hu", () => { huPreview = true; render(); }, { data: { action: "hu" }, cls: "hu", key: "h" }));
+      box.append(button(T("Hu"), () => { huPreview = true; render(); }, { data: { action: "hu" }, cls: "hu", key: "h" }));
       continue;
     }
     const label = a.tile && a.action !== "chow" ? `${describe(a)} ${a.tile}` : describe(a);
@@ -136,8 +136,8 @@ function actionsEl() {
   if (huPreview && state.hu_preview) {
     const p = el("div", "hu-preview");
     p.append(winEl(state.hu_preview, null));
-    p.append(button("Confirm Hu", () => act({ action: "hu" }), { id: "confirm-hu", cls: "hu", key: "Enter" }));
-    p.append(button("Cancel", () => { huPreview = false; render(); }, { key: "Escape" }));
+    p.append(button(T("Confirm Hu"), () => act({ action: "hu" }), { id: "confirm-hu", cls: "hu", key: "Enter" }));
+    p.append(button(T("Cancel"), () => { huPreview = false; render(); }, { key: "Escape" }));
     box.append(p);
   }
   return box;
@@ -155,8 +155,8 @@ function tickClock() {
   if (deadline == null) { c.textContent = ""; return; }
   const ms = Math.max(0, deadline - performance.now());
   const limit = state.limit_s * 1000;
-  const bank = Math.max(0, ms - 0) > limit ? ` (+${Math.ceil((ms - limit) / 1000)} bank)` : "";
-  c.textContent = `clock ${Math.ceil(Math.min(ms, limit) / 1000)} s${bank}`;
+  const bank = Math.max(0, ms - 0) > limit ? " " + T("(+{} bank)", Math.ceil((ms - limit) / 1000)) : "";
+  c.textContent = T("clock {} s", Math.ceil(Math.min(ms, limit) / 1000)) + bank;
   c.classList.toggle("low", ms < 5000);
 }
 setInterval(tickClock, 250);
@@ -165,15 +165,15 @@ function placesEl() {
   const box = el("div", "places");
   const ul = el("ul");
   state.places.forEach((p, i) => {
-    const li = el("li", "", `${WIND_CHAR[p.seat]} ${p.name}${p.bot ? "" : p.open ? "" : p.connected ? "" : " (offline)"}${p.away ? " — a bot plays for them" : ""}`);
+    const li = el("li", "", `${WIND_CHAR[p.seat]} ${p.name}${p.bot ? "" : p.open ? "" : p.connected ? "" : " " + T("(offline)")}${p.away ? " — " + T("a bot plays for them") : ""}`);
     if (p.open && signedIn && state.you == null) {
-      li.append(" ", button("Sit here", () => send({ type: "sit", place: i }), { cls: "sit", data: { place: String(i) } }));
+      li.append(" ", button(T("Sit here"), () => send({ type: "sit", place: i }), { cls: "sit", data: { place: String(i) } }));
     }
     ul.append(li);
   });
   box.append(ul);
   if (state.stage === "waiting") {
-    const inv = el("p", "invite", "Invite: send this page's address — ");
+    const inv = el("p", "invite", T("Invite: send this page's address — "));
     const a = el("a", "", location.href);
     a.href = location.href;
     inv.append(a);
@@ -187,17 +187,17 @@ function hintsEl() {
   box.id = "hints";
   const h = state.hints;
   if (!h) return box;
-  box.append(el("p", "", h.shanten === 0 ? "Ready (tenpai)" : h.shanten < 0 ? "Complete" : `Shanten: ${h.shanten}`));
+  box.append(el("p", "", h.shanten === 0 ? T("Ready (tenpai)") : h.shanten < 0 ? T("Complete") : T("Shanten: {}", h.shanten)));
   const waitsEl = (ws) => {
     const t = el("table", "waits");
     const head = el("tr");
-    head.append(el("th", "", "wait"), el("th", "", "live"), el("th", "", "self-drawn"), el("th", "", "discard"));
+    head.append(el("th", "", T("wait")), el("th", "", T("live")), el("th", "", T("self-drawn")), el("th", "", T("discard")));
     t.append(head);
     for (const w of ws) {
       const tr = el("tr");
       const td = el("td");
       td.append(tileEl(w.tile, "small"));
-      const val = (v, ok) => (v == null ? "—" : ok ? String(v) : `${v} (under 8)`);
+      const val = (v, ok) => (v == null ? "—" : ok ? String(v) : T("{} (under 8)", v));
       tr.append(td, el("td", "num", String(w.live)), el("td", "num", val(w.self_drawn, w.self_drawn_ok)), el("td", "num", val(w.discard, w.discard_ok)));
       if (!w.self_drawn_ok && !w.discard_ok) tr.className = "under";
       t.append(tr);
@@ -207,7 +207,7 @@ function hintsEl() {
   if (h.discards) {
     const t = el("table", "best");
     const head = el("tr");
-    head.append(el("th", "", "discard"), el("th", "", "shanten"), el("th", "", "live tiles"));
+    head.append(el("th", "", T("discard")), el("th", "", T("shanten")), el("th", "", T("live tiles")));
     t.append(head);
     for (const d of h.discards) {
       const tr = el("tr");
@@ -219,7 +219,7 @@ function hintsEl() {
     box.append(t);
     const ready = h.discards.find((d) => d.waits && d.waits.length);
     if (ready) {
-      const p = el("p", "", "After discarding ");
+      const p = el("p", "", T("After discarding") + " ");
       p.append(tileEl(ready.discard, "small"), document.createTextNode(":"));
       box.append(p, waitsEl(ready.waits));
     }
@@ -233,28 +233,28 @@ function resultEl() {
   const box = el("section", "result");
   box.id = "result";
   const names = bySeat((p) => p.name);
-  box.append(el("h2", "", r.kind === "draw" ? "Nobody won" : "Hand over"));
+  box.append(el("h2", "", r.kind === "draw" ? T("Nobody won") : T("Hand over")));
   r.wins.forEach((w) => box.append(winEl(w, names)));
   box.append(pointsEl(r.points, names));
   if (state.others && state.others.length) {
-    box.append(el("h3", "", "Others on this deal at your seat"));
+    box.append(el("h3", "", T("Others on this deal at your seat")));
     const t = el("table", "others");
     for (const o of state.others) {
       const tr = el("tr");
-      tr.append(el("td", "", `table ${o.table}`), el("td", "", o.name), el("td", "num", String(o.points)));
+      tr.append(el("td", "", T("table {}", o.table)), el("td", "", o.name), el("td", "num", String(o.points)));
       t.append(tr);
     }
     box.append(t);
   }
   const links = el("p");
-  const a = el("a", "", "Replay this hand");
+  const a = el("a", "", T("Replay this hand"));
   a.href = `/play/t/${tableId}/hands/${r.hand}`;
   links.append(a);
   box.append(links);
   if (state.stage === "between" && state.you != null && !state.places[state.you].ready) {
-    box.append(button("Next hand", () => send({ type: "next" }), { id: "next-hand", key: "n" }));
+    box.append(button(T("Next hand"), () => send({ type: "next" }), { id: "next-hand", key: "n" }));
   } else if (state.stage === "between") {
-    box.append(el("p", "small", "The next hand starts when everyone is ready."));
+    box.append(el("p", "small", T("The next hand starts when everyone is ready.")));
   }
   return box;
 }
@@ -262,12 +262,12 @@ function resultEl() {
 function finalEl() {
   const box = el("section", "final");
   box.id = "final";
-  box.append(el("h2", "", "Table over"));
+  box.append(el("h2", "", T("Table over")));
   const t = el("table", "points");
   state.places.forEach((p, i) => {
     const tr = el("tr");
     tr.append(el("td", "", p.name), el("td", "num", String(state.final.scores[i])));
-    if (state.final.table_points) tr.append(el("td", "num", `${state.final.table_points[i]} table points`));
+    if (state.final.table_points) tr.append(el("td", "num", T("{} table points", state.final.table_points[i])));
     t.append(tr);
   });
   box.append(t);
@@ -277,7 +277,7 @@ function finalEl() {
 function render() {
   app.replaceChildren();
   if (!state) {
-    app.append(el("p", "loading", message || "Connecting…"));
+    app.append(el("p", "loading", message || T("Connecting…")));
     return;
   }
   const bar = el("div", "bar");

@@ -1,6 +1,7 @@
 // The replay viewer: steps through a finished hand, from one seat's eyes or with all hands
 // open. Every step is asked of the server, which rebuilds the hand to that point.
 import { renderBoard, winEl, pointsEl, el } from "./board.js";
+import { T } from "./tiles.js";
 
 const root = document.getElementById("replay");
 const table = root.dataset.table;
@@ -20,7 +21,7 @@ async function show(n) {
   const bottom = view.value === "all" ? "E" : view.value;
   renderBoard(boardBox, s.board, bottom, { names: s.names, duplicate: true });
   if (s.next) {
-    boardBox.append(el("p", "next-move", `Next: ${s.next.seat} ${s.next.action}`));
+    boardBox.append(el("p", "next-move", T("Next: {} {}", s.next.seat, s.next.action)));
   }
   if (s.result) {
     const box = el("section", "result");

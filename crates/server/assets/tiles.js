@@ -1,6 +1,17 @@
 // Tiles drawn as SVG by dupmj itself: a face, the suit's figures and a corner index so that
 // a tile stays readable when a phone shows fourteen of them across.
 
+// The page's texts in its language (English is the key; the server sends the others).
+const TEXTS = (() => {
+  try { return JSON.parse(document.getElementById("i18n")?.textContent || "{}"); } catch { return {}; }
+})();
+
+/** `s` in the page's language, each `{}` filled by the next of `args`. */
+export function T(s, ...args) {
+  let i = 0;
+  return (TEXTS[s] || s).replace(/\{\}/g, () => String(args[i++] ?? ""));
+}
+
 const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const HONOURS = {
   E: ["東", "#1b1b1b"], S: ["南", "#1b1b1b"], W: ["西", "#1b1b1b"], N: ["北", "#1b1b1b"],

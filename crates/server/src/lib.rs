@@ -14,6 +14,7 @@
 pub mod auth;
 pub mod demo;
 pub mod guard;
+pub mod i18n;
 pub mod listen;
 pub mod play;
 pub mod service;

@@ -427,3 +427,77 @@ async fn table_cards_carry_the_entry_address_and_slips_the_results() {
     assert!(fin.contains("<h1>Open — final standings</h1>"));
     assert_eq!(fin.matches("<tr><td>").count(), 16);
 }
+
+#[tokio::test]
+async fn players_and_tables_read_chinese_by_switch_or_browser() {
+    let a = common::app(None);
+    event(&a, 16);
+    // The switch keeps the choice in a cookie and goes back, only to a path of this site.
+    let (status, to, _) = http(
+        &a,
+        "GET",
+        "/lang/zh?back=/events/1/table%3Ftable%3D2",
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(
+        (status, to.as_deref()),
+        (303, Some("/events/1/table?table=2"))
+    );
+    let (_, to, _) = http(&a, "GET", "/lang/zh?back=//evil.example/", None, &[]).await;
+    assert_eq!(to.as_deref(), Some("/"));
+    let zh = "dupmj_lang=zh";
+    let (_, _, login) = http(&a, "GET", "/events/1/table", Some(zh), &[]).await;
+    assert!(
+        login.contains("<html lang=\"zh\">") && login.contains("录分码"),
+        "{login}"
+    );
+    assert!(
+        login.contains("href=\"/lang/en?back=/events/1/table\""),
+        "{login}"
+    );
+    let (_, _, st) = http(&a, "GET", "/events/1/standings", Some(zh), &[]).await;
+    assert!(
+        st.contains("<th>名次</th>") && st.contains("已录入 0 / 80 桌成绩"),
+        "{st}"
+    );
+    let (_, _, big) = http(&a, "GET", "/events/1/big", Some(zh), &[]).await;
+    assert!(big.contains("第 1 / 1 页 · 16 名选手"), "{big}");
+    // The table's form, with the director's session and Chinese chosen.
+    let d = director(&a);
+    let both = format!("{d}; {zh}");
+    let e = a.store.event(1).unwrap();
+    let tp = &e.movement.rounds[0].hands[0].tables[0];
+    let (_, _, form) = http(
+        &a,
+        "GET",
+        &format!("/events/1/table/{}/deal/{}/1", tp.table, tp.deal),
+        Some(&both),
+        &[],
+    )
+    .await;
+    assert!(
+        form.contains("自摸和牌") && form.contains("<option value=\"E\">东 — "),
+        "{form}"
+    );
+    // Errors: the title in Chinese.
+    let (status, _, err) = http(&a, "GET", "/events/1/table/1", Some(zh), &[]).await;
+    assert!(
+        status == 403 && err.contains("<h1>不允许</h1>") && err.contains("请先以第 1 桌登录"),
+        "{err}"
+    );
+    // Online play: the page and the texts its scripts use.
+    let (_, _, lobby) = http(&a, "GET", "/play", Some(zh), &[]).await;
+    assert!(
+        lobby.contains("<html lang=\"zh\">") && lobby.contains("以游客身份对局"),
+        "{lobby}"
+    );
+    assert!(lobby.contains("\"Confirm Hu\":\"确认和牌\""), "{lobby}");
+    // English stays the default, and the scripts get no dictionary.
+    let (_, _, lobby) = http(&a, "GET", "/play", None, &[]).await;
+    assert!(
+        lobby.contains("<html lang=\"en\">") && lobby.contains("id=\"i18n\">{}</script>"),
+        "{lobby}"
+    );
+}

@@ -2,6 +2,7 @@
 //! link that ties a person to a player of the event. The director's side is on the event's
 //! director page.
 
+use crate::i18n::{tr, trf};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect};
@@ -40,9 +41,12 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             id => id,
             name => st.event.name.clone(),
             progress => match progress {
-                Progress::NotStarted => format!("Starts {}.", utc(st.settings.start)),
-                Progress::Playing { round, hand } => format!("Round {round}, hand {hand} is being played ({} s per decision).", st.settings.limit_s),
-                Progress::Over => "Every hand has been played.".to_string(),
+                Progress::NotStarted => trf("Starts {}.", &[&utc(st.settings.start)]),
+                Progress::Playing { round, hand } => trf(
+                    "Round {}, hand {} is being played ({} s per decision).",
+                    &[&round, &hand, &st.settings.limit_s]
+                ),
+                Progress::Over => tr("Every hand has been played.").to_string(),
             },
             playing => matches!(progress, Progress::Playing { .. }),
             me => me.as_ref().map(|(_, p)| json!({"name": p.name})),

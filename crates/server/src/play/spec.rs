@@ -192,22 +192,23 @@ impl TableSpec {
 
     /// A line for the lobby, without any seed.
     pub fn describe(&self) -> String {
+        use crate::i18n::{tr, trf};
         if let Some(c) = &self.challenge {
-            return format!("challenge {}, deal {}", c.id, c.index + 1);
+            return trf("challenge {}, deal {}", &[&c.id, &(c.index + 1)]);
         }
         if let Some(s) = &self.sitting {
-            return format!(
+            return trf(
                 "event {}, round {} hand {}, table {}",
-                s.event, s.round, s.hand, s.table
+                &[&s.event, &s.round, &s.hand, &s.table],
             );
         }
         match &self.hands {
             Hands::Duplicate { deals } if deals.len() == 1 => {
-                format!("duplicate, deal {}", deals[0].label)
+                trf("duplicate, deal {}", &[&deals[0].label])
             }
-            Hands::Duplicate { deals } => format!("duplicate, {} deals", deals.len()),
-            Hands::Regular { hands: 16, .. } => "regular game, 16 hands".into(),
-            Hands::Regular { hands, .. } => format!("regular game, {hands} hands"),
+            Hands::Duplicate { deals } => trf("duplicate, {} deals", &[&deals.len()]),
+            Hands::Regular { hands: 16, .. } => tr("regular game, 16 hands").to_string(),
+            Hands::Regular { hands, .. } => trf("regular game, {} hands", &[hands]),
         }
     }
 }

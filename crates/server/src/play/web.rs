@@ -61,11 +61,36 @@ fn templates() -> &'static Environment<'static> {
         ] {
             env.add_template(name, src).expect("templates parse");
         }
+        // t("English {} text", args…): the request's language, `{}` filled in order.
+        env.add_function(
+            "t",
+            |en: String, args: minijinja::value::Rest<minijinja::Value>| {
+                let mut out = String::new();
+                let text = crate::i18n::tr_str(&en);
+                let mut parts = text.split("{}");
+                out.push_str(parts.next().unwrap_or(""));
+                let mut args = args.iter();
+                for p in parts {
+                    if let Some(a) = args.next() {
+                        out.push_str(&a.to_string());
+                    }
+                    out.push_str(p);
+                }
+                out
+            },
+        );
         env
     })
 }
 
 pub(crate) fn render(name: &str, ctx: minijinja::Value) -> Page {
+    // Every page: its language, the switch to the other, and the scripts' texts.
+    let ctx = context! {
+        lang => crate::i18n::lang().code(),
+        switch => crate::i18n::switch_link(),
+        texts => crate::i18n::script_texts(),
+        ..ctx
+    };
     let body = templates()
         .get_template(name)
         .and_then(|t| t.render(ctx))

@@ -12,6 +12,7 @@ use store::EventId;
 use super::day::unix_now;
 use super::public::{compute, hidden_page, minutes_seconds, visible, Computed};
 use super::{esc, App, Page};
+use crate::i18n::{tr, trf};
 
 /// Most lines in one column; two columns make a page.
 const ROWS: usize = 20;
@@ -100,27 +101,31 @@ pub async fn big_screen(
     let shown = &all[((page - 1) * per_page).min(all.len())..(page * per_page).min(all.len())];
     let rounds = c.event.movement.rounds.len();
     let round = current_round(&app, &c)
-        .map(|r| format!("Round {r} of {rounds}"))
+        .map(|r| trf("Round {} of {}", &[&r, &rounds]))
         .unwrap_or_default();
     let clock = match c.event.clock {
         Some((_, ends)) => {
             let left = ends - unix_now();
+            let up = tr("time");
             format!(
-                "<span id=\"clock\" data-left=\"{left}\"{}>{}</span>",
+                "<span id=\"clock\" data-left=\"{left}\" data-up=\"{up}\"{}>{}</span>",
                 if left <= 0 { " class=\"up\"" } else { "" },
                 if left > 0 {
                     minutes_seconds(left)
                 } else {
-                    "time".into()
-                }
+                    up.to_string()
+                },
             )
         }
         None => String::new(),
     };
     let mut cols = String::new();
     for col in shown.chunks(per_page.div_ceil(2)) {
-        cols.push_str(
-            "<table><tr><th>#</th><th class=\"name\">name</th><th>IMP</th><th>ms</th></tr>",
+        let _ = write!(
+            cols,
+            "<table><tr><th>#</th><th class=\"name\">{}</th><th>IMP</th><th>{}</th></tr>",
+            tr("name"),
+            tr("ms")
         );
         for (rank, name, imp, ms) in col {
             let _ = write!(
@@ -133,16 +138,20 @@ pub async fn big_screen(
     }
     let next = page % pages + 1;
     let body = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <meta http-equiv=\"refresh\" content=\"{TURN};url=/events/{id}/big?page={next}\">\
          <title>{name} — big screen</title><style>{STYLE}</style></head><body>\
          <header><h1>{name}</h1><span id=\"round\">{round}</span>{clock}</header>\
-         <div class=\"cols\">{cols}</div><footer id=\"pager\">page {page} of {pages} · {n} {what}</footer>\
+         <div class=\"cols\">{cols}</div><footer id=\"pager\">{pager}</footer>\
          <script>{TICK}</script></body></html>\n",
         name = esc(&c.event.name),
-        n = all.len(),
-        what = if c.team.is_some() { "teams" } else { "players" },
+        lang = crate::i18n::lang().code(),
+        pager = if c.team.is_some() {
+            trf("page {} of {} · {} teams", &[&page, &pages, &all.len()])
+        } else {
+            trf("page {} of {} · {} players", &[&page, &pages, &all.len()])
+        },
     );
     Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response())
 }
@@ -154,7 +163,7 @@ let left=+c.dataset.left;const t0=Date.now();\
 const f=s=>{const h=Math.floor(s/3600),m=Math.floor(s%3600/60),x=s%60;\
 return (h?h+':'+String(m).padStart(2,'0'):m)+':'+String(x).padStart(2,'0');};\
 setInterval(()=>{const s=Math.max(0,left-Math.floor((Date.now()-t0)/1000));\
-c.textContent=s>0?f(s):'time';c.className=s>0?'':'up';},1000);})();";
+c.textContent=s>0?f(s):c.dataset.up;c.className=s>0?'':'up';},1000);})();";
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,7 @@ use axum::Router;
 use store::{Role, Session, Store};
 
 use crate::auth::{check_csrf, session_of};
+use crate::i18n::tr;
 use crate::play::challenge_web as challenge;
 use crate::play::web as play;
 use crate::service::{AppError, AppResult};
@@ -147,6 +148,8 @@ pub fn router(app: App) -> Router {
             get(crate::play::online_web::join),
         )
         .route("/director/events/{id}/online", post(director::online))
+        .route("/lang/{code}", get(crate::i18n::switch))
+        .layer(axum::middleware::from_fn(crate::i18n::scope))
         .layer(axum::middleware::from_fn(crate::guard::headers))
         .layer(axum::middleware::from_fn(crate::guard::deadline))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
@@ -157,7 +160,7 @@ const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-wid
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #999;padding:.25em .5em;text-align:center}\
 th{background:#eee}input,select,button{font-size:1em;padding:.35em;margin:.15em 0}\
 .err{background:#fdd;border:1px solid #c00;padding:.5em}.ok{background:#dfd;border:1px solid #090;padding:.5em}\
-.warn{background:#ffd;border:1px solid #a80;padding:.5em}nav a{margin-right:1em}\
+.warn{background:#ffd;border:1px solid #a80;padding:.5em}nav a{margin-right:1em}nav a.lang{float:right;margin:0}\
 fieldset{margin:.5em 0}label{display:inline-block;margin-right:1em}form.inline{display:inline}.wide{overflow-x:auto}\
 .big{font-size:2.2em}.big td,.big th{padding:.2em .8em}\
 a.button{display:inline-block;padding:.6em 1em;border:1px solid #555;border-radius:.3em;background:#eee;text-decoration:none;color:#000}\
@@ -173,11 +176,14 @@ pub fn page(title: &str, body: &str, refresh: Option<u32>) -> String {
         .map(|s| format!("<meta http-equiv=\"refresh\" content=\"{s}\">"))
         .unwrap_or_default();
     format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">{meta}\
          <title>{t} — dupmj</title><style>{STYLE}</style></head><body>\n\
-         <nav><a href=\"/\">dupmj</a><a href=\"/director\">director</a></nav>\n<h1>{t}</h1>\n{body}\n</body></html>\n",
-        t = esc(title)
+         <nav><a href=\"/\">dupmj</a><a href=\"/director\">{director}</a>{switch}</nav>\n<h1>{t}</h1>\n{body}\n</body></html>\n",
+        t = esc(title),
+        lang = crate::i18n::lang().code(),
+        director = tr("director"),
+        switch = crate::i18n::switch_link(),
     )
 }
 
@@ -199,11 +205,11 @@ pub fn data(content_type: &'static str, body: String) -> Response {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, title) = match &self {
-            AppError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "Cannot accept this"),
-            AppError::NotFound(_) => (StatusCode::NOT_FOUND, "Not found"),
-            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
-            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "Server error"),
-            AppError::Limited(_) => (StatusCode::TOO_MANY_REQUESTS, "Too many attempts"),
+            AppError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, tr("Cannot accept this")),
+            AppError::NotFound(_) => (StatusCode::NOT_FOUND, tr("Not found")),
+            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, tr("Not allowed")),
+            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, tr("Server error")),
+            AppError::Limited(_) => (StatusCode::TOO_MANY_REQUESTS, tr("Too many attempts")),
         };
         if let AppError::Internal(m) = &self {
             tracing::error!(error = %m, "internal error");
@@ -216,8 +222,9 @@ impl IntoResponse for AppError {
             status,
             title,
             &format!(
-                "<p class=\"err\">{}</p><p><a href=\"javascript:history.back()\">Back</a></p>",
-                esc(&text)
+                "<p class=\"err\">{}</p><p><a href=\"javascript:history.back()\">{}</a></p>",
+                esc(&text),
+                tr("Back")
             ),
         )
     }

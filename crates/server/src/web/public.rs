@@ -12,19 +12,29 @@ use tournament::standings::{Standings, TeamStandings};
 
 use super::{data, esc, html, page, App, Page};
 use crate::auth::session_of;
+use crate::i18n::{seat_name, tr, trf};
 use crate::service::{deal_names, results_of, sitting_of, AppError, AppResult};
 
 pub async fn home(State(app): State<App>) -> Page {
-    let mut body = String::from("<h2>Events</h2><ul>");
+    let mut body = format!("<h2>{}</h2><ul>", tr("Events"));
     for (id, name) in app.store.events()? {
         let _ = write!(
             body,
-            "<li>{} — <a href=\"/events/{id}/standings\">standings</a> · <a href=\"/events/{id}/big\">big screen</a> · <a href=\"/events/{id}/deals\">deal tables</a> · <a href=\"/events/{id}/table\">score entry</a></li>",
-            esc(&name)
+            "<li>{} — <a href=\"/events/{id}/standings\">{}</a> · <a href=\"/events/{id}/big\">{}</a> · <a href=\"/events/{id}/deals\">{}</a> · <a href=\"/events/{id}/table\">{}</a></li>",
+            esc(&name),
+            tr("standings"),
+            tr("big screen"),
+            tr("deal tables"),
+            tr("score entry")
         );
     }
-    body.push_str("</ul><p><a href=\"/director\">Director</a></p>");
-    Ok(html(StatusCode::OK, "Duplicate MCR", &body))
+    let _ = write!(
+        body,
+        "</ul><p><a href=\"/play\">{}</a> · <a href=\"/director\">{}</a></p>",
+        tr("Play online"),
+        tr("Director")
+    );
+    Ok(html(StatusCode::OK, tr("Duplicate MCR"), &body))
 }
 
 /// Standings of an event, or why they are not shown.
@@ -86,7 +96,10 @@ pub fn hidden_page(e: &Event) -> Response {
     html(
         StatusCode::OK,
         &e.name,
-        "<p class=\"warn\">The standings are hidden for the last rounds. They will be shown at the end.</p>",
+        &format!(
+            "<p class=\"warn\">{}</p>",
+            tr("The standings are hidden for the last rounds. They will be shown at the end.")
+        ),
     )
 }
 
@@ -94,7 +107,15 @@ pub fn hidden_page(e: &Event) -> Response {
 pub fn standings_html(c: &Computed) -> String {
     let mut s = String::new();
     if let Some(t) = &c.team {
-        s.push_str("<h2>Teams</h2><table><tr><th>rank</th><th>team</th><th>deals</th><th>ms</th><th>IMP</th></tr>");
+        let _ = write!(
+            s,
+            "<h2>{}</h2><table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>IMP</th></tr>",
+            tr("Teams"),
+            tr("rank"),
+            tr("team"),
+            tr("deals"),
+            tr("ms")
+        );
         for l in &t.lines {
             let _ = write!(
                 s,
@@ -106,26 +127,37 @@ pub fn standings_html(c: &Computed) -> String {
                 l.imp
             );
         }
-        s.push_str("</table><h2>Players</h2>");
+        let _ = write!(s, "</table><h2>{}</h2>", tr("Players"));
     }
-    s.push_str("<table id=\"standings\"><tr><th>rank</th><th>player</th><th>name</th><th>hands</th><th>ms</th><th>IMP</th><th>penalty IMP</th></tr>");
+    let _ = write!(
+        s,
+        "<div class=\"wide\"><table id=\"standings\"><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>IMP</th><th>{}</th></tr>",
+        tr("rank"),
+        tr("player"),
+        tr("name"),
+        tr("hands"),
+        tr("ms"),
+        tr("penalty IMP")
+    );
     for l in &c.individual.lines {
         // Online events mark hands the bot played for a player.
         let mut bot = match c.bot_hands.get(&l.player) {
             Some(n) => format!(
-                " <span class=\"bot\" title=\"hands played by the bot\">(bot: {n} hands)</span>"
+                " <span class=\"bot\" title=\"{}\">({})</span>",
+                tr("hands played by the bot"),
+                trf("bot: {} hands", &[&n])
             ),
             None => String::new(),
         };
         if let Some(w) = c.event.withdrawals.iter().find(|w| w.player == l.player) {
             let _ = write!(
                 bot,
-                " <span class=\"withdrew\">(withdrew from round {})</span>",
-                w.from_round
+                " <span class=\"withdrew\">({})</span>",
+                trf("withdrew from round {}", &[&w.from_round])
             );
         }
         let (rank, class, number) = match l.stands_in_for {
-            Some(p) => ("—".to_string(), " class=\"standin\"", format!("for {p}")),
+            Some(p) => ("—".to_string(), " class=\"standin\"", trf("for {}", &[&p])),
             None => (l.rank.to_string(), "", l.player.to_string()),
         };
         let _ = write!(
@@ -138,9 +170,13 @@ pub fn standings_html(c: &Computed) -> String {
             l.penalty_imp
         );
     }
-    s.push_str("</table>");
+    s.push_str("</table></div>");
     if c.individual.lines.iter().any(|l| l.stands_in_for.is_some()) {
-        s.push_str("<p class=\"note\">— a substitute or bot who took the seat of a player who withdrew: their results count for the field, but they are not ranked.</p>");
+        let _ = write!(
+            s,
+            "<p class=\"note\">{}</p>",
+            tr("— a substitute or bot who took the seat of a player who withdrew: their results count for the field, but they are not ranked.")
+        );
     }
     s
 }
@@ -166,9 +202,11 @@ pub async fn standings(
         return Ok(hidden_page(&c.event));
     }
     let body = format!(
-        "<p>{} of {} table results entered. This page refreshes by itself.</p>{}",
-        c.entered,
-        c.expected,
+        "<p>{}</p>{}",
+        trf(
+            "{} of {} table results entered. This page refreshes by itself.",
+            &[&c.entered, &c.expected]
+        ),
         standings_html(&c)
     );
     Ok(html_refresh(&c.event.name, &body, 20))
@@ -205,7 +243,16 @@ pub async fn deal_tables(
         if seats.is_empty() {
             continue;
         }
-        let _ = write!(body, "<h2>Deal {}</h2><table><tr><th>seat</th><th>table</th><th>hand</th><th>player</th><th>ms</th><th>DIF</th><th>IMP</th></tr>", esc(&deal));
+        let _ = write!(
+            body,
+            "<h2>{}</h2><div class=\"wide\"><table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>DIF</th><th>IMP</th></tr>",
+            trf("Deal {}", &[&esc(&deal)]),
+            tr("seat"),
+            tr("table"),
+            tr("hand"),
+            tr("player"),
+            tr("ms")
+        );
         for ds in seats {
             for e in &ds.entries {
                 let name = names
@@ -216,7 +263,7 @@ pub async fn deal_tables(
                 let _ = write!(
                     body,
                     "<tr><td>{}</td><td>{table}</td><td>{hand}</td><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                    ds.wind.letter(),
+                    seat_name(ds.wind),
                     e.player,
                     esc(&name),
                     e.ms,
@@ -225,14 +272,14 @@ pub async fn deal_tables(
                 );
             }
         }
-        body.push_str("</table>");
+        body.push_str("</table></div>");
     }
     if body.is_empty() {
-        body.push_str("<p>No results yet.</p>");
+        let _ = write!(body, "<p>{}</p>", tr("No results yet."));
     }
     Ok(html(
         StatusCode::OK,
-        &format!("{} — deals", c.event.name),
+        &format!("{} — {}", c.event.name, tr("deals")),
         &body,
     ))
 }

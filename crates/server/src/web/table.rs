@@ -14,6 +14,7 @@ use tournament::entry::{Outcome, ScoreEntry};
 use super::{csrf_field, esc, field, html, number, App, Fields, Page};
 use crate::auth::{check_csrf, check_login_form, login_form_token, session_of, start_session};
 use crate::guard::Client;
+use crate::i18n::{describe, seat_name, tr, trf};
 use crate::service::{
     deal_of, enter_result, players_by_wind, seat_holder, sitting, AppError, AppResult,
 };
@@ -38,12 +39,15 @@ pub async fn login_page(
     let (token, cookie) = login_form_token();
     let page = html(
         StatusCode::OK,
-        &format!("{} — score entry", e.name),
+        &format!("{} — {}", e.name, tr("score entry")),
         &format!(
-            "<form method=\"post\" action=\"/events/{id}/table\"><input type=\"hidden\" name=\"form\" value=\"{token}\">\
-             <p><label>Table <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\"{table} required></label></p>\
-             <p><label>Code <input name=\"code\" autocomplete=\"off\" autocapitalize=\"characters\" required></label></p><button>Start</button></form>",
-            e.table_codes.len()
+            "<form class=\"entry\" method=\"post\" action=\"/events/{id}/table\"><input type=\"hidden\" name=\"form\" value=\"{token}\">\
+             <p><label>{} <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\"{table} required></label></p>\
+             <p><label>{} <input name=\"code\" autocomplete=\"off\" autocapitalize=\"characters\" required></label></p><button>{}</button></form>",
+            tr("Table"),
+            e.table_codes.len(),
+            tr("Code"),
+            tr("Start")
         ),
     );
     Ok(([(header::SET_COOKIE, cookie)], page).into_response())
@@ -68,8 +72,9 @@ pub async fn login(
         .and(app.guards.code_table.check(&by_table));
     if let Err(wait) = limits {
         tracing::warn!(client = %client.0, event = id, table, "table login refused: too many wrong codes");
-        return Err(AppError::Limited(format!(
-            "too many wrong codes: try again in {wait} s (or ask the director)"
+        return Err(AppError::Limited(trf(
+            "too many wrong codes: try again in {} s (or ask the director)",
+            &[&wait],
         )));
     }
     let code = field(&f, "code")?.to_uppercase();
@@ -78,7 +83,7 @@ pub async fn login(
         app.guards.code_client.fail(&by_client);
         app.guards.code_table.fail(&by_table);
         tracing::warn!(client = %client.0, event = id, table, "table login failed: wrong code");
-        return Err(AppError::Forbidden(format!("table {table}: wrong code")));
+        return Err(AppError::Forbidden(trf("table {}: wrong code", &[&table])));
     }
     tracing::info!(client = %client.0, event = id, table, "table logged in");
     let (_, cookie) = start_session(app.store.as_ref(), Role::Table { event: id, table })?;
@@ -100,20 +105,21 @@ fn phone_tag(token: &str) -> String {
 
 /// The session of this table (or the director's, who may enter for any table).
 fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> AppResult<Session> {
-    let s = session_of(app.store.as_ref(), headers)?.ok_or_else(|| {
-        AppError::Forbidden(format!(
-            "log in as table {table} first (/events/{id}/table)"
+    let first = || {
+        AppError::Forbidden(trf(
+            "log in as table {} first (/events/{}/table)",
+            &[&table, &id],
         ))
-    })?;
+    };
+    let s = session_of(app.store.as_ref(), headers)?.ok_or_else(first)?;
     match s.role {
         Role::Director => Ok(s),
         Role::Table { event, table: t } if event == id && t == table => Ok(s),
-        Role::Table { table: t, .. } => Err(AppError::Forbidden(format!(
-            "this phone is logged in for table {t}, not table {table}"
+        Role::Table { table: t, .. } => Err(AppError::Forbidden(trf(
+            "this phone is logged in for table {}, not table {}",
+            &[&t, &table],
         ))),
-        Role::Player { .. } => Err(AppError::Forbidden(format!(
-            "log in as table {table} first (/events/{id}/table)"
-        ))),
+        Role::Player { .. } => Err(first()),
     }
 }
 
@@ -132,8 +138,13 @@ pub async fn deals(
     let results = app.store.results(id)?;
     let states = app.store.round_states(id)?;
     let all = s.role == Role::Director || states.is_empty();
-    let mut b =
-        String::from("<table><tr><th>round</th><th>hand</th><th>deal</th><th>result</th></tr>");
+    let mut b = format!(
+        "<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        tr("round"),
+        tr("hand"),
+        tr("deal"),
+        tr("result")
+    );
     for r in &e.movement.rounds {
         // Only the open rounds are listed to a table (every round before round control).
         let shown = all || states.contains(&(r.round, true));
@@ -145,7 +156,7 @@ pub async fn deals(
                 let done = results
                     .iter()
                     .find(|x| x.deal == tp.deal && x.table == t && x.hand == h.hand)
-                    .map(|x| esc(&x.entry.describe()))
+                    .map(|x| esc(&describe(&x.entry)))
                     .unwrap_or_else(|| "—".into());
                 let _ = write!(
                     b,
@@ -159,10 +170,16 @@ pub async fn deals(
     }
     b.push_str("</table>");
     if !all && !states.iter().any(|&(_, open)| open) {
-        b = "<p class=\"warn\">No round is open for entry: the director opens the next one.</p>"
-            .into();
+        b = format!(
+            "<p class=\"warn\">{}</p>",
+            tr("No round is open for entry: the director opens the next one.")
+        );
     }
-    Ok(html(StatusCode::OK, &format!("{} — table {t}", e.name), &b))
+    Ok(html(
+        StatusCode::OK,
+        &format!("{} — {}", e.name, trf("table {}", &[&t])),
+        &b,
+    ))
 }
 
 /// The four seats as choices, each with the player's name; `selected` chosen.
@@ -176,7 +193,8 @@ fn seat_options(names: &[String; 4], selected: Option<Wind>) -> String {
                 ""
             };
             format!(
-                "<option value=\"{l}\"{sel}>{l} — {}</option>",
+                "<option value=\"{l}\"{sel}>{} — {}</option>",
+                seat_name(*w),
                 esc(&names[w.index()]),
                 l = w.letter()
             )
@@ -222,13 +240,11 @@ fn round_open(app: &App, s: &Session, id: EventId, round: u32) -> AppResult<()> 
         return Ok(());
     }
     let why = if states.iter().any(|&(r, _)| r == round) {
-        "is closed"
+        "round {} is closed: only the director can enter its results now"
     } else {
-        "is not open yet"
+        "round {} is not open yet: only the director can enter its results now"
     };
-    Err(AppError::Forbidden(format!(
-        "round {round} {why}: only the director can enter its results now"
-    )))
+    Err(AppError::Forbidden(trf(why, &[&round])))
 }
 
 /// The seating of a sitting, or an error naming it.
@@ -239,8 +255,9 @@ fn seating<'a>(
     hand: u32,
 ) -> AppResult<(u32, &'a tournament::movement::TablePlay)> {
     sitting(&e.movement, deal, t, hand).ok_or_else(|| {
-        AppError::Invalid(format!(
-            "deal {deal} is not played at table {t} in hand {hand}"
+        AppError::Invalid(trf(
+            "deal {} is not played at table {} in hand {}",
+            &[&deal, &t, &hand],
         ))
     })
 }
@@ -262,19 +279,24 @@ pub async fn entry_form(
         .find(|r| r.deal == deal && r.table == t && r.hand == hand);
     let version = current.as_ref().map_or(0, |r| r.version);
     let mut b = format!(
-        "<p>Round {round}, hand {hand}, deal <b>{}</b>. Seats: ",
-        esc(&deal)
+        "<p>{} ",
+        trf(
+            "Round {}, hand {}, deal <b>{}</b>. Seats:",
+            &[&round, &hand, &esc(&deal)]
+        )
     );
     for w in Wind::ALL {
-        let _ = write!(b, "{} = {}; ", w.letter(), esc(&names[w.index()]));
+        let _ = write!(b, "{} = {}; ", seat_name(w), esc(&names[w.index()]));
     }
     b.push_str("</p>");
     if let Some(r) = &current {
         let _ = write!(
             b,
-            "<p class=\"ok\">Saved: {} (version {})</p>",
-            esc(&r.entry.describe()),
-            r.version
+            "<p class=\"ok\">{}</p>",
+            trf(
+                "Saved: {} (version {})",
+                &[&esc(&describe(&r.entry)), &r.version]
+            )
         );
     }
     // Editing shows the saved result in the form.
@@ -292,12 +314,19 @@ pub async fn entry_form(
     let _ = write!(
         b,
         "<form class=\"entry\" method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"preview\">\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"draw\" required{c_draw}> Draw</label></legend></fieldset>\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"self\"{c_self}> Self-drawn win</label></legend>\
-         <label>Winner <select name=\"winner\">{opts_w}</select></label> <label>Value <input name=\"value\" type=\"number\" min=\"8\" size=\"4\" value=\"{self_value}\"></label>\
-         <label>or the hand <input name=\"hand\" placeholder=\"[123m3]456p789sEEE55s\" size=\"28\"></label></fieldset>\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"discard\"{c_discard}> Win on a discard</label></legend>\
-         <label>Discarder <select name=\"discarder\">{opts_d}</select></label><br>",
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"draw\" required{c_draw}> {draw}</label></legend></fieldset>\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"self\"{c_self}> {selfwin}</label></legend>\
+         <label>{winner} <select name=\"winner\">{opts_w}</select></label> <label>{value} <input name=\"value\" type=\"number\" min=\"8\" size=\"4\" value=\"{self_value}\"></label>\
+         <label>{orhand} <input name=\"hand\" placeholder=\"[123m3]456p789sEEE55s\" size=\"28\"></label></fieldset>\
+         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"discard\"{c_discard}> {discardwin}</label></legend>\
+         <label>{discarder_l} <select name=\"discarder\">{opts_d}</select></label><br>",
+        draw = tr("Draw"),
+        selfwin = tr("Self-drawn win"),
+        winner = tr("Winner"),
+        value = tr("Value"),
+        orhand = tr("or the hand"),
+        discardwin = tr("Win on a discard"),
+        discarder_l = tr("Discarder"),
         d = esc(&deal),
         csrf = csrf_field(&s),
         c_draw = checked(matches!(outcome, Some(Outcome::Draw))),
@@ -311,13 +340,19 @@ pub async fn entry_form(
         let won = winners.iter().find(|(x, _)| *x == w);
         let _ = write!(
             b,
-            "<label><input type=\"checkbox\" name=\"win_{l}\" value=\"1\"{}> {} wins</label> <label>value <input name=\"value_{l}\" type=\"number\" min=\"8\" size=\"4\" value=\"{}\"></label> <label>or hand <input name=\"hand_{l}\" size=\"24\"></label><br>",
+            "<label><input type=\"checkbox\" name=\"win_{l}\" value=\"1\"{}> {}</label> <label>{} <input name=\"value_{l}\" type=\"number\" min=\"8\" size=\"4\" value=\"{}\"></label> <label>{} <input name=\"hand_{l}\" size=\"24\"></label><br>",
             checked(won.is_some()),
-            esc(&names[w.index()]),
-            won.map(|(_, v)| v.to_string()).unwrap_or_default()
+            trf("{} wins", &[&esc(&names[w.index()])]),
+            tr("value"),
+            won.map(|(_, v)| v.to_string()).unwrap_or_default(),
+            tr("or hand")
         );
     }
-    b.push_str("</fieldset><fieldset><legend>False Hu</legend>");
+    let _ = write!(
+        b,
+        "</fieldset><fieldset><legend>{}</legend>",
+        tr("False Hu")
+    );
     for w in Wind::ALL {
         let l = w.letter();
         let _ = write!(
@@ -327,10 +362,10 @@ pub async fn entry_form(
             esc(&names[w.index()])
         );
     }
-    b.push_str("</fieldset><button>Check</button></form>");
+    let _ = write!(b, "</fieldset><button>{}</button></form>", tr("Check"));
     Ok(html(
         StatusCode::OK,
-        &format!("Table {t} — deal {deal}"),
+        &trf("Table {} — deal {}", &[&t, &deal]),
         &b,
     ))
 }
@@ -348,9 +383,9 @@ fn value_of(
     let typed: Option<u32> = typed
         .map(|v| {
             v.parse().map_err(|_| {
-                AppError::Invalid(format!(
-                    "{} seat: value '{v}' is not a number",
-                    seat.letter()
+                AppError::Invalid(trf(
+                    "{} seat: value '{}' is not a number",
+                    &[&seat_name(seat), &v],
                 ))
             })
         })
@@ -358,9 +393,9 @@ fn value_of(
     let hand = f.get(hand_key).map(|v| v.trim()).filter(|v| !v.is_empty());
     let Some(hand) = hand else {
         return typed.ok_or_else(|| {
-            AppError::Invalid(format!(
+            AppError::Invalid(trf(
                 "{} seat: enter the value or the hand",
-                seat.letter()
+                &[&seat_name(seat)],
             ))
         });
     };
@@ -378,10 +413,9 @@ fn value_of(
         .map_err(|e| AppError::Invalid(format!("{} seat, hand '{hand}': {e}", seat.letter())))?;
     if let Some(v) = typed {
         if v != s.total {
-            return Err(AppError::Invalid(format!(
-                "{} seat: value {v} entered but the hand scores {}",
-                seat.letter(),
-                s.total
+            return Err(AppError::Invalid(trf(
+                "{} seat: value {} entered but the hand scores {}",
+                &[&seat_name(seat), &v, &s.total],
             )));
         }
     }
@@ -513,10 +547,15 @@ pub async fn entry_post(
         )?;
         let msg = match saved {
             Saved::Saved { version } | Saved::Unchanged { version } => {
-                format!("<p class=\"ok\" id=\"saved\">Saved: {} (version {version}).</p>", esc(&entry.describe()))
+                format!(
+                    "<p class=\"ok\" id=\"saved\">{}</p>",
+                    trf("Saved: {} (version {}).", &[&esc(&describe(&entry)), &version])
+                )
             }
-            Saved::Conflict { .. } => "<p class=\"err\" id=\"conflict\">Conflict: another phone saved a different result for this deal first. \
-                 Your entry was kept aside for the director, who decides which one stands.</p>".to_string(),
+            Saved::Conflict { .. } => format!(
+                "<p class=\"err\" id=\"conflict\">{}</p>",
+                tr("Conflict: another phone saved a different result for this deal first. Your entry was kept aside for the director, who decides which one stands.")
+            ),
         };
         let status = if matches!(saved, Saved::Conflict { .. }) {
             tracing::warn!(event = id, table = t, deal = %deal, hand, by = %who, "conflicting result kept aside for the director");
@@ -527,44 +566,50 @@ pub async fn entry_post(
         let next = next_sitting(&e, &app.store.round_states(id)?, t, &deal, hand)
             .map(|(d, h)| {
                 format!(
-                    "<p><a class=\"button\" id=\"next\" href=\"/events/{id}/table/{t}/deal/{}/{h}\">Next sitting: deal {}, hand {h}</a></p>",
+                    "<p><a class=\"button\" id=\"next\" href=\"/events/{id}/table/{t}/deal/{}/{h}\">{}</a></p>",
                     esc(&d),
-                    esc(&d)
+                    trf("Next sitting: deal {}, hand {}", &[&esc(&d), &h])
                 )
             })
             .unwrap_or_default();
         return Ok(html(
             status,
-            &format!("Table {t} — deal {deal}"),
+            &trf("Table {} — deal {}", &[&t, &deal]),
             &format!(
-                "{msg}{next}<p><a href=\"/events/{id}/table/{t}\">Back to the deals of table {t}</a></p>"
+                "{msg}{next}<p><a href=\"/events/{id}/table/{t}\">{}</a></p>",
+                trf("Back to the deals of table {}", &[&t])
             ),
         ));
     }
     let mut b = format!(
-        "<p>{}</p><table id=\"preview\"><tr><th>seat</th><th>player</th><th>match points</th></tr>",
-        esc(&entry.describe())
+        "<p>{}</p><table id=\"preview\"><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+        esc(&describe(&entry)),
+        tr("seat"),
+        tr("player"),
+        tr("match points")
     );
     for w in Wind::ALL {
         let _ = write!(
             b,
             "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            w.letter(),
+            seat_name(w),
             esc(&names[w.index()]),
             points[w.index()]
         );
     }
     let _ = write!(
         b,
-        "</table><form method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"save\">{fields}<button>Save</button></form>\
-         <p><a href=\"/events/{id}/table/{t}/deal/{d}/{hand}\">Change</a></p>",
+        "</table><form method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"save\">{fields}<button>{save}</button></form>\
+         <p><a href=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{change}</a></p>",
+        save = tr("Save"),
+        change = tr("Change"),
         d = esc(&deal),
         csrf = csrf_field(&s),
         fields = entry_fields(&entry)
     );
     Ok(html(
         StatusCode::OK,
-        &format!("Table {t} — deal {deal}: check"),
+        &trf("Table {} — deal {}: check", &[&t, &deal]),
         &b,
     ))
 }
