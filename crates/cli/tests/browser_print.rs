@@ -86,7 +86,7 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
             }
         }
     }
-    let (child, addr) = common::serve(&db);
+    let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
     let _server = Proc(child);
     let (_driver, driver) = start_driver();
     let b = Browser::new(driver, &format!("http://{addr}"));
@@ -170,5 +170,30 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
         }
     }
     assert_eq!(names.len(), 128);
+
+    // In Chinese, on a phone: the switch in the header, the score-entry login, the standings,
+    // and a table of online play with its scripts' texts.
+    b.resize(390, 844);
+    b.go("/events/1/table?table=2");
+    b.click("nav a.lang");
+    let login = b.wait(&["<html lang=\"zh\">"]);
+    assert!(
+        login.contains("录分码") && login.contains("value=\"2\""),
+        "{login}"
+    );
+    b.screenshot("zh-score-login-phone");
+    b.go("/events/1/standings");
+    assert!(b.source().contains("<th>名次</th>"));
+    b.screenshot("zh-standings-phone");
+    b.go("/play");
+    b.fill("form[action='/play/guest'] input[name=name]", "小明");
+    b.click("form[action='/play/guest'] button");
+    b.wait(&["id=\"me\""]);
+    b.fill("input[name=deals]", "1");
+    b.fill("input[name=limit]", "120");
+    b.click("#open");
+    let table = b.wait(&["class=\"my-hand\""]);
+    assert!(table.contains("庄家"), "the dealer badge in Chinese");
+    b.screenshot("zh-play-table-phone");
     std::fs::remove_dir_all(&dir).ok();
 }

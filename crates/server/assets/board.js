@@ -80,7 +80,7 @@ export function renderBoard(root, board, bottom, opts = {}) {
   if (board.last_tile_point) centre.append(el("div", "last-tile", T("last tile")));
   if (board.last) {
     const line = el("div", "last");
-    line.append(el("span", "", `${WIND_CHAR[board.last.seat]} ${board.last.text} `));
+    line.append(el("span", "", `${WIND_CHAR[board.last.seat]} ${T(board.last.text)} `));
     if (board.last.tile) line.append(tileEl(board.last.tile, "small"));
     centre.append(line);
   }

@@ -64,6 +64,9 @@ const has = (name) => legal().some((a) => a.action === name);
 const seatOfPlace = (p) => state.places[p].seat;
 const mySeat = () => (state.you == null ? "E" : seatOfPlace(state.you));
 
+/** A bot's name ("bot (strong)") in the page's language; people's names as they are. */
+const botName = (n) => n.replace(/^bot \((\w+)\)$/, (_, level) => T("bot: {}", T(level)));
+
 function bySeat(f) {
   return WINDS.map((w, s) => f(state.places[state.seat_places ? state.seat_places[s] : s]));
 }
@@ -165,7 +168,7 @@ function placesEl() {
   const box = el("div", "places");
   const ul = el("ul");
   state.places.forEach((p, i) => {
-    const li = el("li", "", `${WIND_CHAR[p.seat]} ${p.name}${p.bot ? "" : p.open ? "" : p.connected ? "" : " " + T("(offline)")}${p.away ? " — " + T("a bot plays for them") : ""}`);
+    const li = el("li", "", `${WIND_CHAR[p.seat]} ${botName(p.name)}${p.bot ? "" : p.open ? "" : p.connected ? "" : " " + T("(offline)")}${p.away ? " — " + T("a bot plays for them") : ""}`);
     if (p.open && signedIn && state.you == null) {
       li.append(" ", button(T("Sit here"), () => send({ type: "sit", place: i }), { cls: "sit", data: { place: String(i) } }));
     }
@@ -232,7 +235,7 @@ function resultEl() {
   const r = state.result;
   const box = el("section", "result");
   box.id = "result";
-  const names = bySeat((p) => p.name);
+  const names = bySeat((p) => botName(p.name));
   box.append(el("h2", "", r.kind === "draw" ? T("Nobody won") : T("Hand over")));
   r.wins.forEach((w) => box.append(winEl(w, names)));
   box.append(pointsEl(r.points, names));
@@ -266,7 +269,7 @@ function finalEl() {
   const t = el("table", "points");
   state.places.forEach((p, i) => {
     const tr = el("tr");
-    tr.append(el("td", "", p.name), el("td", "num", String(state.final.scores[i])));
+    tr.append(el("td", "", botName(p.name)), el("td", "num", String(state.final.scores[i])));
     if (state.final.table_points) tr.append(el("td", "num", T("{} table points", state.final.table_points[i])));
     t.append(tr);
   });
@@ -281,8 +284,8 @@ function render() {
     return;
   }
   const bar = el("div", "bar");
-  bar.append(el("span", "label", state.label));
-  if (state.stage === "waiting") bar.append(el("span", "stage", "waiting for players"));
+  bar.append(el("span", "label", state.label_parts ? T(state.label_parts[0], ...state.label_parts[1].map((x) => T(x))) : state.label));
+  if (state.stage === "waiting") bar.append(el("span", "stage", T("waiting for players")));
   bar.append(clockEl());
   if (state.you != null) {
     const l = el("label", "hint-toggle");
@@ -295,7 +298,7 @@ function render() {
       localStorage.setItem("dupmj-hints", hintsOn ? "1" : "0");
       send({ type: "hints", on: hintsOn });
     });
-    l.append(cb, document.createTextNode(" hints"));
+    l.append(cb, document.createTextNode(" " + T("hints")));
     bar.append(l);
   }
   app.append(bar);
@@ -303,7 +306,7 @@ function render() {
   if (state.notice) app.append(el("p", "notice", state.notice));
   if (state.stage === "waiting" || state.places.some((p) => p.open)) app.append(placesEl());
   if (state.board) {
-    const names = bySeat((p) => p.name);
+    const names = bySeat((p) => botName(p.name));
     const scores = bySeat((p) => p.score);
     const badges = bySeat((p) => (p.away ? "bot plays" : !p.bot && !p.connected && !p.open ? "offline" : ""));
     const boardBox = el("div", "board-box");

@@ -399,19 +399,41 @@ impl Room {
         };
     }
 
-    /// How hand `hand` is called on screen.
+    /// How hand `hand` is called on screen, in English.
     pub fn label(&self, hand: usize) -> String {
+        let (text, args) = self.label_parts(hand);
+        let mut args = args.into_iter();
+        text.split("{}")
+            .enumerate()
+            .map(|(i, part)| {
+                if i == 0 {
+                    part.to_string()
+                } else {
+                    args.next().unwrap_or_default() + part
+                }
+            })
+            .collect()
+    }
+
+    /// The label as a text with `{}` and what fills them, so that a page can say it in
+    /// its own language.
+    pub fn label_parts(&self, hand: usize) -> (&'static str, Vec<String>) {
         match &self.spec.hands {
-            Hands::Duplicate { deals } => format!(
+            Hands::Duplicate { deals } => (
                 "deal {} ({} of {})",
-                deals.get(hand).map(|d| d.label.as_str()).unwrap_or("?"),
-                hand + 1,
-                deals.len()
+                vec![
+                    deals.get(hand).map_or("?".to_string(), |d| d.label.clone()),
+                    (hand + 1).to_string(),
+                    deals.len().to_string(),
+                ],
             ),
-            Hands::Regular { hands, .. } => format!(
-                "hand {} of {hands}, {} round",
-                hand + 1,
-                wind_name(table::game::prevalent_of(hand))
+            Hands::Regular { hands, .. } => (
+                "hand {} of {}, {} round",
+                vec![
+                    (hand + 1).to_string(),
+                    hands.to_string(),
+                    wind_name(table::game::prevalent_of(hand)).to_string(),
+                ],
             ),
         }
     }

@@ -48,6 +48,7 @@ impl Room {
             "hand_no": shown_hand + 1,
             "hands": self.spec.hand_count(),
             "label": self.label(shown_hand),
+            "label_parts": self.label_parts(shown_hand),
             "duplicate": self.spec.is_duplicate(),
             "places": places,
             "you": you,
