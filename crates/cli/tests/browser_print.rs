@@ -166,7 +166,7 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
             names.insert(n.as_str().unwrap().to_string());
         }
         if page == 1 {
-            b.screenshot("big-screen-128");
+            b.screenshot("big-screen");
         }
     }
     assert_eq!(names.len(), 128);
