@@ -22,16 +22,20 @@ fn private_path(path: &str) -> bool {
         || path.starts_with("/play")
 }
 
+/// Whether the request came over HTTPS, as a reverse proxy in front says with
+/// `X-Forwarded-Proto: https`.
+pub fn over_https(h: &axum::http::HeaderMap) -> bool {
+    h.get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+}
+
 /// Adds the security headers to every response: no sniffing, no framing by other sites,
 /// no caching of private pages, and the `Secure` flag on cookies when the request came
 /// over HTTPS (a reverse proxy in front says so with `X-Forwarded-Proto: https`).
 pub async fn headers(req: Request, next: Next) -> Response {
     let private = private_path(req.uri().path());
-    let https = req
-        .headers()
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.eq_ignore_ascii_case("https"));
+    let https = over_https(req.headers());
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(

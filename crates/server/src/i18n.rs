@@ -118,12 +118,14 @@ pub fn tr_str(en: &str) -> String {
 
 /// [`tr`] with `{}` in the text filled by `args` in order.
 pub fn trf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
-    let mut out = String::new();
-    let mut args = args.iter();
-    let mut parts = tr(en).split("{}");
-    if let Some(first) = parts.next() {
-        out.push_str(first);
-    }
+    fill(tr(en), args)
+}
+
+/// `text` with each `{}` replaced by the next of `args` (nothing once they run out).
+pub fn fill<T: std::fmt::Display>(text: &str, args: impl IntoIterator<Item = T>) -> String {
+    let mut args = args.into_iter();
+    let mut parts = text.split("{}");
+    let mut out = parts.next().unwrap_or("").to_string();
     for p in parts {
         if let Some(a) = args.next() {
             out.push_str(&a.to_string());

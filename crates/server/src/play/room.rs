@@ -402,17 +402,7 @@ impl Room {
     /// How hand `hand` is called on screen, in English.
     pub fn label(&self, hand: usize) -> String {
         let (text, args) = self.label_parts(hand);
-        let mut args = args.into_iter();
-        text.split("{}")
-            .enumerate()
-            .map(|(i, part)| {
-                if i == 0 {
-                    part.to_string()
-                } else {
-                    args.next().unwrap_or_default() + part
-                }
-            })
-            .collect()
+        crate::i18n::fill(text, args)
     }
 
     /// The label as a text with `{}` and what fills them, so that a page can say it in

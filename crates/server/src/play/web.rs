@@ -65,18 +65,7 @@ fn templates() -> &'static Environment<'static> {
         env.add_function(
             "t",
             |en: String, args: minijinja::value::Rest<minijinja::Value>| {
-                let mut out = String::new();
-                let text = crate::i18n::tr_str(&en);
-                let mut parts = text.split("{}");
-                out.push_str(parts.next().unwrap_or(""));
-                let mut args = args.iter();
-                for p in parts {
-                    if let Some(a) = args.next() {
-                        out.push_str(&a.to_string());
-                    }
-                    out.push_str(p);
-                }
-                out
+                crate::i18n::fill(&crate::i18n::tr_str(&en), args.iter())
             },
         );
         env

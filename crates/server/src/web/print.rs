@@ -39,11 +39,12 @@ fn base_url(q: &PrintQuery, headers: &HeaderMap) -> Result<String, AppError> {
         .get(axum::http::header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("localhost:8080");
-    let https = headers
-        .get("x-forwarded-proto")
-        .and_then(|h| h.to_str().ok())
-        == Some("https");
-    Ok(format!("{}://{host}", if https { "https" } else { "http" }))
+    let scheme = if crate::guard::over_https(headers) {
+        "https"
+    } else {
+        "http"
+    };
+    Ok(format!("{scheme}://{host}"))
 }
 
 /// `GET …/print/{what}`: a printable page for A4.

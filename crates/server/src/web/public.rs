@@ -92,6 +92,15 @@ pub fn visible(app: &App, headers: &HeaderMap, e: &Event) -> AppResult<bool> {
     Ok(matches!(s.map(|s| s.role), Some(Role::Director)))
 }
 
+/// The standings for a download: refused while they are hidden from this request.
+fn shown(app: &App, headers: &HeaderMap, id: EventId) -> AppResult<Computed> {
+    let c = compute(app, id)?;
+    if !visible(app, headers, &c.event)? {
+        return Err(AppError::Forbidden("the standings are hidden".into()));
+    }
+    Ok(c)
+}
+
 pub fn hidden_page(e: &Event) -> Response {
     html(
         StatusCode::OK,
@@ -289,10 +298,7 @@ pub async fn export_standings(
     Path((id, fmt)): Path<(EventId, String)>,
     headers: HeaderMap,
 ) -> Page {
-    let c = compute(&app, id)?;
-    if !visible(&app, &headers, &c.event)? {
-        return Err(AppError::Forbidden("the standings are hidden".into()));
-    }
+    let c = shown(&app, &headers, id)?;
     match fmt.as_str() {
         "csv" => Ok(data(
             "text/csv; charset=utf-8",
@@ -320,10 +326,7 @@ pub async fn export_ranking(
     Path(id): Path<EventId>,
     headers: HeaderMap,
 ) -> Page {
-    let c = compute(&app, id)?;
-    if !visible(&app, &headers, &c.event)? {
-        return Err(AppError::Forbidden("the standings are hidden".into()));
-    }
+    let c = shown(&app, &headers, id)?;
     let e = &c.event;
     let csv = ranking_csv(
         &e.name,
