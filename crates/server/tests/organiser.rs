@@ -501,3 +501,79 @@ async fn players_and_tables_read_chinese_by_switch_or_browser() {
         "{lobby}"
     );
 }
+
+#[tokio::test]
+async fn odd_addresses_and_forms_get_a_clear_answer() {
+    let a = common::app(None);
+    event(&a, 16);
+    let d = director(&a);
+    let csrf = csrf_of(&a, &d);
+    let err = |body: &str| {
+        body.split("class=\"err\">")
+            .nth(1)
+            .unwrap_or("")
+            .split('<')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    for (path, want) in [
+        ("/events/1/big?page=abc", "page: 'abc' is not a number"),
+        ("/events/1/big?page=-3", "page: '-3' is not a number"),
+        ("/events/1/table?table=abc", "table: 'abc' is not a number"),
+    ] {
+        let (status, _, body) = http(&a, "GET", path, None, &[]).await;
+        assert_eq!((status, err(&body).as_str()), (422, want), "{path}");
+    }
+    // A page past the last shows the last; a table the event does not have is not filled in.
+    let (_, _, body) = http(&a, "GET", "/events/1/big?page=99", None, &[]).await;
+    assert!(body.contains("page 1 of 1"));
+    // (path, fields, status, error)
+    type Post<'a> = (&'a str, Vec<(&'a str, &'a str)>, u16, &'a str);
+    let mut posts: Vec<Post> = vec![
+        (
+            "/director/events/1/checkin",
+            vec![("player", "2"), ("present", "maybe")],
+            422,
+            "present: 'maybe' (1 to check in, 0 to take it back)",
+        ),
+        (
+            "/director/events/1/withdraw",
+            vec![("player", "abc"), ("round", "2"), ("by", "bot")],
+            422,
+            "player: 'abc' is not a valid number",
+        ),
+        (
+            "/director/events/1/clock",
+            vec![("round", "0"), ("minutes", "5")],
+            422,
+            "round: 1 to 5, not 0",
+        ),
+        (
+            "/director/events/1/withdraw/5/cancel",
+            vec![],
+            404,
+            "not found: a withdrawal of player 5 in event 1",
+        ),
+    ];
+    let long = "x".repeat(81);
+    posts.push((
+        "/director/events/1/withdraw",
+        vec![
+            ("player", "2"),
+            ("round", "2"),
+            ("by", "substitute"),
+            ("name", &long),
+        ],
+        422,
+        "name: 81 characters; at most 80",
+    ));
+    for (path, mut f, status, want) in posts {
+        f.push(("csrf", &csrf));
+        let (got, _, body) = http(&a, "POST", path, Some(&d), &f).await;
+        assert_eq!((got, err(&body).as_str()), (status, want), "{path} {f:?}");
+    }
+    // Nothing was stored by any of them.
+    let e = a.store.event(1).unwrap();
+    assert!(e.checked_in.is_empty() && e.withdrawals.is_empty() && e.clock.is_none());
+}

@@ -22,7 +22,7 @@ const TURN: u32 = 15;
 /// `?page=` of the big screen (1-based).
 #[derive(Deserialize)]
 pub struct BigQuery {
-    page: Option<usize>,
+    page: Option<String>,
 }
 
 /// One line of the big screen: rank, name, IMP, match points.
@@ -97,7 +97,9 @@ pub async fn big_screen(
     }
     let all = lines(&c);
     let (pages, per_page) = paging(all.len());
-    let page = q.page.unwrap_or(1).clamp(1, pages);
+    let page = super::query_number(q.page.as_deref(), "page")?
+        .unwrap_or(1)
+        .clamp(1, pages);
     let shown = &all[((page - 1) * per_page).min(all.len())..(page * per_page).min(all.len())];
     let rounds = c.event.movement.rounds.len();
     let round = current_round(&app, &c)

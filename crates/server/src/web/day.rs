@@ -116,7 +116,15 @@ pub async fn check_in(
 ) -> Page {
     director_post(&app, &headers, &f)?;
     let player: u32 = number(&f, "player")?;
-    let present = field(&f, "present")? == "1";
+    let present = match field(&f, "present")? {
+        "1" => true,
+        "0" => false,
+        other => {
+            return Err(AppError::Invalid(format!(
+                "present: '{other}' (1 to check in, 0 to take it back)"
+            )))
+        }
+    };
     tracing::info!(
         event = id,
         player,

@@ -287,6 +287,20 @@ pub fn short_field<'a>(f: &'a Fields, name: &str, most: usize) -> AppResult<&'a 
     Ok(v)
 }
 
+/// An optional number in a query string (`?page=2`): absent or empty is `None`, anything
+/// else must be a number.
+pub fn query_number<T: std::str::FromStr>(v: Option<&str>, name: &str) -> AppResult<Option<T>> {
+    match v.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => v.parse().map(Some).map_err(|_| {
+            AppError::Invalid(format!(
+                "{name}: '{}' is not a number",
+                v.chars().take(40).collect::<String>()
+            ))
+        }),
+    }
+}
+
 /// A required number field.
 pub fn number<T: std::str::FromStr>(f: &Fields, name: &str) -> AppResult<T> {
     let v = field(f, name)?;

@@ -22,7 +22,7 @@ use crate::service::{
 /// `?table=` on the login page: the table card's QR code fills the table in.
 #[derive(serde::Deserialize)]
 pub struct LoginQuery {
-    table: Option<u32>,
+    table: Option<String>,
 }
 
 pub async fn login_page(
@@ -31,8 +31,7 @@ pub async fn login_page(
     Query(q): Query<LoginQuery>,
 ) -> Page {
     let e = app.store.event(id)?;
-    let table = q
-        .table
+    let table = super::query_number::<u32>(q.table.as_deref(), "table")?
         .filter(|t| (1..=e.table_codes.len() as u32).contains(t))
         .map(|t| format!(" value=\"{t}\""))
         .unwrap_or_default();
