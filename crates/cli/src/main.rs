@@ -46,7 +46,7 @@ enum Cmd {
     Movement(tourncmd::MovementArgs),
     /// Individual or team standings from a results file.
     Standings(tourncmd::StandingsArgs),
-    /// Check a challenge's published deals against the commitment made when it opened.
+    /// Check a published deal set (a challenge's, a table's, an event's) against its commitment.
     Verify(tourncmd::VerifyArgs),
     /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
     Arena(arenacmd::ArenaCmd),

@@ -26,6 +26,9 @@ pub struct ServeArgs {
     /// Bots of scheduled challenges: random, easy, medium or strong.
     #[arg(long, default_value = "strong")]
     challenge_bots: String,
+    /// Online play: a table of the lobby with nobody at it for this many minutes ends.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1440))]
+    idle_minutes: u64,
     /// What the log on standard error shows: error, warn, info (failed logins, refused
     /// codes, director actions, server errors) or debug.
     #[arg(long, default_value = "info", value_parser = ["error", "warn", "info", "debug"])]
@@ -57,6 +60,7 @@ impl ServeArgs {
                     hours: self.challenge_every_hours,
                     level: self.challenge_bots.clone(),
                 }),
+                idle: std::time::Duration::from_secs(self.idle_minutes * 60),
             },
         )
     }

@@ -67,10 +67,19 @@ pub enum DealFormat {
 }
 
 #[derive(Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["seed", "key", "new_set"])))]
 pub struct DealArgs {
-    /// Seed of the first deal; deal i uses seed + i − 1.
+    /// Seed of the first deal; deal i uses seed + i − 1 (each deal follows from the one
+    /// before: for deals known to all).
     #[arg(long)]
-    seed: u64,
+    seed: Option<u64>,
+    /// The key of a deal set (64 hex digits): deal i from the key alone, none following
+    /// from another (see `table::set`).
+    #[arg(long)]
+    key: Option<String>,
+    /// Make a new secret deal set: print its key (keep it) and its commitment (publish it).
+    #[arg(long)]
+    new_set: bool,
     /// How many deals (`--count` is an older spelling).
     #[arg(long = "deals", alias = "count", default_value_t = 1)]
     count: u64,
@@ -166,14 +175,36 @@ const MAX_DEALS: u64 = 100_000;
 const MAX_HTML_DEALS: u64 = 2_000;
 
 pub fn deal(a: DealArgs) -> Result<(), String> {
-    crate::limits::deals_up_to(a.count, a.seed, MAX_DEALS)?;
+    if a.new_set {
+        let mut b = [0u8; 32];
+        getrandom::fill(&mut b).map_err(|e| format!("no randomness from the system: {e}"))?;
+        let key = table::set::SetKey::from_bytes(b);
+        println!("key:        {}", key.hex());
+        println!("commitment: {}", key.commitment());
+        println!("Keep the key secret until the deals are played; publish the commitment now.");
+        println!("The sheets: dupmj deal --key KEY --deals N --format html");
+        return Ok(());
+    }
+    let key = a
+        .key
+        .as_deref()
+        .map(|k| table::set::SetKey::parse(k).map_err(|e| format!("--{e}")))
+        .transpose()?;
+    let seed = a.seed.unwrap_or(0);
+    crate::limits::deals_up_to(a.count, if key.is_some() { 0 } else { seed }, MAX_DEALS)?;
     if matches!(a.format, DealFormat::Html) && a.count > MAX_HTML_DEALS {
         return Err(format!(
             "--deals {}: an HTML sheet takes at most {MAX_HTML_DEALS} deals (a page each)",
             a.count
         ));
     }
-    let deal_at = |i: u64| ((i + 1).to_string(), Deal::generate(a.seed + i));
+    let deal_at = |i: u64| {
+        let s = match &key {
+            Some(k) => k.seed(i as usize),
+            None => seed + i,
+        };
+        ((i + 1).to_string(), Deal::generate(s))
+    };
     if matches!(a.format, DealFormat::Html) {
         let deals: Vec<(String, Deal)> = (0..a.count).map(deal_at).collect();
         return emit(&sheet::html(&deals));

@@ -56,26 +56,36 @@ pub struct StandingsArgs {
 
 #[derive(Args)]
 pub struct VerifyArgs {
-    /// The challenge's reveal (`/play/c/<id>/reveal.json`).
+    /// A published deal set (`dupmj-set/1`: a challenge's `reveal.json`, a table's or an
+    /// event's `set.json`) or an older challenge reveal (`dupmj-reveal/1`).
     file: std::path::PathBuf,
-    /// The commitment published when the challenge opened (hex); without it, only the
-    /// file's own commitment is checked.
+    /// The commitment published when the set started (hex); without it, only the file's
+    /// own commitment is checked.
     #[arg(long)]
     commitment: Option<String>,
 }
 
-/// Checks a reveal: the deals and salt hash to the commitment, the seed gives the deals.
+/// Checks a published set: the key (or the salt and deals) hash to the commitment, and
+/// every deal is the one its seed gives.
 pub fn verify(a: VerifyArgs) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
-    let r: tournament::challenge::Reveal = crate::jsonin::parse(&text, "a challenge reveal")
-        .map_err(|e| format!("{}: {e}", a.file.display()))?;
-    let n = tournament::challenge::verify(&r, a.commitment.as_deref())
-        .map_err(|e| format!("{}: {e}", a.file.display()))?;
+    let at = |e: String| format!("{}: {e}", a.file.display());
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| at(format!("not JSON: {e}")))?;
+    let format = v.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    let (n, name, commitment) = if format.starts_with("dupmj-set/") {
+        let r: table::set::SetReveal = crate::jsonin::object(v, "a deal set").map_err(at)?;
+        let n = table::set::verify(&r, a.commitment.as_deref()).map_err(at)?;
+        (n, r.name, r.commitment)
+    } else {
+        let r: tournament::challenge::Reveal =
+            crate::jsonin::object(v, "a challenge reveal").map_err(at)?;
+        let n = tournament::challenge::verify(&r, a.commitment.as_deref()).map_err(at)?;
+        (n, r.name, r.commitment)
+    };
     println!(
-        "ok: {n} deals of '{}' match commitment {}{}",
-        r.name,
-        r.commitment,
+        "ok: {n} deals of '{name}' match commitment {commitment}{}",
         if a.commitment.is_some() {
             " (the one published)"
         } else {

@@ -47,7 +47,6 @@ fn an_event_runs_end_to_end_in_chromium() {
     let players: String = (1..=16).map(|i| format!("Player {i}\n")).collect();
     d.fill("input[name=name]", "Browser open");
     d.fill("textarea[name=players]", &players);
-    d.fill("input[name=seed]", "3");
     d.click("form[action='/director/events'] button");
     assert!(d
         .wait(&["<h1>Browser open</h1>"])

@@ -53,7 +53,7 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
             "Spring Duplicate Open",
             false,
             parse_entrants(&names).unwrap(),
-            1,
+            &table::set::SetKey::from_bytes([1; 32]),
             None,
             "t",
         )
@@ -66,7 +66,7 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
             "Nationals",
             false,
             parse_entrants(&many).unwrap(),
-            2,
+            &table::set::SetKey::from_bytes([2; 32]),
             None,
             "t",
         )

@@ -62,7 +62,16 @@ fn acknowledged_entries_survive_sigkill() {
             &(1..=16).map(|i| format!("P{i}\n")).collect::<String>(),
         )
         .unwrap();
-        server::service::create_event(&s, "Crash", false, players, 1, None, "test").unwrap();
+        server::service::create_event(
+            &s,
+            "Crash",
+            false,
+            players,
+            &table::set::SetKey::from_bytes([1; 32]),
+            None,
+            "test",
+        )
+        .unwrap();
         // Every round open: the phones below enter all five.
         for round in 2..=5 {
             s.set_round(1, round, true, "test").unwrap();

@@ -71,10 +71,12 @@ pub fn run(store: &dyn Store, bots: &[String]) -> AppResult<(EventId, usize)> {
         "Demo event (bots)",
         false,
         entrants,
-        2026,
+        &demo_key(),
         None,
         "demo",
     )?;
+    // Played by bots from start to end: its deals may be practised by anyone.
+    store.release_deals(id, "demo")?;
     let e = store.event(id)?;
     let mut saved = 0;
     for (k, deal) in deal_names(&e.movement).iter().enumerate() {
@@ -102,4 +104,12 @@ pub fn run(store: &dyn Store, bots: &[String]) -> AppResult<(EventId, usize)> {
         }
     }
     Ok((id, saved))
+}
+
+/// The demo's deal set: fixed, so that every demo plays the same deals.
+fn demo_key() -> table::set::SetKey {
+    let mut b = [0u8; 32];
+    b[..4].copy_from_slice(b"demo");
+    b[28..].copy_from_slice(&2026u32.to_be_bytes());
+    table::set::SetKey::from_bytes(b)
 }

@@ -190,6 +190,8 @@ pub struct Guards {
     pub code_client: Limiter,
     /// Wrong table codes per table of an event, from anywhere.
     pub code_table: Limiter,
+    /// New guests and accounts per client ([`NEW_PEOPLE`] a minute).
+    pub newcomers: Limiter,
     /// Password checks running at once (each takes a core for a while).
     pub hashing: tokio::sync::Semaphore,
     /// Password checks running or waiting.
@@ -203,6 +205,8 @@ pub struct Guards {
 pub const HASHES_AT_ONCE: usize = 2;
 /// Password checks allowed to wait.
 pub const HASH_QUEUE: usize = 16;
+/// New guests and accounts one client address may make in a minute.
+pub const NEW_PEOPLE: usize = 5;
 
 impl Default for Guards {
     fn default() -> Guards {
@@ -211,6 +215,7 @@ impl Default for Guards {
             password: Limiter::new(10, ten_minutes),
             code_client: Limiter::new(20, ten_minutes),
             code_table: Limiter::new(30, ten_minutes),
+            newcomers: Limiter::new(NEW_PEOPLE, Duration::from_secs(60)),
             hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
             queued: std::sync::atomic::AtomicUsize::new(0),
             server_ip: std::sync::OnceLock::new(),
@@ -232,6 +237,23 @@ impl Guards {
                     .get()
                     .is_some_and(|s| *s == ip && !s.is_unspecified())
         })
+    }
+
+    /// Counts one new guest or account made from `client`, or says how long to wait. A
+    /// request without an address (made inside the process, in tests) is not counted.
+    pub fn newcomer(&self, client: &Client) -> Result<(), crate::service::AppError> {
+        if client.0 == "local" {
+            return Ok(());
+        }
+        let key = format!("new:{}", client.0);
+        if let Err(wait) = self.newcomers.check(&key) {
+            tracing::warn!(client = %client.0, "new player refused: too many from this address");
+            return Err(crate::service::AppError::Limited(format!(
+                "too many new players from this address ({NEW_PEOPLE} a minute): try again in {wait} s"
+            )));
+        }
+        self.newcomers.fail(&key);
+        Ok(())
     }
 
     /// Runs a password hash or check on a blocking thread, never more than

@@ -5,7 +5,7 @@
 //! phones, and the public standings ([`web`]); what those pages do without HTTP
 //! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); limits on
 //! failed logins and codes, and security headers ([`guard`]); connection limits and
-//! deadlines ([`listen`]); the demo
+//! deadlines ([`listen`]); the names people play under ([`names`]); the demo
 //! event played by bots ([`demo`]); and online play — people and bots at tables in the
 //! browser over WebSockets ([`play`]). Data lives behind [`store::Store`].
 
@@ -16,6 +16,7 @@ pub mod demo;
 pub mod guard;
 pub mod i18n;
 pub mod listen;
+pub mod names;
 pub mod play;
 pub mod service;
 pub mod web;

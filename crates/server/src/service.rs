@@ -135,17 +135,23 @@ pub fn random_code(len: usize) -> String {
         .collect()
 }
 
+/// The seed an event's movement is searched with (it decides who meets whom, nothing of
+/// the deals; the deals come from the event's secret set).
+pub const MOVEMENT_SEED: u64 = 1;
+
 /// Builds and stores an event: the movement for the entrants (an individual one with
-/// `rounds` rounds, or the default for the field), one code per table.
+/// `rounds` rounds, or the default for the field), one code per table, and its deals from
+/// the secret set `deals`.
 pub fn create_event(
     store: &dyn Store,
     name: &str,
     team: bool,
     entrants: Vec<Entrant>,
-    deal_seed: u64,
+    deals: &table::set::SetKey,
     rounds: Option<u32>,
     who: &str,
 ) -> AppResult<EventId> {
+    let deal_seed = MOVEMENT_SEED;
     let n = entrants.len() as u32;
     let (players, movement) = if team {
         let mut order: Vec<String> = Vec::new();
@@ -189,6 +195,7 @@ pub fn create_event(
             team,
             players,
             deal_seed,
+            deal_key: Some(deals.hex()),
             movement,
             table_codes,
         },
@@ -277,10 +284,23 @@ pub fn deal_names(m: &Movement) -> Vec<String> {
     out
 }
 
-/// The deal behind a name: the event's seed plus the deal's place in play order.
+/// The seed of the event's deal `i` (0-based, in play order): from the event's secret deal
+/// set, or for events made before deal sets its seed plus `i`.
+pub fn deal_seed(e: &Event, i: usize) -> u64 {
+    match e
+        .deal_key
+        .as_deref()
+        .and_then(|k| table::set::SetKey::parse(k).ok())
+    {
+        Some(key) => key.seed(i),
+        None => e.deal_seed + i as u64,
+    }
+}
+
+/// The deal behind a name.
 pub fn deal_of(e: &Event, name: &str) -> Option<Deal> {
     let i = deal_names(&e.movement).iter().position(|d| d == name)?;
-    Some(Deal::generate(e.deal_seed + i as u64))
+    Some(Deal::generate(deal_seed(e, i)))
 }
 
 /// A table saves its entry for one of its sittings.

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use common::{csrf_of, director, http, person, play_through, serve};
 use server::play::challenge::{self, NewChallenge};
 use server::play::room::HandSummary;
-use tournament::challenge::{verify, Reveal, Rotation};
+use table::set::{verify, SetReveal};
+use tournament::challenge::Rotation;
 
 /// Lower bounds of |DIF| for 1, 2, … 20 IMP, copied from the table in rules §5.
 const SPEC_BRACKETS: [i64; 20] = [
@@ -97,7 +98,8 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     assert_eq!(st, 303, "{body}");
     assert_eq!(loc.as_deref(), Some("/play/c/1"));
     let ch = challenge::load(&app.hall, 1).unwrap();
-    let secrets = [ch.spec.seed.to_string(), ch.spec.salt.clone()];
+    let key = ch.spec.key.clone().expect("a new challenge has a deal set");
+    let seeds: Vec<String> = (0..4).map(|i| ch.spec.deal_seed(i).to_string()).collect();
     let (_, _, page) = http(&app, "GET", "/play/c/1", None, &[]).await;
     let published = ch.spec.commitment.clone();
     assert!(page.contains(&published), "the commitment is on the page");
@@ -143,7 +145,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
             .map(|h| {
                 let s: HandSummary = serde_json::from_str(&h.summary).unwrap();
                 let name = match s.persons[seat] {
-                    Some(p) => app.store.person(p).unwrap().name,
+                    Some(p) => format!("{} (guest)", app.store.person(p).unwrap().name),
                     None => s.names[seat].clone(),
                 };
                 (name, s.points[seat])
@@ -163,7 +165,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     }
     // Bob sees Alice's result at their shared deal-seats.
     let (_, _, page) = http(&app, "GET", "/play/c/1/deal/2", Some(&cb), &[]).await;
-    assert!(rows(&page).iter().any(|r| r.0 == "Alice"));
+    assert!(rows(&page).iter().any(|r| r.0 == "Alice (guest)"));
     assert!(page.contains("strong bot would have played") || page.contains("agrees with all"));
 
     // While it is open: every route, every role. Bob has not played deal 4, Carol nothing.
@@ -198,22 +200,35 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
         ("director", Some(dir.as_str())),
     ];
     let mut shown = 0;
+    // Who has played deal d to its end (the director owns them all).
+    let played = |role: &str, d: usize| match role {
+        "Alice" | "director" => true,
+        "Bob" => d <= 3,
+        _ => false,
+    };
     for (role, cookie) in &roles {
         for r in &routes {
             let (st, _, body) = http(&app, "GET", r, *cookie, &[]).await;
-            for s in &secrets {
-                assert!(!body.contains(s.as_str()), "{role} {r}: a secret is shown");
+            assert!(!body.contains(key.as_str()), "{role} {r}: the key is shown");
+            for (i, seed) in seeds.iter().enumerate() {
+                if !played(role, i + 1) {
+                    assert!(
+                        !body.contains(seed.as_str()),
+                        "{role} {r}: deal {}'s seed",
+                        i + 1
+                    );
+                }
             }
             if st != 200 {
                 continue;
             }
             shown += 1;
             assert!(
-                !r.contains("reveal.json") && !r.ends_with(".json") && !r.contains("view=all"),
+                !r.contains("reveal.json"),
                 "{role} {r}: shown while the challenge is open"
             );
-            // A deal's hands are shown only to someone who has played that deal, from their
-            // own seat (deal d is seat d-1 for everyone here).
+            // A deal's hands are shown only to someone who has played that deal (then all
+            // of it: the set is released to those who played) and to the director.
             let deal_of_route = |r: &str| -> Option<usize> {
                 if let Some(d) = r.strip_prefix("/play/c/1/deal/") {
                     return d.split('?').next()?.parse().ok();
@@ -237,26 +252,12 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
                 tables.iter().find(|(_, &x)| x == t).map(|((_, d), _)| *d)
             };
             if let Some(d) = deal_of_route(r) {
-                let played = match *role {
-                    "Alice" => true,
-                    "Bob" => d <= 3,
-                    _ => false,
-                };
                 assert!(
-                    played,
+                    played(role, d),
                     "{role} {r}: deal {d} shown to someone who has not played it"
                 );
-                if let Some(v) = r.split("view=").nth(1) {
-                    assert_eq!(&v[..1], ["E", "S", "W", "N"][d - 1], "{role} {r}");
-                }
-                if r.starts_with("/play/t/") && !r.contains("/hands/") {
-                    // A table page while open: only the one who plays it.
-                    let owner = tables
-                        .iter()
-                        .find(|(_, &x)| r.ends_with(&format!("/{x}")))
-                        .map(|((w, _), _)| *w);
-                    assert_eq!(owner, Some(*role), "{r}");
-                }
+            } else {
+                assert!(!r.starts_with(&format!("/play/t/{par}/")), "{role} {r}");
             }
         }
     }
@@ -280,11 +281,12 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     assert_eq!(st, 303);
     let (st, _, json) = http(&app, "GET", "/play/c/1/reveal.json", None, &[]).await;
     assert_eq!(st, 200, "{json}");
-    let r: Reveal = serde_json::from_str(&json).unwrap();
-    assert_eq!(r.seed, ch.spec.seed);
+    let r: SetReveal = serde_json::from_str(&json).unwrap();
+    assert_eq!(r.key, key);
+    assert_eq!(r.deals[3].seed.to_string(), seeds[3]);
     assert_eq!(verify(&r, Some(&published)), Ok(4));
     let mut changed = r.clone();
-    changed.deals[0]["deal"]["seats"]["E"]["hand"][0] = "J3".into();
+    changed.deals[0].deal["seats"]["E"]["hand"][0] = "J3".into();
     assert!(verify(&changed, Some(&published)).is_err());
     // Now the logs are public.
     let (st, _, _) = http(

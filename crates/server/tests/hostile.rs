@@ -30,7 +30,7 @@ fn app_with_event() -> App {
         "Open",
         false,
         parse_entrants(&players).unwrap(),
-        1,
+        &table::set::SetKey::from_bytes([1; 32]),
         None,
         "test",
     )

@@ -129,7 +129,7 @@ fn app_with_event() -> App {
         "Open",
         false,
         parse_entrants(&players16()).unwrap(),
-        1,
+        &table::set::SetKey::from_bytes([1; 32]),
         None,
         "test",
     )
@@ -240,12 +240,14 @@ async fn first_run_sets_the_password_and_director_pages_need_it() {
                 ("csrf", &csrf),
                 ("name", "X"),
                 ("players", &players),
-                ("seed", "x"),
+                ("key", "x"),
             ],
         )
         .await;
     assert!(
-        r.body.contains("seed: &#39;x&#39;") || r.body.contains("seed: 'x'"),
+        r.body
+            .contains("key: 64 hexadecimal digits, not &#39;x&#39;")
+            || r.body.contains("key: 64 hexadecimal digits, not 'x'"),
         "{}",
         r.body
     );
@@ -256,13 +258,25 @@ async fn first_run_sets_the_password_and_director_pages_need_it() {
                 ("csrf", &csrf),
                 ("name", "Spring open"),
                 ("players", &players),
-                ("seed", "5"),
             ],
         )
         .await;
     assert_eq!(r.location.as_deref(), Some("/director/events/1"));
     let page = b.get("/director/events/1").await.body;
     let e = a.store.event(1).unwrap();
+    // A new secret set: its commitment and key are on the director's page, not elsewhere.
+    let key = table::set::SetKey::parse(e.deal_key.as_deref().unwrap()).unwrap();
+    assert!(page.contains(&key.commitment()) && page.contains(&key.hex()));
+    let public = a.store.event(1).map(|_| ()).map(|_| key.hex()).unwrap();
+    for path in ["/events/1/deals", "/events/1/standings", "/"] {
+        let body = Browser::new(&a).get(path).await.body;
+        assert!(!body.contains(&public), "{path} shows the key");
+    }
+    assert!(Browser::new(&a)
+        .get("/events/1/deals")
+        .await
+        .body
+        .contains(&key.commitment()));
     assert!(
         e.table_codes.iter().all(|c| page.contains(c.as_str())),
         "codes shown to the director"
@@ -841,10 +855,17 @@ async fn players_sign_in_as_guests_or_accounts_and_forms_name_what_is_wrong() {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body.contains("name"), "{}", r.body);
     let r = g.post("/play/guest", &[("name", "Gus <b>")]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.body.contains("&#39;&lt;&#39; (character 5") || r.body.contains("'&lt;' (character 5"),
+        "named and escaped: {}",
+        r.body
+    );
+    let r = g.post("/play/guest", &[("name", "Gus O'Neil")]).await;
     assert_eq!(r.location.as_deref(), Some("/play"));
     let lobby = g.get("/play").await;
     assert!(
-        lobby.body.contains("Gus &lt;b&gt;"),
+        lobby.body.contains("Gus O&#39;Neil") || lobby.body.contains("Gus O&#x27;Neil"),
         "escaped: {}",
         lobby.body
     );
@@ -894,6 +915,8 @@ async fn players_sign_in_as_guests_or_accounts_and_forms_name_what_is_wrong() {
         ("p1", "grandmaster", "no bot called 'grandmaster'"),
         ("kind", "chess", "kind: 'chess'"),
         ("event", "99", "event 99"),
+        ("practice", "event:99", "event 99"),
+        ("practice", "challenge:x", "practice: 'challenge:x'"),
     ] {
         let kind = if field == "hands" {
             "regular"

@@ -21,7 +21,7 @@ async fn sixteen_players_twenty_hands_from_start_to_standings() {
         "Online open",
         false,
         parse_entrants(&names).unwrap(),
-        42,
+        &table::set::SetKey::from_bytes([42; 32]),
         None,
         "test",
     )

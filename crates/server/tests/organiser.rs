@@ -18,7 +18,7 @@ fn event(a: &App, players: usize) {
         "Open",
         false,
         parse_entrants(&names).unwrap(),
-        1,
+        &table::set::SetKey::from_bytes([1; 32]),
         None,
         "test",
     )

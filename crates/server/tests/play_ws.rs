@@ -77,7 +77,8 @@ async fn moves_out_of_turn_twice_or_illegal_are_refused_and_change_nothing() {
             "not allowed",
         ),
         (json!({"action": "pung"}), step, "not allowed"),
-        (first_discard(&s), step + 7, "earlier decision"),
+        (first_discard(&s), step + 7, "not asked yet"),
+        (first_discard(&s), step - 1, "earlier decision"),
     ];
     for (action, st, why) in refused {
         c.act(st, action).await;

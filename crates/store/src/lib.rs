@@ -11,6 +11,7 @@
 
 #![deny(missing_docs)]
 
+pub mod people;
 mod schema;
 mod sqlite;
 
@@ -19,6 +20,10 @@ use tournament::entry::ScoreEntry;
 use tournament::movement::Movement;
 use tournament::standings::Penalty;
 
+pub use people::name_key;
+/// The schema's migrations, for tests that build an older database.
+#[doc(hidden)]
+pub use schema::MIGRATIONS;
 pub use sqlite::SqliteStore;
 
 /// An event's number in the store.
@@ -69,8 +74,12 @@ pub struct NewEvent {
     pub team: bool,
     /// Player n is `players[n - 1]`.
     pub players: Vec<Entrant>,
-    /// Seed of the event's deals.
+    /// The seed the movement was searched with; for events made before deal sets, also
+    /// the seed of the first deal.
     pub deal_seed: u64,
+    /// The secret key of the event's deal set (`table::set`, 64 hex digits); none for
+    /// events made before deal sets, whose deal i is `deal_seed + i`.
+    pub deal_key: Option<String>,
     /// Who sits where in every hand.
     pub movement: Movement,
     /// Table n's score-entry code is `table_codes[n - 1]`.
@@ -88,8 +97,14 @@ pub struct Event {
     pub team: bool,
     /// Player n is `players[n - 1]`.
     pub players: Vec<Entrant>,
-    /// Seed of the event's deals.
+    /// The seed the movement was searched with; for events made before deal sets, also
+    /// the seed of the first deal.
     pub deal_seed: u64,
+    /// The secret key of the event's deal set; none for events made before deal sets.
+    pub deal_key: Option<String>,
+    /// The director has released the deals: anyone may play them for practice and see
+    /// every hand.
+    pub deals_released: bool,
     /// Who sits where in every hand.
     pub movement: Movement,
     /// Each table's score-entry code (table n is `table_codes[n - 1]`).
@@ -383,6 +398,8 @@ pub trait Store: Send + Sync {
     fn cancel_withdrawal(&self, id: EventId, player: u32, who: &str) -> Result<()>;
     /// Starts the big screen's round clock (`Some((round, ends_at))`) or stops it.
     fn set_clock(&self, id: EventId, clock: Option<(u32, i64)>, who: &str) -> Result<()>;
+    /// Releases the event's deals for practice (audited); they stay released.
+    fn release_deals(&self, id: EventId, who: &str) -> Result<()>;
 
     /// Every saved result of an event.
     fn results(&self, id: EventId) -> Result<Vec<StoredResult>>;
@@ -425,16 +442,21 @@ pub trait Store: Send + Sync {
     /// Ends a session by its number in [`Store::sessions`] (audited).
     fn end_session_id(&self, id: i64, who: &str) -> Result<()>;
 
-    /// Creates a guest (no password) or an account (with one); an account's name must be
-    /// free among accounts, case ignored.
+    /// Creates a guest (no password) or an account (with one). Names are compared by
+    /// [`name_key`]: an account's name must be free among accounts, and a guest may not take
+    /// an account's name.
     fn create_person(&self, name: &str, hash: Option<&str>) -> Result<Person>;
     /// A person by number.
     fn person(&self, id: i64) -> Result<Person>;
-    /// An account by name (case ignored) with its password hash.
+    /// An account by name (compared by [`name_key`]) with its password hash.
     fn account(&self, name: &str) -> Result<Option<(Person, String)>>;
 
-    /// Creates a table of online play; returns its number.
-    fn create_play_table(&self, spec: &str) -> Result<i64>;
+    /// Creates a table of online play; returns its number. `listed`: a table of the lobby
+    /// (not of a challenge or an event).
+    fn create_play_table(&self, spec: &str, listed: bool) -> Result<i64>;
+    /// Finished tables of the lobby, newest first, from `offset` on, and how many there are.
+    fn finished_tables(&self, offset: usize, limit: usize)
+        -> Result<(Vec<StoredPlayTable>, usize)>;
     /// Updates a table's settings and whether it is over.
     fn update_play_table(&self, id: i64, spec: &str, finished: bool) -> Result<()>;
     /// A table of online play by number.

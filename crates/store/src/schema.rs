@@ -177,4 +177,18 @@ CREATE TABLE clocks (
     ends_at INTEGER NOT NULL
 );
 "#,
+    // Deal secrecy: an event's deals come from a secret key (events made before keep their
+    // seed) and the director may release them for practice; people are compared by a key
+    // of their name (filled in by the program, see `SqliteStore::init`); tables of the
+    // lobby are marked so that the lobby can read its finished tables a page at a time.
+    r#"
+ALTER TABLE events ADD COLUMN deal_key TEXT;
+ALTER TABLE events ADD COLUMN deals_released INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE people ADD COLUMN name_key TEXT;
+CREATE INDEX people_name_key ON people(name_key);
+ALTER TABLE play_tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+UPDATE play_tables SET listed = 1
+    WHERE json_extract(spec, '$.challenge') IS NULL AND json_extract(spec, '$.sitting') IS NULL;
+CREATE INDEX play_tables_listed ON play_tables(listed, finished, id);
+"#,
 ];

@@ -10,9 +10,9 @@ use tournament::standings::Penalty;
 
 use crate::schema::MIGRATIONS;
 use crate::{
-    points_of, session_hours, AuditLine, ChallengePlay, Conflict, Entrant, Event, EventId,
-    NewEvent, OnlineSitting, Person, Result, Role, Saved, Session, SessionInfo, StandIn, Store,
-    StoreError, StoredChallenge, StoredHand, StoredPlayTable, StoredResult, Withdrawal,
+    name_key, points_of, session_hours, AuditLine, ChallengePlay, Conflict, Entrant, Event,
+    EventId, NewEvent, OnlineSitting, Person, Result, Role, Saved, Session, SessionInfo, StandIn,
+    Store, StoreError, StoredChallenge, StoredHand, StoredPlayTable, StoredResult, Withdrawal,
 };
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
@@ -125,6 +125,7 @@ impl SqliteStore {
                 .map_err(backend)?;
             tx.commit().map_err(backend)?;
         }
+        fill_name_keys(&mut conn)?;
         check_writable(&conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
@@ -152,6 +153,31 @@ impl SqliteStore {
         tx.commit().map_err(backend)?;
         Ok(v)
     }
+}
+
+/// People made before names had keys get theirs (the key is computed here, not in SQL).
+fn fill_name_keys(conn: &mut Connection) -> Result<()> {
+    let missing: Vec<(i64, String)> = {
+        let mut st = conn
+            .prepare("SELECT id, name FROM people WHERE name_key IS NULL")
+            .map_err(backend)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(backend)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(backend)?
+    };
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let tx = conn.transaction().map_err(backend)?;
+    for (id, name) in missing {
+        tx.execute(
+            "UPDATE people SET name_key = ?2 WHERE id = ?1",
+            params![id, name_key(&name)],
+        )
+        .map_err(backend)?;
+    }
+    tx.commit().map_err(backend)
 }
 
 /// Takes the write lock and lets it go: a database that cannot be written is said so at
@@ -204,10 +230,10 @@ fn role_of(
 }
 
 /// A new play table with the first lines of its journal; its id.
-fn new_play_table(tx: &Transaction, spec: &str, journal: &[String]) -> Result<i64> {
+fn new_play_table(tx: &Transaction, spec: &str, listed: bool, journal: &[String]) -> Result<i64> {
     tx.execute(
-        &format!("INSERT INTO play_tables (spec, created) VALUES (?1, {NOW})"),
-        [spec],
+        &format!("INSERT INTO play_tables (spec, listed, created) VALUES (?1, ?2, {NOW})"),
+        params![spec, listed],
     )
     .map_err(backend)?;
     let table = tx.last_insert_rowid();
@@ -366,8 +392,8 @@ impl Store for SqliteStore {
         }
         self.change(|tx| {
             tx.execute(
-                &format!("INSERT INTO events (name, team, deal_seed, movement, created) VALUES (?1, ?2, ?3, ?4, {NOW})"),
-                params![e.name, e.team, e.deal_seed as i64, json(&e.movement)],
+                &format!("INSERT INTO events (name, team, deal_seed, deal_key, movement, created) VALUES (?1, ?2, ?3, ?4, ?5, {NOW})"),
+                params![e.name, e.team, e.deal_seed as i64, e.deal_key, json(&e.movement)],
             )
             .map_err(backend)?;
             let id = tx.last_insert_rowid();
@@ -405,7 +431,7 @@ impl Store for SqliteStore {
         let c = self.lock();
         let row = c
             .query_row(
-                "SELECT name, team, deal_seed, movement, hide_standings FROM events WHERE id = ?1",
+                "SELECT name, team, deal_seed, movement, hide_standings, deal_key, deals_released FROM events WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -414,6 +440,8 @@ impl Store for SqliteStore {
                         r.get::<_, i64>(2)?,
                         r.get::<_, String>(3)?,
                         r.get::<_, bool>(4)?,
+                        r.get::<_, Option<String>>(5)?,
+                        r.get::<_, bool>(6)?,
                     ))
                 },
             )
@@ -446,6 +474,8 @@ impl Store for SqliteStore {
             name: row.0,
             team: row.1,
             deal_seed: row.2 as u64,
+            deal_key: row.5,
+            deals_released: row.6,
             movement: parse(&row.3, "movement")?,
             table_codes,
             players,
@@ -747,6 +777,22 @@ impl Store for SqliteStore {
                 }
             };
             audit(tx, Some(id), who, &what, None, None)
+        })
+    }
+
+    fn release_deals(&self, id: EventId, who: &str) -> Result<()> {
+        self.change(|tx| {
+            exists(tx, id)?;
+            let n = tx
+                .execute(
+                    "UPDATE events SET deals_released = 1 WHERE id = ?1 AND deals_released = 0",
+                    [id],
+                )
+                .map_err(backend)?;
+            if n == 1 {
+                audit(tx, Some(id), who, "deals released for practice", None, None)?;
+            }
+            Ok(())
         })
     }
 
@@ -1145,25 +1191,31 @@ impl Store for SqliteStore {
                 "name: 1 to 40 characters, please".into(),
             ));
         }
+        let key = name_key(name);
         self.change(|tx| {
-            if hash.is_some() {
-                let taken: Option<i64> = tx
-                    .query_row(
-                        "SELECT id FROM people WHERE lower(name) = lower(?1) AND hash IS NOT NULL",
-                        [name],
-                        |r| r.get(0),
+            // An account's name is its own: no other account, and no guest, may look like it.
+            let taken: Option<String> = tx
+                .query_row(
+                    "SELECT name FROM people WHERE name_key = ?1 AND hash IS NOT NULL",
+                    [&key],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            if let Some(other) = taken {
+                return Err(StoreError::Invalid(if other == name {
+                    format!("name: an account called '{name}' already exists")
+                } else {
+                    format!(
+                        "name: an account called '{other}' already exists, and '{name}' looks like it"
                     )
-                    .optional()
-                    .map_err(backend)?;
-                if taken.is_some() {
-                    return Err(StoreError::Invalid(format!(
-                        "name: an account called '{name}' already exists"
-                    )));
-                }
+                }));
             }
             tx.execute(
-                &format!("INSERT INTO people (name, hash, created) VALUES (?1, ?2, {NOW})"),
-                params![name, hash],
+                &format!(
+                    "INSERT INTO people (name, name_key, hash, created) VALUES (?1, ?2, ?3, {NOW})"
+                ),
+                params![name, key, hash],
             )
             .map_err(backend)?;
             Ok(Person {
@@ -1195,8 +1247,8 @@ impl Store for SqliteStore {
     fn account(&self, name: &str) -> Result<Option<(Person, String)>> {
         self.lock()
             .query_row(
-                "SELECT id, name, hash FROM people WHERE lower(name) = lower(?1) AND hash IS NOT NULL",
-                [name.trim()],
+                "SELECT id, name, hash FROM people WHERE name_key = ?1 AND hash IS NOT NULL",
+                [name_key(name)],
                 |r| {
                     Ok((
                         Person {
@@ -1212,8 +1264,40 @@ impl Store for SqliteStore {
             .map_err(backend)
     }
 
-    fn create_play_table(&self, spec: &str) -> Result<i64> {
-        self.change(|tx| new_play_table(tx, spec, &[]))
+    fn create_play_table(&self, spec: &str, listed: bool) -> Result<i64> {
+        self.change(|tx| new_play_table(tx, spec, listed, &[]))
+    }
+
+    fn finished_tables(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<StoredPlayTable>, usize)> {
+        let c = self.lock();
+        let total: i64 = c
+            .query_row(
+                "SELECT count(*) FROM play_tables WHERE listed = 1 AND finished = 1",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(backend)?;
+        let mut st = c
+            .prepare(
+                "SELECT id, spec FROM play_tables WHERE listed = 1 AND finished = 1 ORDER BY id DESC LIMIT ?1 OFFSET ?2",
+            )
+            .map_err(backend)?;
+        let rows = st
+            .query_map(params![limit as i64, offset as i64], |r| {
+                Ok(StoredPlayTable {
+                    id: r.get(0)?,
+                    spec: r.get(1)?,
+                    finished: true,
+                })
+            })
+            .map_err(backend)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(backend)?;
+        Ok((rows, total as usize))
     }
 
     fn update_play_table(&self, id: i64, spec: &str, finished: bool) -> Result<()> {
@@ -1428,7 +1512,7 @@ impl Store for SqliteStore {
                     deal_index + 1
                 )));
             }
-            let table = new_play_table(tx, table_spec, journal)?;
+            let table = new_play_table(tx, table_spec, false, journal)?;
             tx.execute(
                 "INSERT INTO challenge_plays (challenge, person, deal_index, seat, play_table) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![challenge, person, deal_index, seat, table],
@@ -1547,7 +1631,7 @@ impl Store for SqliteStore {
             if let Some(t) = had {
                 return Ok(t);
             }
-            let id = new_play_table(tx, table_spec, journal)?;
+            let id = new_play_table(tx, table_spec, false, journal)?;
             tx.execute(
                 "INSERT INTO online_sittings (event, round, hand, table_no, play_table) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![event, round, hand, table, id],

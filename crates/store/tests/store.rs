@@ -15,6 +15,7 @@ fn new_event() -> NewEvent {
             })
             .collect(),
         deal_seed: 7,
+        deal_key: Some("ab".repeat(32)),
         movement: individual(16, None, 1).unwrap(),
         table_codes: (1..=4).map(|i| format!("code{i}")).collect(),
     }
@@ -38,7 +39,7 @@ fn events_round_trip_and_schema_is_versioned() {
     std::fs::remove_file(&path).ok();
     let id = {
         let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 6);
+        assert_eq!(s.schema_version().unwrap(), 7);
         s.create_event(&new_event(), "director").unwrap()
     };
     // Reopened: migrations are not applied twice and the event is there.
@@ -48,6 +49,8 @@ fn events_round_trip_and_schema_is_versioned() {
     assert_eq!(e.players[15].name, "P16");
     assert_eq!(e.table_codes[3], "code4");
     assert_eq!(e.movement, new_event().movement);
+    assert_eq!(e.deal_key, Some("ab".repeat(32)));
+    assert!(!e.deals_released);
     assert!(matches!(s.event(99), Err(StoreError::NotFound(_))));
     let mode: String = rusqlite_journal_mode(&path);
     assert_eq!(mode, "wal");
@@ -452,4 +455,109 @@ fn check_ins_withdrawals_and_the_clock_are_kept_and_audited() {
             "{needle} in {audit:?}"
         );
     }
+}
+
+#[test]
+fn names_are_compared_by_how_they_look() {
+    let s = SqliteStore::in_memory().unwrap();
+    let ann = s.create_person("Ann", Some("hash")).unwrap();
+    assert!(ann.account);
+    // Another account that looks the same: refused, naming the one it looks like.
+    for same in ["ANN", "Ａｎｎ", "\u{0410}nn"] {
+        let e = s.create_person(same, Some("h2")).unwrap_err().to_string();
+        assert!(e.contains("Ann"), "{same}: {e}");
+    }
+    // A guest may not take an account's name either, but two guests may share one.
+    assert!(s.create_person("aNN", None).is_err());
+    s.create_person("Bob", None).unwrap();
+    s.create_person("bob", None).unwrap();
+    // Signing in finds the account whichever way the name is written.
+    assert_eq!(s.account("ＡＮＮ").unwrap().unwrap().0.id, ann.id);
+    assert!(s.account("Bob").unwrap().is_none());
+}
+
+#[test]
+fn names_made_before_keys_get_theirs_when_the_file_is_opened() {
+    let dir = std::env::temp_dir().join(format!("dupmj-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("k.sqlite");
+    std::fs::remove_file(&path).ok();
+    {
+        // A database of schema version 6 with an account in it.
+        let c = rusqlite::Connection::open(&path).unwrap();
+        for m in &store::MIGRATIONS[..6] {
+            c.execute_batch(m).unwrap();
+        }
+        c.pragma_update(None, "user_version", 6).unwrap();
+        c.execute(
+            "INSERT INTO people (name, hash, created) VALUES ('Zoë', 'h', 'then')",
+            [],
+        )
+        .unwrap();
+        c.execute(
+            "INSERT INTO play_tables (spec, created) VALUES ('{\"challenge\":{\"id\":1}}', 'then'), ('{}', 'then')",
+            [],
+        )
+        .unwrap();
+        c.execute("UPDATE play_tables SET finished = 1", [])
+            .unwrap();
+    }
+    let s = SqliteStore::open(&path).unwrap();
+    assert_eq!(s.schema_version().unwrap(), 7);
+    assert!(s.create_person("ZOË", Some("h2")).is_err());
+    assert!(s.account("zoë").unwrap().is_some());
+    // Only the table that is not a challenge's is the lobby's.
+    let (tables, total) = s.finished_tables(0, 10).unwrap();
+    assert_eq!((tables.len(), total), (1, 1));
+    assert_eq!(tables[0].spec, "{}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_lobby_reads_its_finished_tables_a_page_at_a_time() {
+    let s = SqliteStore::in_memory().unwrap();
+    let mut ids = Vec::new();
+    for i in 0..7 {
+        let t = s
+            .create_play_table(&format!("{{\"n\":{i}}}"), i != 3)
+            .unwrap();
+        if i != 5 {
+            s.update_play_table(t, "{}", true).unwrap();
+        }
+        ids.push(t);
+    }
+    // Listed and finished: tables 0, 1, 2, 4, 6 (3 is not the lobby's, 5 still plays).
+    let (page, total) = s.finished_tables(0, 2).unwrap();
+    assert_eq!(total, 5);
+    assert_eq!(
+        page.iter().map(|t| t.id).collect::<Vec<_>>(),
+        [ids[6], ids[4]]
+    );
+    let (page, _) = s.finished_tables(2, 2).unwrap();
+    assert_eq!(
+        page.iter().map(|t| t.id).collect::<Vec<_>>(),
+        [ids[2], ids[1]]
+    );
+    let (page, _) = s.finished_tables(4, 2).unwrap();
+    assert_eq!(page.iter().map(|t| t.id).collect::<Vec<_>>(), [ids[0]]);
+}
+
+#[test]
+fn releasing_an_events_deals_is_audited_once() {
+    let s = SqliteStore::in_memory().unwrap();
+    let id = s.create_event(&new_event(), "director").unwrap();
+    s.release_deals(id, "director").unwrap();
+    s.release_deals(id, "director").unwrap();
+    assert!(s.event(id).unwrap().deals_released);
+    let lines: Vec<_> = s
+        .audit(id)
+        .unwrap()
+        .into_iter()
+        .filter(|l| l.what == "deals released for practice")
+        .collect();
+    assert_eq!(lines.len(), 1);
+    assert!(matches!(
+        s.release_deals(99, "d"),
+        Err(StoreError::NotFound(_))
+    ));
 }

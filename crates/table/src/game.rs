@@ -4,7 +4,9 @@
 //!
 //! Players are numbered 0–3 by their seat in the first hand (0 East … 3 North). Hand `k`
 //! (0-based) of a game whose first wall seed is `s` is played on
-//! [`RegularWall::generate`]`(s + k)` with prevalent wind `k / 4`.
+//! [`RegularWall::generate`]`(s + k)` with prevalent wind `k / 4`; a game given its walls'
+//! seeds one by one (from a deal set, [`crate::set`], so that no wall follows from another)
+//! plays hand `k` on the `k`-th of them.
 
 use std::fmt;
 
@@ -68,6 +70,8 @@ impl std::error::Error for GameError {}
 pub struct Game {
     rules: TableRules,
     first_seed: u64,
+    /// Each hand's wall seed, when they were given rather than counted from `first_seed`.
+    seeds: Option<Vec<u64>>,
     /// Hands to play (16, or fewer when the event stops at a number of hands).
     planned: usize,
     results: Vec<HandResult>,
@@ -98,11 +102,31 @@ impl Game {
         Ok(Game {
             rules,
             first_seed,
+            seeds: None,
             planned: hands,
             results: Vec::new(),
             scores: [0; 4],
             stopped: false,
         })
+    }
+
+    /// A game of one hand per seed (1–16 of them), hand `k` on the wall of `seeds[k]`.
+    pub fn with_seeds(rules: TableRules, seeds: Vec<u64>) -> Result<Game, GameError> {
+        let first = *seeds
+            .first()
+            .ok_or_else(|| GameError("a game has 1 to 16 hands, not 0".into()))?;
+        let mut g = Game::new(rules, first.min(u64::MAX - 16), seeds.len())?;
+        g.first_seed = first;
+        g.seeds = Some(seeds);
+        Ok(g)
+    }
+
+    /// The seed of hand `k`'s wall.
+    pub fn seed_of(&self, k: usize) -> u64 {
+        match &self.seeds {
+            Some(s) => s[k],
+            None => self.first_seed + k as u64,
+        }
     }
 
     /// The rules of every hand of the game.
@@ -148,7 +172,7 @@ impl Game {
             return None;
         }
         let k = self.results.len();
-        let mut wall = RegularWall::generate(self.first_seed + k as u64);
+        let mut wall = RegularWall::generate(self.seed_of(k));
         wall.prevalent = prevalent_of(k);
         Some(Setup::Regular(wall))
     }
@@ -197,6 +221,10 @@ pub struct GameLog {
     pub rules: String,
     /// Seed of the first hand's wall.
     pub first_seed: u64,
+    /// Each hand's wall seed, when the game was given them (from a deal set) rather than
+    /// counting up from `first_seed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<Vec<u64>>,
     /// Hands the game was set to play.
     pub planned: usize,
     /// Player names, by player number.
@@ -218,6 +246,7 @@ impl GameLog {
             format: GAME_FORMAT.into(),
             rules: game.rules.name.into(),
             first_seed: game.first_seed,
+            seeds: game.seeds.clone(),
             planned: game.planned,
             players,
             hands: hands
@@ -244,7 +273,20 @@ pub fn replay_game(log: &GameLog) -> Result<Game, ReplayError> {
     }
     let rules = TableRules::by_name(&log.rules)
         .ok_or_else(|| err(format!("unknown rules '{}'", log.rules)))?;
-    let mut game = Game::new(rules, log.first_seed, log.planned).map_err(|e| err(e.0))?;
+    let mut game = match &log.seeds {
+        Some(seeds) => {
+            if seeds.len() != log.planned {
+                return Err(err(format!(
+                    "{} wall seeds for a game of {} hands",
+                    seeds.len(),
+                    log.planned
+                )));
+            }
+            Game::with_seeds(rules, seeds.clone())
+        }
+        None => Game::new(rules, log.first_seed, log.planned),
+    }
+    .map_err(|e| err(e.0))?;
     if log.hands.len() > log.planned {
         return Err(err(format!(
             "{} hands logged, the game has {}",
@@ -272,7 +314,7 @@ pub fn replay_game(log: &GameLog) -> Result<Game, ReplayError> {
         if table.setup() != &expected {
             return Err(at(format!(
                 "the wall is not that of seed {} with prevalent wind {}",
-                log.first_seed + k as u64,
+                game.seed_of(k),
                 prevalent_of(k)
             )));
         }
@@ -360,5 +402,29 @@ mod tests {
         };
         assert_eq!(w.seed, Some(5));
         assert_eq!(w.prevalent, Wind::East);
+    }
+
+    #[test]
+    fn a_game_given_its_seeds_plays_each_hand_on_its_own() {
+        assert!(Game::with_seeds(TableRules::regular(), vec![]).is_err());
+        assert!(Game::with_seeds(TableRules::regular(), vec![1; 17]).is_err());
+        let seeds = vec![90, 7, u64::MAX >> 11, 3, 1, 2];
+        let mut g = Game::with_seeds(TableRules::regular(), seeds.clone()).unwrap();
+        assert_eq!(g.planned(), 6);
+        for (k, &s) in seeds.iter().enumerate().take(5) {
+            let Some(Setup::Regular(w)) = g.next_setup() else {
+                panic!("a regular wall")
+            };
+            assert_eq!(w.seed, Some(s), "hand {k}");
+            assert_eq!(w.prevalent, prevalent_of(k));
+            let draw = HandResult {
+                kind: crate::engine::Outcome::Draw,
+                discarder: None,
+                wins: vec![],
+                offender: None,
+                points: [0; 4],
+            };
+            g.record(&draw).unwrap();
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! Owns the deal (13 starting tiles and a 21-tile personal wall per seat, with the labels
 //! staff use to rebuild it: [`deal`], [`sheet`]), the table engine that plays every rule of
 //! rules §3 ([`engine`]), match points ([`points`]), hand logs and replay ([`log`]), and the
-//! hand as one seat saw it ([`seen`]). Nothing here knows who is playing: players live in
+//! hand as one seat saw it ([`seen`]), and deal sets: every deal of a table, challenge or
+//! event derived from one secret key ([`set`]). Nothing here knows who is playing: players live in
 //! the `agents` crate, comparisons in `arena`.
 
 #![deny(missing_docs)]
@@ -15,6 +16,7 @@ pub mod log;
 pub mod points;
 pub mod rules;
 pub mod seen;
+pub mod set;
 pub mod sheet;
 pub mod wall;
 

@@ -11,6 +11,7 @@ use table::engine::Action;
 use tokio::sync::mpsc;
 
 use super::room::{Room, Stage};
+use super::secrecy::{hand_sight, Viewer};
 use super::writer::Batch;
 use super::Hall;
 
@@ -55,6 +56,8 @@ pub enum Cmd {
         conn: u64,
         /// Who is behind it.
         who: Who,
+        /// Who they are to the secrecy rule.
+        viewer: Viewer,
         /// Where its messages go (JSON text).
         tx: mpsc::Sender<String>,
     },
@@ -77,6 +80,10 @@ pub enum Cmd {
 
 struct Conn {
     who: Who,
+    viewer: Viewer,
+    /// For someone without a place: the last finished hand, and whether the secrecy rule
+    /// lets them see it.
+    finished: Option<(usize, bool)>,
     tx: mpsc::Sender<String>,
     hints: bool,
     /// The version of the room last looked at, and the last state sent without its clock:
@@ -96,25 +103,46 @@ pub async fn run(
     let mut conns: HashMap<u64, Conn> = HashMap::new();
     // The other results on this table's latest deal, by seat (asked once per hand).
     let mut others: [Vec<Value>; 4] = Default::default();
+    // Since when nobody has been at the table (a table of the lobby ends after a while).
+    let mut alone_since: Option<Instant> = Some(Instant::now());
+    let mut reported_over = room.stage == Stage::Over;
     loop {
         let now = Instant::now();
-        let wake = room
+        let mut wake = room
             .next_wake(now)
             .unwrap_or(now + Duration::from_secs(3600));
+        if let Some(since) = alone_since.filter(|_| room.ends_when_left()) {
+            wake = wake.min(since + hall.config.idle);
+        }
         tokio::select! {
             cmd = rx.recv() => match cmd {
                 None => break,
-                Some(c) => handle(&mut room, &mut conns, c),
+                Some(c) => handle(&mut room, &mut conns, c, &hall),
             },
             _ = tokio::time::sleep_until(wake.into()) => {
-                room.tick(Instant::now());
+                let now = Instant::now();
+                match alone_since {
+                    Some(since) if room.ends_when_left() && now >= since + hall.config.idle => {
+                        tracing::info!(table = room.id, "table ended: nobody at it");
+                        let _ = room.abandon();
+                    }
+                    _ => {
+                        room.tick(now);
+                    }
+                }
             }
         }
+        alone_since = if present(&room, &conns) {
+            None
+        } else {
+            alone_since.or(Some(Instant::now()))
+        };
         if !room.finished.is_empty() {
             others = other_results(&hall, &room);
         }
         let ended = !room.finished.is_empty();
-        if let Err(e) = persist(&mut room, &mut journaled, &hall).await {
+        let over_now = room.stage == Stage::Over && !reported_over;
+        if let Err(e) = persist(&mut room, &mut journaled, over_now, &hall).await {
             // Nothing more can be kept: stop the table rather than play on unrecorded.
             let msg = json!({"type": "error", "message": format!("the table stopped: {e}")});
             for c in conns.values() {
@@ -122,9 +150,11 @@ pub async fn run(
             }
             break;
         }
+        reported_over |= over_now;
         if ended && (room.spec.challenge.is_some() || room.spec.sitting.is_some()) {
             hall.nudge.notify_one();
         }
+        judge_finished(&hall, &room, &mut conns);
         broadcast(&mut room, &mut conns, &others);
         hall.set_line(&room);
         if room.stage == Stage::Over && conns.is_empty() {
@@ -134,9 +164,14 @@ pub async fn run(
     hall.closed(room.id, room.stage == Stage::Over);
 }
 
-fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
+fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall) {
     match cmd {
-        Cmd::Join { conn, who, tx } => {
+        Cmd::Join {
+            conn,
+            who,
+            viewer,
+            tx,
+        } => {
             if let Some(p) = who.as_ref().and_then(|(id, _)| room.place_of(*id)) {
                 room.connected[p] += 1;
                 room.came_back(p);
@@ -145,6 +180,8 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
                 conn,
                 Conn {
                     who,
+                    viewer,
+                    finished: None,
                     tx,
                     hints: false,
                     seen: 0,
@@ -172,7 +209,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
                 (ClientMsg::Act { step, action }, Some((id, _))) => room.act(*id, *step, *action),
                 (ClientMsg::Next, Some((id, _))) => room.next_hand(*id),
                 (ClientMsg::Sit { place }, Some((id, name))) => {
-                    let r = room.sit(*id, name, *place);
+                    let r = sit_limit(hall, room, *id).and_then(|()| room.sit(*id, name, *place));
                     if r.is_ok() {
                         room.connected[*place] += 1;
                     }
@@ -187,8 +224,33 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd) {
     }
 }
 
-/// Writes what changed and waits for the commit.
-async fn persist(room: &mut Room, journaled: &mut u64, hall: &Hall) -> Result<(), String> {
+/// Whether anyone is at the table: a person connected at their place, or for a table of
+/// bots anyone watching it.
+fn present(room: &Room, conns: &HashMap<u64, Conn>) -> bool {
+    let has_people = room.spec.places.contains(&super::spec::Place::Person);
+    if !has_people {
+        return !conns.is_empty();
+    }
+    room.connected.iter().any(|&n| n > 0)
+}
+
+/// Refuses a seat at a table of the lobby to someone who has as many tables going as they
+/// may.
+fn sit_limit(hall: &Hall, room: &Room, person: i64) -> Result<(), String> {
+    if !room.ends_when_left() {
+        return Ok(());
+    }
+    let p = hall.store.person(person).map_err(|e| e.to_string())?;
+    hall.check_table_limit(&p)
+}
+
+/// Writes what changed and waits for the commit; `over_now`: the table has just ended.
+async fn persist(
+    room: &mut Room,
+    journaled: &mut u64,
+    over_now: bool,
+    hall: &Hall,
+) -> Result<(), String> {
     let mut batch = Batch::default();
     for e in room.pending.drain(..) {
         let line = serde_json::to_string(&e).map_err(|e| e.to_string())?;
@@ -196,11 +258,36 @@ async fn persist(room: &mut Room, journaled: &mut u64, hall: &Hall) -> Result<()
         *journaled += 1;
     }
     batch.hands = room.finished.drain(..).map(|h| (room.id, h)).collect();
-    if room.stage == Stage::Over && !batch.hands.is_empty() {
+    if over_now {
         let spec = serde_json::to_string(&room.spec).map_err(|e| e.to_string())?;
         batch.finished = Some((room.id, spec));
     }
     hall.writer().write(batch).await
+}
+
+/// Asks the secrecy rule, once per finished hand, whether each connection without a place
+/// may see the hand just finished.
+fn judge_finished(hall: &Hall, room: &Room, conns: &mut HashMap<u64, Conn>) {
+    let Some(last) = room.summaries.last().map(|s| s.hand_no) else {
+        return;
+    };
+    if room.stage == Stage::Playing {
+        return;
+    }
+    for c in conns.values_mut() {
+        let seated = c
+            .who
+            .as_ref()
+            .is_some_and(|(p, _)| room.place_of(*p).is_some());
+        if seated || c.finished.is_some_and(|(h, _)| h == last) {
+            continue;
+        }
+        let shown = hand_sight(hall, room.id, &room.spec, last, c.viewer)
+            .map(|s| s.shown())
+            .unwrap_or(false);
+        c.finished = Some((last, shown));
+        c.seen = 0;
+    }
 }
 
 /// Sends each connection its state when it changed; a connection too slow to keep up is
@@ -213,7 +300,8 @@ fn broadcast(room: &mut Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Valu
         }
         c.seen = room.version;
         let person = c.who.as_ref().map(|(p, _)| *p);
-        let mut state = room.snapshot(person, c.hints, Instant::now());
+        let finished_shown = c.finished.is_some_and(|(_, shown)| shown);
+        let mut state = room.snapshot(person, c.hints, finished_shown, Instant::now());
         if let Some(place) = person.and_then(|p| room.place_of(p)) {
             let seat = room
                 .summaries

@@ -69,6 +69,7 @@ fn one(
         PlayConfig {
             pace,
             schedule: None,
+            idle: Duration::from_secs(600),
         },
     );
     let (addr_tx, addr_rx) = std::sync::mpsc::channel::<SocketAddr>();
@@ -99,6 +100,8 @@ fn one(
                     bank_s: 0,
                     challenge: None,
                     sitting: None,
+                    deals_key: None,
+                    practice: None,
                 };
                 ids.push(server_app.hall.open_table(spec, "bench").unwrap());
             }

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use store::StoredHand;
 use table::log::HandLog;
 use table::rules::TableRules;
+use table::set::{SetKey, SetKind};
 use table::wall::Setup;
 use tournament::challenge::{self as rules, Reveal, Rotation, REVEAL_FORMAT};
 
@@ -32,7 +33,7 @@ pub const MAX_DEALS: usize = 32;
 /// Longest window, in hours (a month).
 pub const MAX_HOURS: u32 = 24 * 31;
 
-/// A challenge as kept. `seed` and `salt` are secret until it is revealed.
+/// A challenge as kept. Its key (or `seed` and `salt`) is secret until it is revealed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChallengeSpec {
     /// The name shown to players.
@@ -51,11 +52,18 @@ pub struct ChallengeSpec {
     pub limit_s: u32,
     /// Extra seconds each player may draw on over their table.
     pub bank_s: u32,
-    /// The published commitment to the deals (hex SHA-256 over salt and deals).
+    /// The published commitment: to the key of its deal set (`table::set`), or for
+    /// challenges published before deal sets, hex SHA-256 over salt and deals.
     pub commitment: String,
-    /// The seed of deal 1; deal `i` uses `seed + i`. Secret until revealed.
+    /// The key of its deal set (hex). Secret until revealed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// Before deal sets: the seed of deal 1 (deal `i` used `seed + i`). Secret until
+    /// revealed.
+    #[serde(default)]
     pub seed: u64,
-    /// The commitment's salt. Secret until revealed.
+    /// Before deal sets: the commitment's salt. Secret until revealed.
+    #[serde(default)]
     pub salt: String,
     /// The table of bots whose hands are the par.
     pub par_table: i64,
@@ -96,7 +104,7 @@ pub enum Stage {
     Open,
     /// Closed, with hands still being played out.
     Closing,
-    /// Closed and every hand over: the deals, seed and salt are public.
+    /// Closed and every hand over: the deals and their key are public.
     Revealed,
 }
 
@@ -150,12 +158,6 @@ pub fn utc(secs: i64) -> String {
     )
 }
 
-fn random_hex(bytes: usize) -> String {
-    let mut b = vec![0u8; bytes];
-    getrandom::fill(&mut b).expect("the system has randomness");
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
 impl NewChallenge {
     /// Checks every field a director could get wrong, naming it.
     pub fn check(&self) -> Result<(), String> {
@@ -204,21 +206,41 @@ impl ChallengeSpec {
         }
     }
 
-    /// The seed of deal `index` (0-based).
-    pub fn deal_seed(&self, index: usize) -> u64 {
-        self.seed + index as u64
+    fn set_key(&self) -> Option<SetKey> {
+        self.key.as_deref().and_then(|k| SetKey::parse(k).ok())
     }
 
-    /// What is published once it is revealed: seed, salt and every deal.
-    pub fn reveal(&self) -> Result<Reveal, String> {
-        Ok(Reveal {
-            format: REVEAL_FORMAT.into(),
-            name: self.name.clone(),
-            commitment: self.commitment.clone(),
-            salt: self.salt.clone(),
-            seed: self.seed,
-            deals: rules::deal_set(&rules::deals(self.seed, self.deals)?),
-        })
+    /// The seed of deal `index` (0-based).
+    pub fn deal_seed(&self, index: usize) -> u64 {
+        match self.set_key() {
+            Some(k) => k.seed(index),
+            None => self.seed + index as u64,
+        }
+    }
+
+    /// What is published once it is revealed: the key and every deal (`dupmj-set/1`), or
+    /// for a challenge from before deal sets its seed, salt and deals (`dupmj-reveal/1`).
+    pub fn reveal(&self) -> Result<serde_json::Value, String> {
+        let v = match self.set_key() {
+            Some(k) => {
+                let labels: Vec<String> = (1..=self.deals).map(|i| i.to_string()).collect();
+                serde_json::to_value(table::set::reveal(
+                    &self.name,
+                    SetKind::Duplicate,
+                    &k,
+                    &labels,
+                ))
+            }
+            None => serde_json::to_value(Reveal {
+                format: REVEAL_FORMAT.into(),
+                name: self.name.clone(),
+                commitment: self.commitment.clone(),
+                salt: self.salt.clone(),
+                seed: self.seed,
+                deals: rules::deal_set(&rules::deals(self.seed, self.deals)?),
+            }),
+        };
+        v.map_err(|e| e.to_string())
     }
 }
 
@@ -297,17 +319,14 @@ pub fn load(hall: &Hall, id: i64) -> Result<Loaded, store::StoreError> {
     })
 }
 
-/// Publishes a challenge: draws its seed and salt, commits to its deals, plays the par of
+/// Publishes a challenge: draws its deal set's key, commits to it, plays the par of
 /// every deal-seat and stores it all. Returns the challenge's id.
 pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     c.check()?;
-    // Seeds stay below 2^53 so that they survive a trip through JavaScript numbers.
-    let mut b = [0u8; 8];
-    getrandom::fill(&mut b).expect("the system has randomness");
-    let seed = u64::from_le_bytes(b) >> 12;
-    let salt = random_hex(32);
-    let deals = rules::deals(seed, c.deals)?;
-    let commitment = rules::commitment(&salt, &rules::deal_set(&deals));
+    let key = super::web::new_key();
+    let deals: Vec<table::deal::Deal> = (0..c.deals)
+        .map(|i| table::deal::Deal::generate(key.seed(i)))
+        .collect();
     let now = now_s();
     let opens = now + c.opens_in_h as i64 * 3600;
     let mut spec = ChallengeSpec {
@@ -319,9 +338,10 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         rotation: c.rotation,
         limit_s: c.limit_s,
         bank_s: c.bank_s,
-        commitment,
-        seed,
-        salt,
+        commitment: key.commitment(),
+        key: Some(key.hex()),
+        seed: 0,
+        salt: String::new(),
         par_table: 0,
         scheduled: c.scheduled,
     };
@@ -331,7 +351,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         for seat in Wind::ALL {
             let mut agents: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
                 let name = if s == seat.index() { PAR_BOT } else { &c.level };
-                builtin(name, seed ^ ((i as u64) << 4 | s as u64)).expect("bot levels exist")
+                builtin(name, key.seed(i) ^ s as u64).expect("bot levels exist")
             });
             let log = play_hand(
                 Setup::Duplicate(deal.clone()),
@@ -349,7 +369,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         hands: Hands::Duplicate {
             deals: (0..c.deals)
                 .map(|i| DealRef {
-                    seed: seed + i as u64,
+                    seed: key.seed(i),
                     label: (i + 1).to_string(),
                 })
                 .collect(),
@@ -367,10 +387,12 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
             par: true,
         }),
         sitting: None,
+        deals_key: None,
+        practice: None,
     };
     let table_json = json(&table_spec)?;
     let par_table = store
-        .create_play_table(&table_json)
+        .create_play_table(&table_json, false)
         .map_err(|e| e.to_string())?;
     for (i, seat, log) in &par {
         let result = log.result.as_ref().ok_or("a par hand did not finish")?;
@@ -408,6 +430,13 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     store
         .update_challenge(id, &json(&spec)?)
         .map_err(|e| e.to_string())?;
+    tracing::info!(
+        challenge = id,
+        deals = c.deals,
+        scheduled = c.scheduled,
+        action = "publish_challenge",
+        "challenge published"
+    );
     Ok(id)
 }
 
@@ -467,6 +496,8 @@ pub fn take_up(
             par: false,
         }),
         sitting: None,
+        deals_key: None,
+        practice: None,
     };
     spec.check()?;
     let journal =
@@ -527,7 +558,7 @@ pub fn results_at(
                 let name = match names.get(&p) {
                     Some(n) => n.clone(),
                     None => {
-                        let n = hall.store.person(p)?.name;
+                        let n = crate::names::shown(&hall.store.person(p)?);
                         names.insert(p, n.clone());
                         n
                     }
@@ -594,54 +625,6 @@ pub fn ending(log: &HandLog) -> String {
         .join("; ")
 }
 
-/// Which views of a finished hand a person may have, or why none.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Access {
-    /// Anything, the log included.
-    Public,
-    /// Only from this seat (no log, no open hands).
-    Seat(Wind),
-    /// Nothing, with the reason in words.
-    Denied(String),
-}
-
-/// Who may see a table of a challenge (its page and socket while it plays, `hand` = None)
-/// or one of its finished hands (`hand` = Some(hand number)).
-pub fn access(
-    hall: &Hall,
-    spec: &TableSpec,
-    me: Option<i64>,
-    hand: Option<u32>,
-) -> Result<Access, store::StoreError> {
-    let Some(c) = &spec.challenge else {
-        return Ok(Access::Public);
-    };
-    let ch = load(hall, c.id)?;
-    if ch.stage(now_s()) == Stage::Revealed {
-        return Ok(Access::Public);
-    }
-    let hidden = || {
-        Access::Denied(format!(
-            "this table plays challenge {} ({}), which is still open: its hands are shown once you have played the deal, and to everyone when it closes",
-            c.id, ch.spec.name
-        ))
-    };
-    let Some(me) = me else {
-        return Ok(hidden());
-    };
-    // The deal of this hand: one per table, or on the par table one per deal-seat.
-    let index = match (c.par, hand) {
-        (true, Some(n)) => (n as usize).saturating_sub(1) / 4,
-        (true, None) => return Ok(hidden()),
-        (false, _) => c.index,
-    };
-    match hand {
-        None if !c.par && spec.owner == me => Ok(Access::Seat(Wind::from_index(spec.owner_place))),
-        Some(_) if ch.finished(me, index) => Ok(Access::Seat(ch.seat_for(me, index))),
-        _ => Ok(hidden()),
-    }
-}
-
 /// Plays out the tables of challenges whose window has closed, and publishes the next
 /// scheduled challenge when none is open. Errors are reported and left for the next round.
 pub fn sweep(hall: &Arc<Hall>) {
@@ -694,6 +677,11 @@ pub fn sweep(hall: &Arc<Hall>) {
 
 /// Ends a challenge's window now (a director's button).
 pub fn close_now(hall: &Arc<Hall>, id: i64) -> Result<(), String> {
+    tracing::info!(
+        challenge = id,
+        action = "close_challenge",
+        "director action"
+    );
     let mut ch = load(hall, id).map_err(|e| e.to_string())?;
     let now = now_s();
     if ch.spec.closes > now {

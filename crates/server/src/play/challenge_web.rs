@@ -15,6 +15,7 @@ use store::{Role, Session};
 use tournament::challenge::{compare, standings, Rotation};
 
 use super::challenge::{self as ch, Loaded, NewChallenge, Stage, Who};
+use super::secrecy::Sight;
 use super::spec::BOT_LEVELS;
 use super::web::{num, player, render};
 use crate::auth::{check_csrf, session_of};
@@ -71,6 +72,7 @@ fn facts(c: &Loaded, now: i64) -> Value {
         "closes": ch::utc(c.spec.closes),
         "stage": c.stage(now).as_str(),
         "commitment": c.spec.commitment,
+        "keyed": c.spec.key.is_some(),
         "players": c.plays.iter().map(|p| p.person).collect::<std::collections::HashSet<_>>().len(),
     })
 }
@@ -197,7 +199,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             director => director.is_some(),
             csrf => csrf,
             mine => mine,
-            reveal => reveal.map(|r| json!({"seed": r.seed, "salt": r.salt})),
+            reveal => reveal.map(|r| json!({"seed": r["seed"], "salt": r["salt"], "key": r["key"]})),
             standings => standing_lines(&seats, &names, me.as_ref().map(|(_, p)| p.id)),
         },
     )
@@ -216,11 +218,12 @@ pub async fn play(
     check_csrf(&s, f.get("csrf"))?;
     let deal: usize = num(&f, "deal", 1, 1, ch::MAX_DEALS)?;
     let hall = app.hall.clone();
-    let table =
-        tokio::task::spawn_blocking(move || ch::take_up(&hall, id, me.id, &me.name, deal - 1))
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))?
-            .map_err(AppError::Invalid)?;
+    let table = tokio::task::spawn_blocking(move || {
+        ch::take_up(&hall, id, me.id, &crate::names::shown(&me), deal - 1)
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+    .map_err(AppError::Invalid)?;
     Ok(Redirect::to(&format!("/play/t/{table}")).into_response())
 }
 
@@ -258,6 +261,7 @@ pub async fn deal(
     headers: HeaderMap,
 ) -> Page {
     let me = player(&app, &headers)?.map(|(_, p)| p.id);
+    let viewer = super::web::viewer_of(&app, &headers)?;
     let c = ch::load(&app.hall, id)?;
     if no == 0 || no > c.spec.deals {
         return Err(AppError::NotFound(format!(
@@ -267,16 +271,17 @@ pub async fn deal(
     }
     let index = no - 1;
     let revealed = c.stage(ch::now_s()) == Stage::Revealed;
-    let seat = match (&q.seat, revealed, me) {
-        (Some(s), true, _) => mcr::Wind::parse(s)
+    // Results name how each hand ended: the deal must be open to whoever asks.
+    if let Sight::Hidden(why) = super::secrecy::challenge_deal(&c, index, viewer) {
+        return Err(AppError::Forbidden(format!(
+            "deal {no} of challenge {id}: {why}"
+        )));
+    }
+    let seat = match (&q.seat, me) {
+        (Some(s), _) => mcr::Wind::parse(s)
             .ok_or_else(|| AppError::Invalid(format!("seat: '{s}' is not E, S, W or N")))?,
-        (_, _, Some(m)) if c.finished(m, index) => c.seat_for(m, index),
-        (None, true, _) => mcr::Wind::East,
-        _ => {
-            return Err(AppError::Forbidden(format!(
-                "deal {no} of challenge {id}: its results are shown once you have played it, and to everyone when the challenge closes"
-            )))
-        }
+        (None, Some(m)) if c.finished(m, index) => c.seat_for(m, index),
+        (None, _) => mcr::Wind::East,
     };
     let mut names = HashMap::new();
     let results = ch::results_at(&app.hall, id, index, seat, &mut names)?;
@@ -332,7 +337,8 @@ pub async fn deal(
             c => json!({"id": id, "name": c.spec.name}),
             no => no,
             seat_name => super::room::wind_name(seat),
-            seats => if revealed { vec!["E", "S", "W", "N"] } else { vec![] },
+            seats => vec!["E", "S", "W", "N"],
+            revealed => revealed,
             average => average.to_string(),
             rows => rows.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
             review => review,

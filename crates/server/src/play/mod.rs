@@ -11,9 +11,11 @@ pub mod actor;
 pub mod bench;
 pub mod challenge;
 pub mod challenge_web;
+pub mod lobby_web;
 pub mod online;
 pub mod online_web;
 pub mod room;
+pub mod secrecy;
 pub mod snapshot;
 pub mod spec;
 pub mod view;
@@ -32,6 +34,11 @@ use actor::Cmd;
 use room::Room;
 use spec::TableSpec;
 
+/// Tables of the lobby a guest may have going at once.
+pub const MAX_TABLES_GUEST: usize = 3;
+/// Tables of the lobby an account may have going at once.
+pub const MAX_TABLES_ACCOUNT: usize = 10;
+
 /// Settings of online play.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
@@ -39,6 +46,9 @@ pub struct PlayConfig {
     pub pace: Duration,
     /// Challenges the server publishes on its own, one after another.
     pub schedule: Option<Schedule>,
+    /// A table of the lobby with nobody at it for this long ends (its hands are not
+    /// played out by bots).
+    pub idle: Duration,
 }
 
 /// A challenge published by the server whenever the last scheduled one has closed.
@@ -57,6 +67,7 @@ impl Default for PlayConfig {
         PlayConfig {
             pace: Duration::from_millis(700),
             schedule: None,
+            idle: Duration::from_secs(10 * 60),
         }
     }
 }
@@ -76,6 +87,9 @@ pub struct LobbyLine {
     pub stage: &'static str,
     /// The label of the hand in play, or "finished".
     pub hand: String,
+    /// The people it counts against ([`Hall::open_tables_of`]): its opener and everyone
+    /// seated.
+    pub people: Vec<i64>,
 }
 
 /// Every table in play, by id.
@@ -112,7 +126,7 @@ impl Hall {
         let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
         let id = self
             .store
-            .create_play_table(&json)
+            .create_play_table(&json, spec.challenge.is_none() && spec.sitting.is_none())
             .map_err(|e| e.to_string())?;
         let sitters = if spec.places[spec.owner_place] == spec::Place::Person {
             vec![(spec.owner_place, spec.owner, owner_name.to_string())]
@@ -198,6 +212,13 @@ impl Hall {
             } else {
                 room.label(room.hand_no)
             },
+            people: room
+                .seated
+                .iter()
+                .flatten()
+                .map(|s| s.person)
+                .chain(std::iter::once(room.spec.owner))
+                .collect(),
         };
         self.lobby.lock().unwrap().insert(room.id, line);
     }
@@ -214,6 +235,35 @@ impl Hall {
         let mut v: Vec<LobbyLine> = self.lobby.lock().unwrap().values().cloned().collect();
         v.sort_by_key(|l| std::cmp::Reverse(l.id));
         v
+    }
+
+    /// Tables of the lobby not yet over that `person` opened or sits at.
+    pub fn open_tables_of(&self, person: i64) -> usize {
+        self.lobby
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|l| l.stage != "over" && l.people.contains(&person))
+            .count()
+    }
+
+    /// Refuses a person who already has as many tables going as they may
+    /// ([`MAX_TABLES_GUEST`], [`MAX_TABLES_ACCOUNT`]).
+    pub fn check_table_limit(&self, person: &store::Person) -> Result<(), String> {
+        let most = if person.account {
+            MAX_TABLES_ACCOUNT
+        } else {
+            MAX_TABLES_GUEST
+        };
+        let n = self.open_tables_of(person.id);
+        if n >= most {
+            return Err(format!(
+                "you have {n} tables going, the most {} may have: finish or leave one first (a table nobody is at ends after {} minutes)",
+                if person.account { "an account" } else { "a guest" },
+                self.config.idle.as_secs() / 60
+            ));
+        }
+        Ok(())
     }
 
     /// Whether table `id` has a task now.

@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use mcr::Wind;
 use serde::{Deserialize, Serialize};
 use store::{Event, EventId, OnlineSitting, StoreError};
 use table::engine::Outcome as Ended;
@@ -17,7 +16,7 @@ use table::log::HandLog;
 use tournament::entry::{Outcome, ScoreEntry};
 use tournament::movement::{HandPlay, TablePlay};
 
-use super::challenge::{now_s, Access};
+use super::challenge::now_s;
 use super::room::HandSummary;
 use super::spec::{DealRef, Hands, Place, SittingRef, TableSpec, BOT_LEVELS};
 use super::Hall;
@@ -365,7 +364,7 @@ fn open_sitting(
     let spec = TableSpec {
         hands: Hands::Duplicate {
             deals: vec![DealRef {
-                seed: e.deal_seed + index as u64,
+                seed: crate::service::deal_seed(e, index),
                 label: t.deal.clone(),
             }],
         },
@@ -384,6 +383,8 @@ fn open_sitting(
             players,
             bot: st.settings.bot.clone(),
         }),
+        deals_key: None,
+        practice: None,
     };
     spec.check()?;
     let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
@@ -391,7 +392,7 @@ fn open_sitting(
     let mut away = Vec::new();
     for (w, p) in persons.iter().enumerate() {
         if let Some(p) = p {
-            let name = hall.store.person(*p).map_err(|e| e.to_string())?.name;
+            let name = crate::names::shown(&hall.store.person(*p).map_err(|e| e.to_string())?);
             sitters.push((w, *p, name));
             if absent_last_time(hall, st, players[w]).map_err(|e| e.to_string())? {
                 away.push(w);
@@ -451,33 +452,6 @@ pub fn sweep(hall: &Arc<Hall>) {
             eprintln!("online event {event}: {e}");
         }
     }
-}
-
-/// Who may see a table of an online event, or one of its finished hands: the people at
-/// it; anyone once every table has played its deal.
-pub fn access(
-    hall: &Hall,
-    spec: &TableSpec,
-    me: Option<i64>,
-    _hand: Option<u32>,
-) -> Result<Access, StoreError> {
-    let Some(s) = &spec.sitting else {
-        return Ok(Access::Public);
-    };
-    let Some(st) = load(hall, s.event)? else {
-        return Ok(Access::Public);
-    };
-    if st.deal_done(&s.deal) {
-        return Ok(Access::Public);
-    }
-    let seat = me.and_then(|m| (0..4).find(|&w| st.person_of(s.players[w]) == Some(m)));
-    Ok(match seat {
-        Some(w) if spec.places[w] == Place::Person => Access::Seat(Wind::from_index(w)),
-        _ => Access::Denied(format!(
-            "this table plays deal {} of event {}, which other tables have still to play",
-            s.deal, s.event
-        )),
-    })
 }
 
 /// By player: how many hands the bot played for them (their seat unlinked, or stood in for).

@@ -26,7 +26,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
     for (i, e) in st.event.players.iter().enumerate() {
         let no = i as u32 + 1;
         let person = match st.person_of(no) {
-            Some(p) => Some(app.store.person(p)?.name),
+            Some(p) => Some(crate::names::shown(&app.store.person(p)?)),
             None => None,
         };
         players.push(json!({"no": no, "name": e.name, "person": person, "bot": bots.get(&no).copied().unwrap_or(0)}));

@@ -78,6 +78,9 @@ pub enum Entry {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         stand_in: bool,
     },
+    /// Nobody was at the table for the idle time: it ends here, and the hand in play (if
+    /// any) counts nothing.
+    Abandon,
 }
 
 /// A person at a place.
@@ -168,6 +171,8 @@ pub struct Room {
     /// hand, and when it began). Counted per seat so that it says nothing of what the other
     /// seats were asked.
     asked: [Option<(u64, Instant)>; 4],
+    /// By seat: what the current decision is about.
+    deciding: [Option<Ask>; 4],
     decisions: [u64; 4],
     /// By place: extra seconds left, in milliseconds.
     bank_ms: [u64; 4],
@@ -185,6 +190,8 @@ pub struct Room {
     pace: Duration,
     /// The table's time is up ([`Room::play_out`]).
     played_out: bool,
+    /// It ended because nobody was at it ([`Entry::Abandon`]).
+    pub abandoned: bool,
     /// By seat: the server played for a person in this hand.
     stood_in: [bool; 4],
     /// When anything last changed (a bot moves no sooner than `pace` after it).
@@ -200,9 +207,16 @@ impl Room {
             Place::Bot { level } => builtin(level, (id as u64) << 8 | p as u64),
             Place::Person => None,
         });
-        let game = match &spec.hands {
-            Hands::Regular { seed, hands } => Game::new(TableRules::regular(), *seed, *hands).ok(),
-            Hands::Duplicate { .. } => None,
+        let game = match (&spec.hands, spec.key()) {
+            (Hands::Regular { hands, .. }, Some(key)) => Game::with_seeds(
+                TableRules::regular(),
+                (0..*hands).map(|k| key.seed(k)).collect(),
+            )
+            .ok(),
+            (Hands::Regular { seed, hands }, None) => {
+                Game::new(TableRules::regular(), *seed, *hands).ok()
+            }
+            (Hands::Duplicate { .. }, _) => None,
         };
         Room {
             id,
@@ -219,6 +233,7 @@ impl Room {
             table: None,
             actions: Vec::new(),
             asked: [None; 4],
+            deciding: [None; 4],
             decisions: [0; 4],
             bots,
             ready: [false; 4],
@@ -227,6 +242,7 @@ impl Room {
             finished: Vec::new(),
             pace,
             played_out: false,
+            abandoned: false,
             stood_in: [false; 4],
             last_change: Instant::now(),
             version: 0,
@@ -287,10 +303,19 @@ impl Room {
                 self.table = Some(Table::start(setup, rules).map_err(|e| e.to_string())?);
                 self.actions.clear();
                 self.asked = [None; 4];
+                self.deciding = [None; 4];
                 self.decisions = [0; 4];
                 self.ready = [false; 4];
                 self.stood_in = [false; 4];
                 self.stage = Stage::Playing;
+            }
+            Entry::Abandon => {
+                if self.stage == Stage::Over {
+                    return Err("the table is over already".into());
+                }
+                self.stage = Stage::Over;
+                self.abandoned = true;
+                self.asked = [None; 4];
             }
             Entry::Act {
                 hand,
@@ -310,6 +335,8 @@ impl Room {
                     seat: *seat,
                     action: *action,
                 });
+                // Its decision is answered: whatever it is asked next is a new one.
+                self.asked[seat.index()] = None;
             }
         }
         self.pending.push(e);
@@ -344,9 +371,16 @@ impl Room {
             let s = w.index();
             if table.legal(w).is_empty() {
                 self.asked[s] = None;
-            } else if self.asked[s].is_none() {
+                self.deciding[s] = None;
+                continue;
+            }
+            // A new decision (even one that follows the seat's last at once, as a turn
+            // after passing a claim) gets its own number and its own clock.
+            let decision = table.view(w).decision;
+            if self.asked[s].is_none() || self.deciding[s] != decision {
                 self.decisions[s] += 1;
                 self.asked[s] = Some((self.decisions[s], now));
+                self.deciding[s] = decision;
             }
         }
         if table.is_over() {
@@ -552,7 +586,12 @@ impl Room {
         let asked = self
             .asked_step(seat)
             .ok_or("it is not your turn to decide")?;
-        if asked != step {
+        if step > asked {
+            return Err(format!(
+                "that move is for a decision not asked yet (number {step}; this one is {asked})"
+            ));
+        }
+        if step < asked {
             return Err(format!(
                 "that move was for an earlier decision (number {step}; this one is {asked})"
             ));
@@ -625,6 +664,17 @@ impl Room {
             .iter()
             .map(|e| serde_json::to_string(e).expect("entries serialise"))
             .collect())
+    }
+
+    /// Ends a table nobody is at: it is over, the hand in play counts nothing.
+    pub fn abandon(&mut self) -> Result<(), Refusal> {
+        self.apply(Entry::Abandon)
+    }
+
+    /// Whether the table ends when nobody is at it: a table of the lobby (challenge and
+    /// event tables are played to their end by stand-ins).
+    pub fn ends_when_left(&self) -> bool {
+        self.spec.challenge.is_none() && self.spec.sitting.is_none() && self.stage != Stage::Over
     }
 
     /// Ends the table's time: every person is away with the defaults as stand-in, and

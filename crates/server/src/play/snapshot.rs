@@ -11,9 +11,17 @@ use super::spec::Place;
 use super::view::{board, hints, hu_preview, win_json, Eye};
 
 impl Room {
-    /// The state for `person` (None: a watcher); `with_hints` adds the hints panel. Its
-    /// `clock` is the only part that changes with time alone.
-    pub fn snapshot(&self, person: Option<i64>, with_hints: bool, now: Instant) -> Value {
+    /// The state for `person` (None: a watcher); `with_hints` adds the hints panel;
+    /// `finished_shown`: someone without a place may see the hand just finished (the
+    /// secrecy rule's answer, [`super::secrecy`]). Its `clock` is the only part that
+    /// changes with time alone.
+    pub fn snapshot(
+        &self,
+        person: Option<i64>,
+        with_hints: bool,
+        finished_shown: bool,
+        now: Instant,
+    ) -> Value {
         let you = person.and_then(|p| self.place_of(p));
         let scores = self.scores();
         let places: Vec<Value> = (0..4)
@@ -54,7 +62,10 @@ impl Room {
             "you": you,
             "limit_s": self.spec.limit_s,
         });
-        if let Some(table) = self.table() {
+        // Between hands the board is the hand just finished: a watcher sees it only when
+        // its deal is open to them.
+        let board_shown = you.is_some() || self.stage == Stage::Playing || finished_shown;
+        if let Some(table) = self.table().filter(|_| board_shown) {
             let seat_places = self.places_by_seat(shown_hand);
             s["seat_places"] = json!(seat_places);
             s["dealer"] = json!("E");
@@ -91,7 +102,7 @@ impl Room {
             s["notice"] = json!(self.notice[p]);
         }
         if self.stage == Stage::Over {
-            let mut fin = json!({"scores": scores});
+            let mut fin = json!({"scores": scores, "abandoned": self.abandoned});
             if let Some(g) = self.game() {
                 fin["table_points"] = json!(table_points(g.scores()));
             }

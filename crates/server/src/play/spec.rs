@@ -86,6 +86,25 @@ pub struct SittingRef {
     pub bot: String,
 }
 
+/// Where a practice table's deals come from: deals anyone may know, so nothing at it is
+/// secret and nothing of it counts anywhere but in the comparison with other practice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "from", rename_all = "snake_case")]
+pub enum Practice {
+    /// Deals from a seed typed in (anyone who knows the seed knows the deals).
+    Seed,
+    /// The deal set of an event whose director released it.
+    Event {
+        /// The event's id.
+        id: i64,
+    },
+    /// The deal set of a challenge that has been revealed.
+    Challenge {
+        /// The challenge's id.
+        id: i64,
+    },
+}
+
 /// Everything that makes a table for online play, fixed when it opens.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableSpec {
@@ -107,6 +126,14 @@ pub struct TableSpec {
     /// The online event's sitting it plays, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sitting: Option<SittingRef>,
+    /// The key (hex) of the table's own deal set (`table::set`): its deals, or a regular
+    /// game's walls, come from it, secret until played. Tables opened before deal sets
+    /// count their seeds up from the first instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deals_key: Option<String>,
+    /// Deals anyone may know, played for practice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practice: Option<Practice>,
 }
 
 impl TableSpec {
@@ -163,6 +190,23 @@ impl TableSpec {
         }
     }
 
+    /// The seed of hand `k`'s wall in a regular game: from the table's deal set, or for
+    /// older tables and practice counted up from the first.
+    pub fn wall_seed(&self, k: usize) -> u64 {
+        match (&self.hands, self.key()) {
+            (_, Some(key)) => key.seed(k),
+            (Hands::Regular { seed, .. }, None) => seed + k as u64,
+            (Hands::Duplicate { deals }, None) => deals.get(k).map_or(0, |d| d.seed),
+        }
+    }
+
+    /// The table's own deal set, if it has one (and its key reads).
+    pub fn key(&self) -> Option<table::set::SetKey> {
+        self.deals_key
+            .as_deref()
+            .and_then(|k| table::set::SetKey::parse(k).ok())
+    }
+
     /// Whether it plays duplicate deals (not a regular game).
     pub fn is_duplicate(&self) -> bool {
         matches!(self.hands, Hands::Duplicate { .. })
@@ -192,6 +236,14 @@ impl TableSpec {
 
     /// A line for the lobby, without any seed.
     pub fn describe(&self) -> String {
+        let what = self.describe_hands();
+        match &self.practice {
+            Some(_) => crate::i18n::trf("{} (practice)", &[&what]),
+            None => what,
+        }
+    }
+
+    fn describe_hands(&self) -> String {
         use crate::i18n::{tr, trf};
         if let Some(c) = &self.challenge {
             return trf("challenge {}, deal {}", &[&c.id, &(c.index + 1)]);

@@ -18,9 +18,9 @@ use table::log::{start_of, HandLog};
 use tokio::sync::mpsc;
 
 use super::actor::{ClientMsg, Cmd};
-use super::challenge::Access;
 use super::room::HandSummary;
-use super::spec::{DealRef, Hands, Place, TableSpec, BOT_LEVELS};
+use super::secrecy::{hand_sight, table_sight, Sight, Viewer};
+use super::spec::{DealRef, Hands, Place, Practice, TableSpec};
 use super::view::{board, win_json, Eye};
 use crate::auth::{
     check_csrf, clear_cookie, hash_password, session_of, start_session, verify_password,
@@ -126,6 +126,17 @@ pub fn player(app: &App, headers: &HeaderMap) -> AppResult<Option<(Session, Pers
     }
 }
 
+/// Who is asking, as the secrecy rule knows them.
+pub fn viewer_of(app: &App, headers: &HeaderMap) -> AppResult<Viewer> {
+    Ok(
+        match session_of(app.store.as_ref(), headers)?.map(|s| s.role) {
+            Some(Role::Director) => Viewer::Director,
+            Some(Role::Player { person }) => Viewer::Person(person),
+            _ => Viewer::Anonymous,
+        },
+    )
+}
+
 fn with_cookie(cookie: String, to: &str) -> Response {
     ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()
 }
@@ -146,9 +157,16 @@ fn next_path(b: &Back) -> String {
 }
 
 /// `POST /play/guest`: signs in as a guest under the name given.
-pub async fn guest(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<Fields>) -> Page {
-    let name = f.get("name").map(|s| s.trim()).unwrap_or("");
-    let person = app.store.create_person(name, None)?;
+pub async fn guest(
+    State(app): State<App>,
+    client: Client,
+    Query(b): Query<Back>,
+    Form(f): Form<Fields>,
+) -> Page {
+    let name = crate::names::check(f.get("name").map(String::as_str).unwrap_or(""))
+        .map_err(AppError::Invalid)?;
+    app.guards.newcomer(&client)?;
+    let person = app.store.create_person(&name, None)?;
     let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
     Ok(with_cookie(cookie, &next_path(&b)))
 }
@@ -156,10 +174,13 @@ pub async fn guest(State(app): State<App>, Query(b): Query<Back>, Form(f): Form<
 /// `POST /play/register`: creates an account (name and password) and signs in.
 pub async fn register(
     State(app): State<App>,
+    client: Client,
     Query(b): Query<Back>,
     Form(f): Form<Fields>,
 ) -> Page {
-    let name = f.get("name").map(|s| s.trim()).unwrap_or("").to_string();
+    let name = crate::names::check(f.get("name").map(String::as_str).unwrap_or(""))
+        .map_err(AppError::Invalid)?;
+    app.guards.newcomer(&client)?;
     let password = f.get("password").cloned().unwrap_or_default();
     let hash = app
         .guards
@@ -218,52 +239,6 @@ pub async fn logout(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fi
     Ok(with_cookie(clear_cookie(), "/play"))
 }
 
-/// `GET /play`: the lobby: tables with open places, tables in play, the form for a new table.
-pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Page {
-    let me = player(&app, &headers)?;
-    let lines = app.hall.lobby();
-    let open: Vec<_> = lines.iter().filter(|l| l.open > 0).collect();
-    let running: Vec<_> = lines
-        .iter()
-        .filter(|l| l.open == 0 && l.stage != "over")
-        .collect();
-    let finished: Vec<_> = app
-        .store
-        .play_tables(false, 40)?
-        .into_iter()
-        .filter(|t| t.finished)
-        .filter_map(|t| {
-            let spec: TableSpec = serde_json::from_str(&t.spec).ok()?;
-            // Challenge and event tables are reached from their challenge or event.
-            if spec.challenge.is_some() || spec.sitting.is_some() {
-                return None;
-            }
-            Some(json!({"id": t.id, "what": spec.describe()}))
-        })
-        .take(10)
-        .collect();
-    let line = |l: &&super::LobbyLine| json!({"id": l.id, "what": l.what, "names": l.names, "open": l.open, "hand": l.hand});
-    let events: Vec<_> = app
-        .store
-        .events()?
-        .into_iter()
-        .map(|(id, name)| json!({"id": id, "name": name}))
-        .collect();
-    render(
-        "lobby.html",
-        context! {
-            title => "Play",
-            me => me.as_ref().map(|(_, p)| json!({"name": p.name, "account": p.account})),
-            csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
-            open => open.iter().map(line).collect::<Vec<_>>(),
-            running => running.iter().map(line).collect::<Vec<_>>(),
-            finished => finished,
-            levels => BOT_LEVELS,
-            events => events,
-        },
-    )
-}
-
 /// A form number in a range, naming the field when it is not.
 pub(crate) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
     f: &Fields,
@@ -284,14 +259,65 @@ pub(crate) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
     Ok(v)
 }
 
-fn random_seed() -> u64 {
-    let mut b = [0u8; 8];
+/// A new secret key for a table's own deal set.
+pub(crate) fn new_key() -> table::set::SetKey {
+    let mut b = [0u8; 32];
     getrandom::fill(&mut b).expect("the system has randomness");
-    // Seeds stay below 2^53 so that they survive a trip through JavaScript numbers.
-    u64::from_le_bytes(b) >> 11
+    table::set::SetKey::from_bytes(b)
 }
 
-/// The table a form describes.
+/// The deals of a released set a form names (`event:3`, `challenge:5`): their seeds and
+/// labels, and where they come from.
+fn practice_deals(app: &App, from: &str, count: usize) -> AppResult<(Vec<DealRef>, Practice)> {
+    let bad = || {
+        AppError::Invalid(format!(
+            "practice: '{}' is neither event:N nor challenge:N",
+            from.chars().take(40).collect::<String>()
+        ))
+    };
+    let (kind, id) = from.split_once(':').ok_or_else(bad)?;
+    let id: i64 = id.trim().parse().map_err(|_| bad())?;
+    match kind {
+        "event" => {
+            let ev = app.store.event(id)?;
+            if !ev.deals_released {
+                return Err(AppError::Forbidden(format!(
+                    "event {id}: its deals are not released for practice (its director releases them after the event)"
+                )));
+            }
+            let deals = deal_names(&ev.movement)
+                .into_iter()
+                .enumerate()
+                .take(count)
+                .map(|(i, label)| DealRef {
+                    seed: crate::service::deal_seed(&ev, i),
+                    label,
+                })
+                .collect();
+            Ok((deals, Practice::Event { id }))
+        }
+        "challenge" => {
+            let c = super::challenge::load(&app.hall, id)?;
+            if c.stage(super::challenge::now_s()) != super::challenge::Stage::Revealed {
+                return Err(AppError::Forbidden(format!(
+                    "challenge {id}: its deals are shown once it has closed and its last hand is over"
+                )));
+            }
+            let deals = (0..c.spec.deals.min(count))
+                .map(|i| DealRef {
+                    seed: c.spec.deal_seed(i),
+                    label: (i + 1).to_string(),
+                })
+                .collect();
+            Ok((deals, Practice::Challenge { id }))
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// The table a form describes. Without a seed its deals (or walls) come from a new secret
+/// set of its own; with a seed, or from a released set, it is a practice table whose deals
+/// anyone may know.
 pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec> {
     let place: usize = num(f, "place", 0, 0, 3)?;
     let places: [Place; 4] = std::array::from_fn(|p| {
@@ -308,46 +334,66 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
             },
         }
     });
-    let seed = match f.get("seed").map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        None => random_seed(),
-        Some(s) => s
-            .parse()
-            .map_err(|_| AppError::Invalid(format!("seed: '{s}' is not a whole number")))?,
+    let seed: Option<u64> = match f.get("seed").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(
+            s.parse()
+                .map_err(|_| AppError::Invalid(format!("seed: '{s}' is not a whole number")))?,
+        ),
     };
+    // The older form named an event: practice from that event's released deals.
+    let field = |n: &str| f.get(n).map(|s| s.trim()).filter(|s| !s.is_empty());
+    let from = field("practice")
+        .map(String::from)
+        .or_else(|| field("event").map(|e| format!("event:{e}")));
+    let key = new_key();
+    let mut deals_key = None;
+    let mut practice = None;
     let hands = match f.get("kind").map(|s| s.as_str()) {
         Some("regular") => {
             let hands = num(f, "hands", 16usize, 1, 16)?;
-            if seed.checked_add(hands as u64).is_none() {
-                return Err(AppError::Invalid(format!("seed: {seed} is too large")));
+            match seed {
+                Some(seed) => {
+                    if seed.checked_add(hands as u64).is_none() {
+                        return Err(AppError::Invalid(format!("seed: {seed} is too large")));
+                    }
+                    practice = Some(Practice::Seed);
+                    Hands::Regular { seed, hands }
+                }
+                None => {
+                    deals_key = Some(key.hex());
+                    Hands::Regular {
+                        seed: key.seed(0),
+                        hands,
+                    }
+                }
             }
-            Hands::Regular { seed, hands }
         }
         Some("duplicate") | None => {
             let count = num(f, "deals", 4usize, 1, super::spec::MAX_DEALS)?;
-            let event = f.get("event").map(|s| s.trim()).filter(|s| !s.is_empty());
-            let deals = match event {
-                Some(e) => {
-                    let id: i64 = e.parse().map_err(|_| {
-                        AppError::Invalid(format!("event: '{e}' is not an event number"))
-                    })?;
-                    let ev = app.store.event(id)?;
-                    deal_names(&ev.movement)
-                        .into_iter()
-                        .enumerate()
-                        .take(count)
-                        .map(|(i, label)| DealRef {
-                            seed: ev.deal_seed + i as u64,
-                            label,
-                        })
-                        .collect()
+            let deals = match (&from, seed) {
+                (Some(from), _) => {
+                    let (deals, p) = practice_deals(app, from, count)?;
+                    practice = Some(p);
+                    deals
                 }
-                None => {
+                (None, Some(seed)) => {
                     if seed.checked_add(count as u64).is_none() {
                         return Err(AppError::Invalid(format!("seed: {seed} is too large")));
                     }
+                    practice = Some(Practice::Seed);
                     (0..count)
                         .map(|i| DealRef {
                             seed: seed + i as u64,
+                            label: (i + 1).to_string(),
+                        })
+                        .collect()
+                }
+                (None, None) => {
+                    deals_key = Some(key.hex());
+                    (0..count)
+                        .map(|i| DealRef {
+                            seed: key.seed(i),
                             label: (i + 1).to_string(),
                         })
                         .collect()
@@ -370,6 +416,8 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
         bank_s: num(f, "bank", 30, 0, super::spec::MAX_BANK_S)?,
         challenge: None,
         sitting: None,
+        deals_key,
+        practice,
     };
     spec.check().map_err(AppError::Invalid)?;
     Ok(spec)
@@ -381,10 +429,11 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
         AppError::Forbidden("sign in (as a guest or with an account) first".into())
     })?;
     check_csrf(&s, f.get("csrf"))?;
+    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
     let spec = spec_from_form(&app, &f, me.id)?;
     let id = app
         .hall
-        .open_table(spec, &me.name)
+        .open_table(spec, &crate::names::shown(&me))
         .map_err(AppError::Invalid)?;
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
@@ -392,21 +441,27 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
 /// `GET /play/t/{id}`: the table's page (its script connects to the socket).
 pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let me = player(&app, &headers)?;
+    let viewer = viewer_of(&app, &headers)?;
     let stored = app.store.play_table(id)?;
     let spec: TableSpec = serde_json::from_str(&stored.spec)
         .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
-    if let Access::Denied(why) = access(&app, &spec, me.as_ref().map(|(_, p)| p.id), None)? {
-        return Err(AppError::Forbidden(why));
+    let mut hands = Vec::new();
+    for h in app.store.hands_of_table(id)? {
+        let Ok(s) = serde_json::from_str::<HandSummary>(&h.summary) else {
+            continue;
+        };
+        if hand_sight(&app.hall, id, &spec, s.hand_no, viewer)?.shown() {
+            hands.push(
+                json!({"no": s.hand_no, "label": s.label, "points": s.points, "names": s.names}),
+            );
+        }
     }
-    let hands: Vec<_> = app
-        .store
-        .hands_of_table(id)?
-        .into_iter()
-        .filter_map(|h| {
-            let s: HandSummary = serde_json::from_str(&h.summary).ok()?;
-            Some(json!({"no": s.hand_no, "label": s.label, "points": s.points, "names": s.names}))
-        })
-        .collect();
+    if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
+        // A table that may not be watched still shows the finished hands open to you.
+        if hands.is_empty() {
+            return Err(AppError::Forbidden(why));
+        }
+    }
     render(
         "table.html",
         context! {
@@ -416,6 +471,7 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
             me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
             csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
             hands => hands,
+            set => spec.key().map(|k| json!({"commitment": k.commitment(), "released": stored.finished})),
             back => match (&spec.challenge, &spec.sitting) {
                 (Some(c), _) if !c.par => Some(json!({"href": format!("/play/c/{}", c.id), "text": "back to the challenge"})),
                 (_, Some(s)) => Some(json!({"href": format!("/play/e/{}", s.event), "text": "back to the event"})),
@@ -423,6 +479,38 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
             },
         },
     )
+}
+
+/// `GET /play/t/{id}/set.json`: the table's own deal set with its key, once the table is
+/// over (before, the commitment only).
+pub async fn set_json(State(app): State<App>, Path(id): Path<i64>) -> Page {
+    let stored = app.store.play_table(id)?;
+    let spec: TableSpec = serde_json::from_str(&stored.spec)
+        .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
+    let Some(key) = spec.key() else {
+        return Err(AppError::NotFound(format!(
+            "table {id} has no deal set of its own (it plays practice deals, or a challenge's or an event's)"
+        )));
+    };
+    if !stored.finished {
+        return Err(AppError::Forbidden(format!(
+            "table {id} is still playing: its key is published when it is over; committed to: {}",
+            key.commitment()
+        )));
+    }
+    let (kind, labels): (table::set::SetKind, Vec<String>) = match &spec.hands {
+        Hands::Duplicate { deals } => (
+            table::set::SetKind::Duplicate,
+            deals.iter().map(|d| d.label.clone()).collect(),
+        ),
+        Hands::Regular { hands, .. } => (
+            table::set::SetKind::Regular,
+            (1..=*hands).map(|i| i.to_string()).collect(),
+        ),
+    };
+    let r = table::set::reveal(&format!("table {id}"), kind, &key, &labels);
+    let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// Refuses a WebSocket opened from another site's page (cookies would go with it).
@@ -451,16 +539,17 @@ pub async fn socket(
             "this table cannot be opened from another site".into(),
         ));
     }
-    let who = player(&app, &headers)?.map(|(_, p)| (p.id, p.name));
+    let who = player(&app, &headers)?.map(|(_, p)| (p.id, crate::names::shown(&p)));
+    let viewer = viewer_of(&app, &headers)?;
     let spec = table_spec(&app, id)?;
-    if let Access::Denied(why) = access(&app, &spec, who.as_ref().map(|w| w.0), None)? {
+    if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
         return Err(AppError::Forbidden(why));
     }
     let room = app.hall.room(id).map_err(AppError::NotFound)?;
     let conn = app.hall.conn_id();
     Ok(ws
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(socket, room, conn, who))
+        .on_upgrade(move |socket| connection(socket, room, conn, who, viewer))
         .into_response())
 }
 
@@ -470,12 +559,21 @@ async fn connection(
     room: mpsc::UnboundedSender<Cmd>,
     conn: u64,
     who: super::actor::Who,
+    viewer: Viewer,
 ) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(64);
     // Weak, so that the channel closes when the table lets go of this connection.
     let errors = tx.downgrade();
-    if room.send(Cmd::Join { conn, who, tx }).is_err() {
+    if room
+        .send(Cmd::Join {
+            conn,
+            who,
+            viewer,
+            tx,
+        })
+        .is_err()
+    {
         return;
     }
     // When the table drops this connection (too slow to keep up), the sending half ends
@@ -522,23 +620,17 @@ fn table_spec(app: &App, id: i64) -> AppResult<TableSpec> {
     serde_json::from_str(&stored.spec).map_err(|e| AppError::Internal(format!("table {id}: {e}")))
 }
 
-/// Who may see a table (or a finished hand of it): challenge and event tables hide their
-/// deals from everyone who has yet to play them.
-fn access(app: &App, spec: &TableSpec, me: Option<i64>, hand: Option<u32>) -> AppResult<Access> {
-    if spec.sitting.is_some() {
-        return Ok(super::online::access(&app.hall, spec, me, hand)?);
-    }
-    Ok(super::challenge::access(&app.hall, spec, me, hand)?)
-}
-
 /// The views of a finished hand someone may have (seat letters, `all` included when the
-/// hand is public).
-fn hand_access(app: &App, id: i64, n: u32, me: Option<i64>) -> AppResult<Vec<&'static str>> {
+/// hand is open to them).
+fn hand_views(app: &App, id: i64, n: u32, viewer: Viewer) -> AppResult<Vec<&'static str>> {
     let spec = table_spec(app, id)?;
-    match access(app, &spec, me, Some(n))? {
-        Access::Public => Ok(vec!["E", "S", "W", "N", "all"]),
-        Access::Seat(w) => Ok(vec![["E", "S", "W", "N"][w.index()]]),
-        Access::Denied(why) => Err(AppError::Forbidden(why)),
+    match hand_sight(&app.hall, id, &spec, n as usize, viewer)? {
+        Sight::Open => Ok(vec!["E", "S", "W", "N", "all"]),
+        Sight::Seat(w) => Ok(vec![["E", "S", "W", "N"][w.index()]]),
+        Sight::Watch => Err(AppError::Forbidden(format!(
+            "hand {n} of table {id} is open to its players only"
+        ))),
+        Sight::Hidden(why) => Err(AppError::Forbidden(why)),
     }
 }
 
@@ -560,12 +652,12 @@ pub async fn hand_log_or_page(
     Path((id, n)): Path<(i64, String)>,
     headers: HeaderMap,
 ) -> Page {
-    let me = player(&app, &headers)?.map(|(_, p)| p.id);
+    let viewer = viewer_of(&app, &headers)?;
     if let Some(num) = n.strip_suffix(".json") {
         let num: u32 = num
             .parse()
             .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
-        if !hand_access(&app, id, num, me)?.contains(&"all") {
+        if !hand_views(&app, id, num, viewer)?.contains(&"all") {
             return Err(AppError::Forbidden(format!(
                 "the log of hand {num} of table {id} holds every seat's tiles: it is shown once everyone has played the deal"
             )));
@@ -576,7 +668,7 @@ pub async fn hand_log_or_page(
     let n: u32 = n
         .parse()
         .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
-    let views = hand_access(&app, id, n, me)?;
+    let views = hand_views(&app, id, n, viewer)?;
     replay_page(&app, id, n, views)
 }
 
@@ -611,8 +703,7 @@ pub async fn replay_step(
     Query(q): Query<StepQuery>,
     headers: HeaderMap,
 ) -> Page {
-    let me = player(&app, &headers)?.map(|(_, p)| p.id);
-    let views = hand_access(&app, id, n, me)?;
+    let views = hand_views(&app, id, n, viewer_of(&app, &headers)?)?;
     if !views.contains(&q.view.as_str()) {
         return Err(AppError::Forbidden(format!(
             "view: '{}' is not open to you for this hand (you may have {})",

@@ -141,7 +141,7 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
          <label><input type=\"radio\" name=\"kind\" value=\"team\"> teams of four</label></p>\
          <p><label>Players, one per line: <code>name</code>, or <code>name,team</code> for a team event (CSV with a <code>name,team</code> header also works)<br>\
          <textarea name=\"players\" rows=\"10\" cols=\"40\" required></textarea></label></p>\
-         <p><label>Deal seed <input name=\"seed\" type=\"number\" min=\"0\" value=\"1\" required></label> (the deals are rebuilt from it)</p>\
+         <p><label>Deal set key <input name=\"key\" size=\"66\" maxlength=\"64\" pattern=\"[0-9a-fA-F]{{64}}\"></label> (blank: a new secret key; give the key of a set made with <code>dupmj deal --new-set</code> to play its deals)</p>\
          <p><label>Rounds <input name=\"rounds\" type=\"number\" min=\"1\" size=\"4\"></label> (individual events; blank: the movement's full length, 5 rounds of 4 hands for 16 players)</p>\
          <button>Create event and movement</button></form>\
          <form method=\"post\" action=\"/logout\">{}<button>Log out</button></form>",
@@ -205,7 +205,10 @@ pub async fn create_event(
     let name = short_field(&f, "name", MAX_EVENT_NAME)?;
     let team = f.get("kind").map(String::as_str) == Some("team");
     let entrants = parse_entrants_for(field(&f, "players")?, team)?;
-    let seed: u64 = number(&f, "seed")?;
+    let key = match f.get("key").map(|k| k.trim()).filter(|k| !k.is_empty()) {
+        Some(k) => table::set::SetKey::parse(k).map_err(AppError::Invalid)?,
+        None => crate::play::web::new_key(),
+    };
     let rounds: Option<u32> = match f.get("rounds").map(|r| r.trim()) {
         None | Some("") => None,
         Some(_) => Some(number(&f, "rounds")?),
@@ -215,7 +218,7 @@ pub async fn create_event(
         name,
         team,
         entrants,
-        seed,
+        &key,
         rounds,
         "director",
     )?;
@@ -233,7 +236,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
     let mut b = String::new();
     let _ = write!(
         b,
-        "<p>{} players, {} · deal seed {} · {} results entered</p>\
+        "<p>{} players, {} · {} results entered</p>\
          <p><a href=\"/events/{id}/standings\">standings</a> · <a href=\"/events/{id}/big\">big screen</a> · <a href=\"/events/{id}/deals\">deal tables</a> · \
          <a href=\"/director/events/{id}/audit\">audit trail</a> · results <a href=\"/director/events/{id}/results.csv\">CSV</a> <a href=\"/director/events/{id}/results.json\">JSON</a> · \
          standings <a href=\"/events/{id}/standings.csv\">CSV</a> <a href=\"/events/{id}/standings.json\">JSON</a> · <a href=\"/events/{id}/ranking.csv\">ranking for rating bodies</a></p>\
@@ -244,7 +247,6 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
          <input name=\"base\" size=\"28\" placeholder=\"http://192.168.1.10:8080\"></label> <button>Print</button> (empty: the address of this page)</form>",
         e.players.len(),
         e.movement.method,
-        e.deal_seed,
         results.len()
     );
     let conflicts = app.store.conflicts(id)?;
@@ -288,6 +290,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         if e.hide_standings { "Show the standings to everyone" } else { "Hide the standings (last rounds)" }
     );
     b.push_str(&online_section(&app, &e, &csrf)?);
+    b.push_str(&super::deals::section(&app, &e, &csrf)?);
     b.push_str("<h2>Tables</h2><table><tr><th>table</th><th>score-entry code</th></tr>");
     for (i, code) in e.table_codes.iter().enumerate() {
         let _ = write!(

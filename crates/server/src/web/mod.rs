@@ -2,6 +2,7 @@
 
 mod big;
 mod day;
+mod deals;
 mod director;
 mod print;
 mod public;
@@ -89,6 +90,8 @@ pub fn router(app: App) -> Router {
             post(day::cancel_withdrawal),
         )
         .route("/director/events/{id}/clock", post(day::set_clock))
+        .route("/director/events/{id}/release", post(deals::release))
+        .route("/events/{id}/set.json", get(deals::set_json))
         .route("/director/events/{id}/hide", post(director::hide))
         .route(
             "/director/events/{id}/conflicts/{cid}",
@@ -125,7 +128,7 @@ pub fn router(app: App) -> Router {
             "/events/{id}/table/{t}/deal/{deal}/{hand}",
             get(table::entry_form).post(table::entry_post),
         )
-        .route("/play", get(play::lobby))
+        .route("/play", get(crate::play::lobby_web::lobby))
         .route("/play/guest", post(play::guest))
         .route("/play/login", post(play::login))
         .route("/play/register", post(play::register))
@@ -133,6 +136,7 @@ pub fn router(app: App) -> Router {
         .route("/play/tables", post(play::open_table))
         .route("/play/t/{id}", get(play::table_page))
         .route("/play/t/{id}/ws", get(play::socket))
+        .route("/play/t/{id}/set.json", get(play::set_json))
         .route("/play/t/{id}/hands/{n}", get(play::hand_log_or_page))
         .route("/play/t/{id}/hands/{n}/step", get(play::replay_step))
         .route("/assets/{name}", get(play::asset))

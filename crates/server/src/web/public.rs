@@ -286,6 +286,7 @@ pub async fn deal_tables(
     if body.is_empty() {
         let _ = write!(body, "<p>{}</p>", tr("No results yet."));
     }
+    body.insert_str(0, &super::deals::public_line(&c.event));
     Ok(html(
         StatusCode::OK,
         &format!("{} — {}", c.event.name, tr("deals")),

@@ -27,6 +27,7 @@ pub fn app(db: Option<&std::path::Path>) -> App {
         PlayConfig {
             pace: Duration::ZERO,
             schedule: None,
+            idle: Duration::from_secs(600),
         },
     )
 }
@@ -64,6 +65,8 @@ pub fn duplicate(seeds: std::ops::Range<u64>, places: [Place; 4], owner: i64) ->
         bank_s: 0,
         challenge: None,
         sitting: None,
+        deals_key: None,
+        practice: None,
     }
 }
 
