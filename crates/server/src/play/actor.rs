@@ -184,7 +184,8 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                     finished: None,
                     tx,
                     hints: false,
-                    seen: 0,
+                    // Never a version: the first state always goes out.
+                    seen: u64::MAX,
                     sent: String::new(),
                 },
             );
@@ -202,7 +203,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                 }
                 (ClientMsg::Hints { on }, _) => {
                     c.hints = *on;
-                    c.seen = 0;
+                    c.seen = u64::MAX;
                     Ok(())
                 }
                 (_, None) => Err("sign in to play (you are watching)".to_string()),
@@ -286,7 +287,7 @@ fn judge_finished(hall: &Hall, room: &Room, conns: &mut HashMap<u64, Conn>) {
             .map(|s| s.shown())
             .unwrap_or(false);
         c.finished = Some((last, shown));
-        c.seen = 0;
+        c.seen = u64::MAX;
     }
 }
 

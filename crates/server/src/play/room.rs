@@ -523,6 +523,11 @@ impl Room {
         self.asked[seat.index()].map(|(s, _)| s)
     }
 
+    /// When a seat's current decision began, if it has one.
+    pub fn asked_at(&self, seat: Wind) -> Option<Instant> {
+        self.asked[seat.index()].map(|(_, at)| at)
+    }
+
     /// Milliseconds a person has left for their current decision (their bank included).
     pub fn time_left_ms(&self, place: usize, now: Instant) -> Option<u64> {
         let seat = self.seat_of(place);
@@ -868,3 +873,7 @@ fn default_of(decision: Option<&Ask>, legal: &[Action]) -> Action {
     }
     safe_default(legal)
 }
+
+#[cfg(test)]
+#[path = "room_tests.rs"]
+mod tests;

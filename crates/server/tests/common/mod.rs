@@ -48,6 +48,14 @@ pub fn person(app: &App, name: &str) -> (i64, String) {
     (p.id, format!("{}={}", server::auth::COOKIE, s.token))
 }
 
+/// A signed-in account (its password hash is not a real one: it never signs in by form).
+pub fn account(app: &App, name: &str) -> (i64, String) {
+    let p = app.store.create_person(name, Some("not a hash")).unwrap();
+    let (s, _) =
+        server::auth::start_session(app.store.as_ref(), Role::Player { person: p.id }).unwrap();
+    (p.id, format!("{}={}", server::auth::COOKIE, s.token))
+}
+
 pub fn duplicate(seeds: std::ops::Range<u64>, places: [Place; 4], owner: i64) -> TableSpec {
     TableSpec {
         hands: Hands::Duplicate {

@@ -1,0 +1,897 @@
+//! Deal secrecy over every route and every WebSocket message, for every role and every
+//! kind of table (docs/secrecy.md).
+//!
+//! The test sets up, in one server: a person alone with bots over three deals of a secret
+//! set (hand 1 over, hand 2 in play), two people at one table, a regular game, a table
+//! practising a live event's released deals (and the event's own deals refused before
+//! that), an online event's sittings, and a challenge. It then asks every page, log,
+//! replay step, set file and socket as nobody, a guest at no table, each player, a player
+//! who has played the same deal elsewhere, and the director, and fails if a response holds
+//! a concealed tile, a wall or a seed the rule keeps from that role. What each role may
+//! see is worked out here from the rule's words, not from the server's code.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::SocketAddr;
+
+use common::*;
+use mcr::Wind;
+use serde_json::{json, Value};
+use server::play::challenge::{self, NewChallenge};
+use server::play::online;
+use server::play::spec::{DealRef, Hands, Place, TableSpec};
+use server::service::{create_event, deal_names, deal_seed, parse_entrants};
+use server::App;
+use table::deal::Deal;
+use table::engine::{Decision, Table};
+use table::rules::TableRules;
+use table::set::SetKey;
+use table::wall::{RegularWall, Setup};
+use tournament::challenge::Rotation;
+
+/// Who asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Role {
+    Nobody,
+    /// A guest at no table.
+    Gil,
+    /// Plays at most tables.
+    Ann,
+    /// The second person at the two-person table.
+    Bo,
+    /// Has played the challenge's and the online event's deal at another table.
+    Cy,
+    Director,
+}
+
+const ROLES: [Role; 6] = [
+    Role::Nobody,
+    Role::Gil,
+    Role::Ann,
+    Role::Bo,
+    Role::Cy,
+    Role::Director,
+];
+
+/// What a role may have of one hand, by the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum May {
+    All,
+    /// Its own seat's tiles and the public facts.
+    Seat(Wind),
+    /// The public facts (discards, melds) of a hand in play at a table one may watch.
+    Watch,
+    Nothing,
+}
+
+/// One hand of a table the test knows: its seed, the starting hands and walls.
+struct KnownHand {
+    seed: u64,
+    /// Fingerprints by seat: its starting tiles as the board shows them, as a deal file
+    /// writes them, and its wall as a deal file writes it.
+    prints: [Vec<String>; 4],
+    /// Fingerprints of the shared wall (regular games).
+    wall: Vec<String>,
+    /// Fingerprints of what was discarded at this table: each seat's discards.
+    discards: Vec<Vec<String>>,
+}
+
+fn quoted(tiles: &[mcr::Tile]) -> String {
+    tiles
+        .iter()
+        .map(|t| format!("\"{}\"", t.code()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn known(setup: Setup, rules: TableRules, seed: u64) -> KnownHand {
+    let deal = match &setup {
+        Setup::Duplicate(d) => Some(d.clone()),
+        Setup::Regular(_) => None,
+    };
+    let wall = match &setup {
+        Setup::Regular(w) => vec![format!(
+            "\"wall\":[{}",
+            w.tiles[..12]
+                .iter()
+                .map(|t| format!("\"{}\"", t.code()))
+                .collect::<Vec<_>>()
+                .join(",")
+        )],
+        Setup::Duplicate(_) => vec![],
+    };
+    let t = Table::start(setup, rules).unwrap();
+    let prints = std::array::from_fn(|s| {
+        let w = Wind::from_index(s);
+        let mut hand = t.concealed(w);
+        hand.sort();
+        if let Some(Decision::Turn { drew: Some(d), .. }) = t.view(w).decision {
+            let i = hand.iter().rposition(|&x| x == d).unwrap();
+            hand.remove(i);
+        }
+        let mut p = vec![format!("\"hand\":[{}]", quoted(&hand))];
+        if let Some(d) = &deal {
+            p.push(format!("\"hand\":[{}]", quoted(&d.hands[s])));
+            p.push(format!("\"wall\":[{}", quoted(&d.walls[s][..6])));
+        }
+        p
+    });
+    KnownHand {
+        seed,
+        prints,
+        wall,
+        discards: vec![],
+    }
+}
+
+/// Each seat's discards at `t` (when it has any), and every earlier moment of them, as a
+/// board writes them: the last of each seat's list is the whole.
+fn discard_prints(t: &Table) -> Vec<Vec<String>> {
+    Wind::ALL
+        .iter()
+        .filter_map(|&w| {
+            let d = t.view(w).discards[w.index()];
+            (!d.is_empty()).then(|| {
+                (1..=d.len())
+                    .map(|n| format!("\"discards\":[{}]", quoted(&d[..n])))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// A table the test looks at.
+struct Known {
+    name: &'static str,
+    id: i64,
+    hands: Vec<KnownHand>,
+    /// Hands over (the next one, if any, is in play).
+    finished: usize,
+    /// What each role may have of hand h (0-based).
+    may: Box<dyn Fn(Role, usize) -> May>,
+    /// The seat each role holds in hand h, if they sit at the table.
+    seat: Box<dyn Fn(Role, usize) -> Option<Wind>>,
+    /// Its set's key, when it must not be shown, and to whom it may be.
+    key: Option<(String, Vec<Role>)>,
+}
+
+fn known_table(app: &App, name: &'static str, id: i64, finished: usize) -> Known {
+    let spec: TableSpec = serde_json::from_str(&app.store.play_table(id).unwrap().spec).unwrap();
+    let mut hands: Vec<KnownHand> = (0..spec.hand_count().min(finished + 1))
+        .map(|h| match &spec.hands {
+            Hands::Duplicate { deals } => known(
+                Setup::Duplicate(Deal::generate(deals[h].seed)),
+                TableRules::seeds(),
+                deals[h].seed,
+            ),
+            Hands::Regular { .. } => {
+                let seed = spec.wall_seed(h);
+                let mut w = RegularWall::generate(seed);
+                w.prevalent = table::game::prevalent_of(h);
+                known(Setup::Regular(w), TableRules::regular(), seed)
+            }
+        })
+        .collect();
+    // What each hand's seats discarded: the stored log of a finished hand, the journal of
+    // the hand in play.
+    for stored in app.store.hands_of_table(id).unwrap() {
+        let log: table::log::HandLog = serde_json::from_str(&stored.log).unwrap();
+        let t = table::log::replay(&log).unwrap();
+        if let Some(k) = hands.get_mut(stored.hand_no as usize - 1) {
+            k.discards = discard_prints(&t);
+        }
+    }
+    let journal = app.store.journal(id).unwrap();
+    if let Ok(room) =
+        server::play::room::Room::restore(id, spec.clone(), std::time::Duration::ZERO, &journal)
+    {
+        if let (Some(t), Some(k)) = (room.table(), hands.get_mut(room.hand_no)) {
+            if room.stage == server::play::room::Stage::Playing {
+                k.discards = discard_prints(t);
+            }
+        }
+    }
+    Known {
+        name,
+        id,
+        hands,
+        finished,
+        may: Box::new(|_, _| May::Nothing),
+        seat: Box::new(|_, _| None),
+        key: spec.deals_key.clone().map(|k| (k, vec![])),
+    }
+}
+
+/// Plays `cookie`'s seat at `table` (Hu, else pass, else the first discard; "next" between
+/// hands) until `hands` hands are over and the next one waits on this seat — or the table
+/// is over, or another seat must move and this one has nothing to do.
+async fn play_hands(addr: SocketAddr, table: i64, cookie: &str, hands: u64) -> Value {
+    let mut c = Client::connect(addr, table, Some(cookie)).await;
+    loop {
+        let Some(s) = c.next_within(3.0).await else {
+            // Quiet: the table waits on someone else.
+            c.close().await;
+            return Value::Null;
+        };
+        if s["type"] != "state" {
+            continue;
+        }
+        let done = s["hand_no"].as_u64().unwrap_or(0) > hands && s["stage"] == "playing";
+        if s["stage"] == "over" || (done && my_move(&s)) {
+            c.close().await;
+            return s;
+        }
+        if s["stage"] == "between" {
+            c.send(json!({"type": "next"})).await;
+            continue;
+        }
+        if my_move(&s) {
+            let legal = s["legal"].as_array().unwrap();
+            let a = legal
+                .iter()
+                .find(|x| x["action"] == "hu")
+                .or_else(|| legal.iter().find(|x| x["action"] == "pass"))
+                .or_else(|| legal.iter().find(|x| x["action"] == "discard"))
+                .unwrap_or(&legal[0])
+                .clone();
+            c.act(s["step"].as_u64().unwrap(), a).await;
+        }
+    }
+}
+
+/// Every object in a JSON value with the path to it.
+fn objects<'a>(v: &'a Value, out: &mut Vec<&'a serde_json::Map<String, Value>>) {
+    match v {
+        Value::Object(m) => {
+            out.push(m);
+            for x in m.values() {
+                objects(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| objects(x, out)),
+        _ => {}
+    }
+}
+
+/// The seats of boards in a JSON body whose concealed tiles it shows.
+fn open_seats(body: &Value) -> BTreeSet<usize> {
+    let mut all = Vec::new();
+    objects(body, &mut all);
+    let mut out = BTreeSet::new();
+    for o in all {
+        if let Some(seats) = o.get("seats").and_then(|s| s.as_array()) {
+            for (i, s) in seats.iter().enumerate() {
+                if s.get("hand").is_some() || s.get("drew").is_some() {
+                    out.insert(i);
+                }
+            }
+        }
+    }
+    out
+}
+
+struct World {
+    app: App,
+    addr: SocketAddr,
+    cookies: BTreeMap<Role, String>,
+    tables: Vec<Known>,
+    /// Seeds of deals no table has started: nobody may see them.
+    unplayed: Vec<String>,
+    /// Keys and seeds only the director may see (events' and challenges' sets, which the
+    /// director owns: the label sheets show every deal's seed).
+    director_keys: Vec<String>,
+    /// Pages that are not a table's.
+    pages: Vec<String>,
+}
+
+impl World {
+    fn cookie(&self, r: Role) -> Option<&str> {
+        self.cookies.get(&r).map(String::as_str)
+    }
+
+    /// What `role` may have of hand `h` of `t`: a hand in play is never open, whatever its
+    /// deal.
+    fn may(&self, t: &Known, role: Role, h: usize) -> May {
+        match (t.may)(role, h) {
+            May::All if h >= t.finished => May::Watch,
+            m => m,
+        }
+    }
+
+    /// What `body` (from `what`, asked by `role`) may not hold, checked.
+    fn check(&self, role: Role, what: &str, body: &str) -> usize {
+        let mut checks = 0;
+        let json: Option<Value> = serde_json::from_str(body).ok();
+        for s in &self.unplayed {
+            assert!(
+                !body.contains(s.as_str()),
+                "{role:?} {what}: an unplayed deal's secret"
+            );
+            checks += 1;
+        }
+        if role != Role::Director {
+            for k in &self.director_keys {
+                assert!(
+                    !body.contains(k.as_str()),
+                    "{role:?} {what}: a secret of an event or a challenge (the director's)"
+                );
+            }
+        }
+        // What the role may have, deal by deal: the same deal can be at several tables
+        // (a challenge's at every player's and the par's), and what one of them grants
+        // holds for all.
+        let mut open_seeds = BTreeSet::new();
+        let mut open_seats = BTreeSet::new();
+        let mut seen_discards = BTreeSet::new();
+        for t in &self.tables {
+            for (h, k) in t.hands.iter().enumerate() {
+                let may = self.may(t, role, h);
+                match may {
+                    May::All => {
+                        open_seeds.insert(k.seed);
+                    }
+                    May::Seat(w) => {
+                        open_seats.insert((k.seed, w.index()));
+                    }
+                    May::Watch | May::Nothing => {}
+                }
+                if may != May::Nothing {
+                    seen_discards.extend(k.discards.iter().flatten().cloned());
+                }
+            }
+        }
+        for t in &self.tables {
+            if let Some((key, allowed)) = &t.key {
+                if !allowed.contains(&role) {
+                    assert!(
+                        !body.contains(key.as_str()),
+                        "{role:?} {what}: {}'s key",
+                        t.name
+                    );
+                }
+            }
+            for (h, k) in t.hands.iter().enumerate() {
+                // Even its discards are the deal's tiles: none to someone who may not watch.
+                if self.may(t, role, h) == May::Nothing {
+                    let whole = k.discards.iter().filter_map(|d| d.last());
+                    for p in whole.filter(|p| !seen_discards.contains(*p)) {
+                        assert!(
+                            !body.contains(p.as_str()),
+                            "{role:?} {what}: {} hand {}'s discards {p}",
+                            t.name,
+                            h + 1
+                        );
+                        checks += 1;
+                    }
+                }
+                if open_seeds.contains(&k.seed) {
+                    continue;
+                }
+                assert!(
+                    !body.contains(&k.seed.to_string()),
+                    "{role:?} {what}: the seed of {} hand {}",
+                    t.name,
+                    h + 1
+                );
+                for p in &k.wall {
+                    assert!(
+                        !body.contains(p.as_str()),
+                        "{role:?} {what}: {} hand {}'s wall",
+                        t.name,
+                        h + 1
+                    );
+                }
+                for (s, prints) in k.prints.iter().enumerate() {
+                    if open_seats.contains(&(k.seed, s)) {
+                        continue;
+                    }
+                    for p in prints {
+                        assert!(
+                            !body.contains(p.as_str()),
+                            "{role:?} {what}: {} hand {} seat {s}: {p}",
+                            t.name,
+                            h + 1
+                        );
+                        checks += 1;
+                    }
+                }
+            }
+        }
+        let _ = json;
+        checks
+    }
+}
+
+/// The board seats a message of table `t`'s socket may show `role`: their own seat, if
+/// they sit there (a hand in play is never open, and a finished one open to a watcher is
+/// shown as the public saw it).
+fn socket_seats(t: &Known, role: Role, hand: usize) -> BTreeSet<usize> {
+    (t.seat)(role, hand)
+        .map(|w| w.index())
+        .into_iter()
+        .collect()
+}
+
+async fn build() -> World {
+    let app = common::app(None);
+    let addr = serve(app.clone()).await;
+    let mut cookies = BTreeMap::new();
+    let mut ids = BTreeMap::new();
+    for (r, name) in [
+        (Role::Gil, "Gil"),
+        (Role::Ann, "Ann"),
+        (Role::Bo, "Bo"),
+        (Role::Cy, "Cy"),
+    ] {
+        // Ann is an account: she has more tables going than a guest may.
+        let (id, c) = if r == Role::Ann {
+            account(&app, name)
+        } else {
+            person(&app, name)
+        };
+        ids.insert(r, id);
+        cookies.insert(r, c);
+    }
+    cookies.insert(Role::Director, director(&app));
+    let ann = ids[&Role::Ann];
+    let key = |b: u8| SetKey::from_bytes([b; 32]);
+    let mut tables = Vec::new();
+    let mut unplayed = Vec::new();
+
+    // 1. Ann and three bots over three deals of a secret set: hand 1 over, hand 2 in play.
+    let k1 = key(1);
+    let spec = TableSpec {
+        hands: Hands::Duplicate {
+            deals: (0..3)
+                .map(|i| DealRef {
+                    seed: k1.seed(i),
+                    label: (i + 1).to_string(),
+                })
+                .collect(),
+        },
+        places: [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        owner: ann,
+        owner_place: 0,
+        limit_s: 600,
+        bank_s: 0,
+        challenge: None,
+        sitting: None,
+        deals_key: Some(k1.hex()),
+        practice: None,
+    };
+    let t1 = app.hall.open_table(spec, "Ann").unwrap();
+    play_hands(addr, t1, &cookies[&Role::Ann], 1).await;
+    unplayed.push(k1.seed(2).to_string());
+    let mut t = known_table(&app, "bot table", t1, 1);
+    // Deal 1 was played at its only table: public. Deal 2 is Ann's, in play.
+    t.may = Box::new(|r, h| match (h, r) {
+        (0, _) => May::All,
+        (_, Role::Ann) => May::Seat(Wind::East),
+        _ => May::Watch,
+    });
+    t.seat = Box::new(|r, _| (r == Role::Ann).then_some(Wind::East));
+    tables.push(t);
+
+    // 2. Ann (East) and Bo (South) at one table, two deals: hand 1 over, hand 2 in play.
+    let k2 = key(2);
+    let mut spec2 = common::duplicate(
+        0..2,
+        [Place::Person, Place::Person, bot("easy"), bot("easy")],
+        ann,
+    );
+    spec2.hands = Hands::Duplicate {
+        deals: (0..2)
+            .map(|i| DealRef {
+                seed: k2.seed(i),
+                label: (i + 1).to_string(),
+            })
+            .collect(),
+    };
+    spec2.limit_s = 600;
+    spec2.deals_key = Some(k2.hex());
+    let t2 = app.hall.open_table(spec2, "Ann").unwrap();
+    {
+        // Bo takes South over the socket, then both play the first hand.
+        let mut b = Client::connect(addr, t2, Some(&cookies[&Role::Bo])).await;
+        b.until(|_| true).await;
+        b.send(json!({"type": "sit", "place": 1})).await;
+        b.until(|s| s["you"] == 1).await;
+        b.close().await;
+        let a = tokio::spawn(play_hands(addr, t2, cookies[&Role::Ann].clone().leak(), 1));
+        let bo = tokio::spawn(play_hands(addr, t2, cookies[&Role::Bo].clone().leak(), 1));
+        a.await.unwrap();
+        bo.await.unwrap();
+    }
+    let mut t = known_table(&app, "two people", t2, 1);
+    t.may = Box::new(|r, h| match (h, r) {
+        (0, _) => May::All,
+        (_, Role::Ann) => May::Seat(Wind::East),
+        (_, Role::Bo) => May::Seat(Wind::South),
+        _ => May::Watch,
+    });
+    t.seat = Box::new(|r, _| match r {
+        Role::Ann => Some(Wind::East),
+        Role::Bo => Some(Wind::South),
+        _ => None,
+    });
+    tables.push(t);
+
+    // 3. A regular game of two hands on the walls of a secret set.
+    let k3 = key(3);
+    let mut spec3 = common::duplicate(
+        0..1,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        ann,
+    );
+    spec3.hands = Hands::Regular {
+        seed: k3.seed(0),
+        hands: 2,
+    };
+    spec3.limit_s = 600;
+    spec3.deals_key = Some(k3.hex());
+    let t3 = app.hall.open_table(spec3, "Ann").unwrap();
+    play_hands(addr, t3, &cookies[&Role::Ann], 1).await;
+    let mut t = known_table(&app, "regular game", t3, 1);
+    // Ann is East in hand 1, North in hand 2 (the seats rotate).
+    t.may = Box::new(|r, h| match (h, r) {
+        (0, _) => May::All,
+        (_, Role::Ann) => May::Seat(Wind::North),
+        _ => May::Watch,
+    });
+    t.seat = Box::new(|r, h| (r == Role::Ann).then_some(table::game::seat_of(0, h)));
+    tables.push(t);
+
+    // 4. A live event: its deals are refused for practice until released.
+    let names: String = (1..=16).map(|i| format!("Player {i}\n")).collect();
+    let live_key = key(4);
+    let live = create_event(
+        app.store.as_ref(),
+        "Live",
+        false,
+        parse_entrants(&names).unwrap(),
+        &live_key,
+        None,
+        "test",
+    )
+    .unwrap();
+    let csrf = csrf_of(&app, &cookies[&Role::Ann]);
+    for form in [vec![("event", "1")], vec![("practice", "event:1")]] {
+        let mut f = vec![
+            ("csrf", csrf.as_str()),
+            ("kind", "duplicate"),
+            ("deals", "2"),
+        ];
+        f.extend(form);
+        let (st, _, body) =
+            http(&app, "POST", "/play/tables", Some(&cookies[&Role::Ann]), &f).await;
+        assert_eq!(st, 403, "{body}");
+        assert!(body.contains("not released"), "{body}");
+    }
+    let e = app.store.event(live).unwrap();
+    let mut director_keys = vec![live_key.hex()];
+    for i in 0..deal_names(&e.movement).len() {
+        director_keys.push(deal_seed(&e, i).to_string());
+    }
+    // 5. An online event: in hand 1 Ann plays deal 1-1 and Cy deal 1-4; in hand 2 Cy plays
+    // deal 1-1 at another table (so he has played Ann's deal elsewhere) and Ann's table of
+    // deal 1-2 is in play. Deal 1-1 still has tables to go.
+    let online_key = key(5);
+    let ev = create_event(
+        app.store.as_ref(),
+        "Online",
+        false,
+        parse_entrants(&names).unwrap(),
+        &online_key,
+        None,
+        "test",
+    )
+    .unwrap();
+    let oe = app.store.event(ev).unwrap();
+    let r1 = &oe.movement.rounds[0];
+    let seat_in = |hand: usize, player: u32| {
+        r1.hands[hand]
+            .tables
+            .iter()
+            .find_map(|t| {
+                t.seats
+                    .iter()
+                    .find(|s| s.player == player)
+                    .map(|s| (t.deal.clone(), s.wind))
+            })
+            .unwrap()
+    };
+    let first = &r1.hands[0].tables[0];
+    let d = first.deal.clone();
+    let ann_slot = first
+        .seats
+        .iter()
+        .find(|s| s.wind == Wind::East)
+        .unwrap()
+        .player;
+    // Cy: the East of deal d at its table in hand 2.
+    let later = r1.hands[1].tables.iter().find(|t| t.deal == d).unwrap();
+    let cy_slot = later
+        .seats
+        .iter()
+        .find(|s| s.wind == Wind::East)
+        .unwrap()
+        .player;
+    let (cy_deal_1, cy_wind_1) = seat_in(0, cy_slot);
+    let (ann_deal_2, ann_wind_2) = seat_in(1, ann_slot);
+    assert!(cy_deal_1 != d && ann_deal_2 != d && cy_slot != ann_slot);
+    let s = online::enable(&app.hall, ev, 0, 600, 0, "easy", "test").unwrap();
+    online::join(&app.hall, ev, &s.tokens[ann_slot as usize - 1], ann).unwrap();
+    online::join(
+        &app.hall,
+        ev,
+        &s.tokens[cy_slot as usize - 1],
+        ids[&Role::Cy],
+    )
+    .unwrap();
+    online::advance(&app.hall, ev).unwrap();
+    let table_of = |who: i64| online::load(&app.hall, ev).unwrap().unwrap().table_of(who);
+    let ann_1 = table_of(ann).unwrap();
+    let cy_1 = table_of(ids[&Role::Cy]).unwrap();
+    play_hands(addr, ann_1, &cookies[&Role::Ann], 1).await;
+    play_hands(addr, cy_1, &cookies[&Role::Cy], 1).await;
+    // Hand 1 over everywhere (the other tables are bots'): hand 2 opens.
+    let mut cy_2 = None;
+    for _ in 0..200 {
+        online::advance(&app.hall, ev).unwrap();
+        cy_2 = table_of(ids[&Role::Cy]).filter(|&t| t != cy_1);
+        if cy_2.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let cy_2 = cy_2.expect("Cy's sitting of hand 2");
+    let ann_2 = table_of(ann).unwrap();
+    play_hands(addr, cy_2, &cookies[&Role::Cy], 1).await;
+    play_hands(addr, ann_2, &cookies[&Role::Ann], 0).await;
+    let st = online::load(&app.hall, ev).unwrap().unwrap();
+    assert!(!st.deal_done(&d), "deal {d} still has tables to go");
+    let sitting = |name: &'static str, id: i64, who: Role, wind: Wind, finished: usize| {
+        let mut t = known_table(&app, name, id, finished);
+        t.may = Box::new(move |r, _| {
+            if r == who {
+                May::Seat(wind)
+            } else if r == Role::Director {
+                May::All
+            } else {
+                May::Nothing
+            }
+        });
+        t.seat = Box::new(move |r, _| (r == who).then_some(wind));
+        t
+    };
+    tables.push(sitting("online 1-1 (Ann)", ann_1, Role::Ann, Wind::East, 1));
+    tables.push(sitting("online hand 1 (Cy)", cy_1, Role::Cy, cy_wind_1, 1));
+    tables.push(sitting("online 1-1 (Cy)", cy_2, Role::Cy, Wind::East, 1));
+    tables.push(sitting(
+        "online hand 2 (Ann, in play)",
+        ann_2,
+        Role::Ann,
+        ann_wind_2,
+        0,
+    ));
+    // Every deal of the online event is its director's until done everywhere.
+    director_keys.push(online_key.hex());
+    for i in 0..deal_names(&oe.movement).len() {
+        director_keys.push(deal_seed(&oe, i).to_string());
+    }
+
+    // 6. A challenge of four deals: Ann and Cy play deal 1; Ann leaves deal 2 in play.
+    let c = challenge::publish(
+        &app.hall,
+        &NewChallenge {
+            name: "Secret Tuesday".into(),
+            deals: 4,
+            opens_in_h: 0,
+            hours: 24,
+            level: "easy".into(),
+            rotation: Rotation::Same,
+            limit_s: 600,
+            bank_s: 0,
+            scheduled: false,
+        },
+    )
+    .unwrap();
+    let chal = challenge::load(&app.hall, c).unwrap();
+    let ck = chal.spec.key.clone().unwrap();
+    let take = |who: Role, d: usize| {
+        let hall = app.hall.clone();
+        let id = ids[&who];
+        move || challenge::take_up(&hall, c, id, "x", d).unwrap()
+    };
+    let a1 = take(Role::Ann, 0)();
+    play_hands(addr, a1, &cookies[&Role::Ann], 1).await;
+    let c1 = take(Role::Cy, 0)();
+    play_hands(addr, c1, &cookies[&Role::Cy], 1).await;
+    let a2 = take(Role::Ann, 1)();
+    play_hands(addr, a2, &cookies[&Role::Ann], 0).await;
+    // Deals 2 to 4: nobody has played them to the end; the par's table holds them for the
+    // director.
+    for i in 1..4 {
+        director_keys.push(chal.spec.deal_seed(i).to_string());
+    }
+    let played_1 = |r: Role| matches!(r, Role::Ann | Role::Cy | Role::Director);
+    let mut t = known_table(&app, "challenge deal 1 (Ann)", a1, 1);
+    t.may = Box::new(move |r, _| if played_1(r) { May::All } else { May::Nothing });
+    t.seat = Box::new(|r, _| (r == Role::Ann).then_some(Wind::East));
+    t.key = Some((ck.clone(), vec![]));
+    tables.push(t);
+    let mut t = known_table(&app, "challenge deal 2 (Ann, in play)", a2, 0);
+    t.may = Box::new(|r, _| match r {
+        Role::Ann => May::Seat(Wind::South),
+        Role::Director => May::Watch,
+        _ => May::Nothing,
+    });
+    t.seat = Box::new(|r, _| (r == Role::Ann).then_some(Wind::South));
+    t.key = Some((ck.clone(), vec![]));
+    tables.push(t);
+    // The par's table: hands 1–4 are deal 1's seats, the rest later deals.
+    let par = chal.spec.par_table;
+    let mut t = known_table(&app, "challenge par", par, 16);
+    t.hands = (0..16)
+        .map(|n| {
+            let seed = chal.spec.deal_seed(n / 4);
+            known(
+                Setup::Duplicate(Deal::generate(seed)),
+                TableRules::seeds(),
+                seed,
+            )
+        })
+        .collect();
+    t.may = Box::new(move |r, h| {
+        if r == Role::Director || (h < 4 && played_1(r)) {
+            May::All
+        } else {
+            May::Nothing
+        }
+    });
+    tables.push(t);
+
+    let mut pages: Vec<String> = [
+        "/",
+        "/play",
+        "/play?page=1",
+        "/play/c",
+        "/play/c/1",
+        "/play/c/1/reveal.json",
+        "/events/1/deals",
+        "/events/1/standings",
+        "/events/1/set.json",
+        "/events/2/deals",
+        "/events/2/set.json",
+        "/play/e/2",
+        "/director",
+        "/director/events/1",
+        "/director/events/2",
+        "/director/events/1/print/labels",
+    ]
+    .map(String::from)
+    .to_vec();
+    for d in 1..=4 {
+        for s in ["", "?seat=E", "?seat=S", "?seat=W", "?seat=N"] {
+            pages.push(format!("/play/c/1/deal/{d}{s}"));
+        }
+    }
+    let _ = live;
+    World {
+        app,
+        addr,
+        cookies,
+        tables,
+        unplayed,
+        director_keys,
+        pages,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_route_or_message_shows_a_deal_to_anyone_the_rule_keeps_it_from() {
+    let w = build().await;
+    let mut asked = 0;
+    let mut shown = 0;
+    let mut checks = 0;
+    for role in ROLES {
+        let cookie = w.cookie(role);
+        // Pages that are not a table's.
+        for p in &w.pages {
+            let (st, _, body) = http(&w.app, "GET", p, cookie, &[]).await;
+            asked += 1;
+            checks += w.check(role, p, &body);
+            if st == 200 {
+                shown += 1;
+            }
+            if p.contains("print/labels") && role != Role::Director {
+                assert_ne!(st, 200, "{role:?}: the label sheets");
+            }
+        }
+        // Every route of every table.
+        for t in &w.tables {
+            let id = t.id;
+            let mut routes = vec![format!("/play/t/{id}"), format!("/play/t/{id}/set.json")];
+            for n in 1..=t.hands.len().max(1) + 1 {
+                routes.push(format!("/play/t/{id}/hands/{n}"));
+                routes.push(format!("/play/t/{id}/hands/{n}.json"));
+                for v in ["E", "S", "W", "N", "all"] {
+                    for at in [0, 5, 999] {
+                        routes.push(format!("/play/t/{id}/hands/{n}/step?view={v}&at={at}"));
+                    }
+                }
+            }
+            for r in &routes {
+                let (st, _, body) = http(&w.app, "GET", r, cookie, &[]).await;
+                asked += 1;
+                checks += w.check(role, r, &body);
+                if st != 200 {
+                    continue;
+                }
+                shown += 1;
+                // A replay step shows the hands of exactly the seats the rule allows.
+                if let Some(n) = r.split("/hands/").nth(1).and_then(|x| x.split('/').next()) {
+                    let h: usize = n.trim_end_matches(".json").parse().unwrap();
+                    let may = (t.may)(role, h - 1);
+                    if let Ok(v) = serde_json::from_str::<Value>(&body) {
+                        let open = open_seats(&v);
+                        match may {
+                            May::All => {}
+                            May::Seat(s) => assert!(
+                                open.iter().all(|&x| x == s.index()),
+                                "{role:?} {r}: seats {open:?}"
+                            ),
+                            May::Watch | May::Nothing => {
+                                panic!("{role:?} {r}: shown ({})", t.name)
+                            }
+                        }
+                    }
+                }
+            }
+            // The socket: every message it sends this role.
+            let url = format!("ws://{}/play/t/{id}/ws", w.addr);
+            let mut req =
+                tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url)
+                    .unwrap();
+            if let Some(c) = cookie {
+                req.headers_mut().insert("cookie", c.parse().unwrap());
+            }
+            let Ok((mut ws, _)) = tokio_tungstenite::connect_async(req).await else {
+                continue;
+            };
+            use futures_util::{SinkExt, StreamExt};
+            let _ = ws
+                .send(tokio_tungstenite::tungstenite::Message::Text(
+                    json!({"type": "hints", "on": true}).to_string().into(),
+                ))
+                .await;
+            let mut got = 0;
+            while let Ok(Some(Ok(m))) =
+                tokio::time::timeout(std::time::Duration::from_millis(400), ws.next()).await
+            {
+                let tokio_tungstenite::tungstenite::Message::Text(text) = m else {
+                    continue;
+                };
+                got += 1;
+                checks += w.check(role, &format!("socket of {}", t.name), &text);
+                let v: Value = serde_json::from_str(&text).unwrap();
+                if v["type"] != "state" || v.get("board").is_none() {
+                    continue;
+                }
+                let h = v["hand_no"].as_u64().unwrap() as usize - 1;
+                let open = open_seats(&v);
+                let allowed = socket_seats(t, role, h);
+                assert!(
+                    open.is_subset(&allowed),
+                    "{role:?} socket of {}: seats {open:?} open, {allowed:?} allowed: {v}",
+                    t.name
+                );
+            }
+            assert!(got > 0, "{role:?}: the socket of {} said nothing", t.name);
+            let _ = ws.close(None).await;
+        }
+    }
+    eprintln!("{asked} requests, {shown} answered 200, {checks} fingerprint checks");
+    assert!(asked > 2000 && shown > 300, "{asked} asked, {shown} shown");
+}
