@@ -71,8 +71,11 @@ pub fn verify(a: VerifyArgs) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&a.file).map_err(|e| format!("{}: {e}", a.file.display()))?;
     let at = |e: String| format!("{}: {e}", a.file.display());
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| at(format!("not JSON: {e}")))?;
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        at(format!(
+            "not a deal set or a challenge reveal: not JSON ({e})"
+        ))
+    })?;
     let format = v.get("format").and_then(|f| f.as_str()).unwrap_or("");
     let (n, name, commitment) = if format.starts_with("dupmj-set/") {
         let r: table::set::SetReveal = crate::jsonin::object(v, "a deal set").map_err(at)?;

@@ -974,5 +974,88 @@ fn verify_checks_a_challenge_reveal() {
     // Not a reveal at all.
     let (code, _, err) = dupmj(&["verify", "Cargo.toml"], None);
     assert_eq!(code, 1);
-    assert!(err.contains("Cargo.toml: not a challenge reveal"), "{err}");
+    assert!(
+        err.contains("Cargo.toml: not a deal set or a challenge reveal"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_deal_set_is_made_printed_from_its_key_and_verified() {
+    // A new set: a key and its commitment, different each time.
+    let (code, out, err) = dupmj(&["deal", "--new-set"], None);
+    assert_eq!(code, 0, "{err}");
+    let field = |out: &str, name: &str| {
+        out.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .map(|v| v.trim().to_string())
+            .unwrap()
+    };
+    let key = field(&out, "key:");
+    let commitment = field(&out, "commitment:");
+    assert_eq!(key.len(), 64);
+    let (_, again, _) = dupmj(&["deal", "--new-set"], None);
+    assert_ne!(field(&again, "key:"), key);
+    // The commitment is SHA-256 of "dupmj-set/1:" and the key (coreutils agrees).
+    let sum = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("printf 'dupmj-set/1:%s' {key} | sha256sum"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&sum.stdout).starts_with(&commitment));
+    // Its deals, from the key alone: deal i is the deal of the key's seed i.
+    let (code, out, err) = dupmj(
+        &["deal", "--key", &key, "--deals", "3", "--format", "json"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let deals: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let k = table::set::SetKey::parse(&key).unwrap();
+    for i in 0..3 {
+        assert_eq!(deals[i]["seed"], k.seed(i), "deal {}", i + 1);
+        assert_eq!(deals[i], table::deal::Deal::generate(k.seed(i)).to_json());
+    }
+    // Exactly one source of deals, and a key that reads.
+    let (code, _, err) = dupmj(&["deal"], None);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = dupmj(&["deal", "--seed", "1", "--key", &key], None);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = dupmj(&["deal", "--key", "12ab"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("--key: 64 hexadecimal digits"), "{err}");
+    // Its reveal verifies against the commitment, and a changed seed is named.
+    let labels: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
+    let r = table::set::reveal("table 9", table::set::SetKind::Duplicate, &k, &labels);
+    let dir = std::env::temp_dir().join(format!("dupmj-set-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("set.json");
+    std::fs::write(&good, serde_json::to_string_pretty(&r).unwrap()).unwrap();
+    let (code, out, err) = dupmj(
+        &[
+            "verify",
+            good.to_str().unwrap(),
+            "--commitment",
+            &commitment,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("ok: 4 deals of 'table 9'") && out.contains("(the one published)"),
+        "{out}"
+    );
+    let mut bad = r.clone();
+    bad.deals[2].seed = k.seed(2) + 1;
+    let badf = dir.join("bad.json");
+    std::fs::write(&badf, serde_json::to_string(&bad).unwrap()).unwrap();
+    let (code, _, err) = dupmj(&["verify", badf.to_str().unwrap()], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("deals[2] (deal 3): seed"), "{err}");
+    let mut other = r.clone();
+    other.key = table::set::SetKey::from_bytes([9; 32]).hex();
+    std::fs::write(&badf, serde_json::to_string(&other).unwrap()).unwrap();
+    let (code, _, err) = dupmj(&["verify", badf.to_str().unwrap()], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("not the key committed to"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

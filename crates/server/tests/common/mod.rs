@@ -18,6 +18,11 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub fn app(db: Option<&std::path::Path>) -> App {
+    app_idle(db, Duration::from_secs(600))
+}
+
+/// An app whose lobby tables end after `idle` with nobody at them.
+pub fn app_idle(db: Option<&std::path::Path>, idle: Duration) -> App {
     let store = match db {
         Some(p) => SqliteStore::open(p).unwrap(),
         None => SqliteStore::in_memory().unwrap(),
@@ -27,7 +32,7 @@ pub fn app(db: Option<&std::path::Path>) -> App {
         PlayConfig {
             pace: Duration::ZERO,
             schedule: None,
-            idle: Duration::from_secs(600),
+            idle,
         },
     )
 }
