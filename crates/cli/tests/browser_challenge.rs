@@ -127,7 +127,7 @@ fn two_people_play_a_challenge_and_compare() {
     alice.go("/play/c/1");
     alice.wait(&["id=\"my-deals\""]);
     alice.screenshot("challenge");
-    for (who, other) in [(0, "Bob"), (1, "Alice")] {
+    for (who, other) in [(0, "Bob (guest)"), (1, "Alice (guest)")] {
         let b = &browsers[who].0;
         for deal in 1..=4 {
             b.go(&format!("/play/c/1/deal/{deal}"));

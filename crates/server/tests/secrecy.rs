@@ -895,3 +895,51 @@ async fn no_route_or_message_shows_a_deal_to_anyone_the_rule_keeps_it_from() {
     eprintln!("{asked} requests, {shown} answered 200, {checks} fingerprint checks");
     assert!(asked > 2000 && shown > 300, "{asked} asked, {shown} shown");
 }
+
+#[test]
+fn sets_made_before_deal_sets_keep_their_seeds() {
+    use server::play::challenge::ChallengeSpec;
+    // An event stored without a key: deal i is its seed plus i, as before.
+    let app = common::app(None);
+    let names: String = (1..=16).map(|i| format!("Player {i}\n")).collect();
+    let e = store::NewEvent {
+        name: "Old".into(),
+        team: false,
+        players: parse_entrants(&names).unwrap(),
+        deal_seed: 500,
+        deal_key: None,
+        movement: tournament::movement::individual(16, None, 1).unwrap(),
+        table_codes: (1..=4).map(|i| format!("c{i}")).collect(),
+    };
+    let id = app.store.create_event(&e, "test").unwrap();
+    let old = app.store.event(id).unwrap();
+    assert_eq!(deal_seed(&old, 0), 500);
+    assert_eq!(deal_seed(&old, 3), 503);
+    // A challenge as stored before: a seed and a salt; its reveal is the old format and
+    // verifies.
+    let c: ChallengeSpec = serde_json::from_value(json!({
+        "name": "Old Tuesday", "deals": 4, "opens": 0, "closes": 1, "level": "strong",
+        "rotation": "same", "limit_s": 15, "bank_s": 30,
+        "commitment": "", "seed": 9001, "salt": "c0ffee", "par_table": 1
+    }))
+    .unwrap();
+    assert_eq!(c.deal_seed(2), 9003);
+    let r: tournament::challenge::Reveal = serde_json::from_value(c.reveal().unwrap()).unwrap();
+    assert_eq!(r.format, "dupmj-reveal/1");
+    assert_eq!(r.seed, 9001);
+    // A regular table opened before: its walls count up from its seed.
+    let spec: TableSpec = serde_json::from_value(json!({
+        "hands": {"kind": "regular", "seed": 50, "hands": 2},
+        "places": [{"kind": "person"}, {"kind": "bot", "level": "easy"},
+                   {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+        "owner": 1, "owner_place": 0, "limit_s": 15, "bank_s": 30
+    }))
+    .unwrap();
+    assert!(spec.deals_key.is_none() && spec.practice.is_none());
+    assert_eq!(spec.wall_seed(1), 51);
+    let room = server::play::room::Room::new(1, spec, std::time::Duration::ZERO);
+    let Some(Setup::Regular(w)) = room.game().unwrap().next_setup() else {
+        panic!("a regular wall");
+    };
+    assert_eq!(w.seed, Some(50));
+}

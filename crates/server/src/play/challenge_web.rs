@@ -346,10 +346,11 @@ pub async fn deal(
     )
 }
 
-/// `/play/c/{id}/reveal.json`: seed, salt, commitment and deals, once the challenge is over.
+/// `/play/c/{id}/reveal.json`: the key (or seed and salt), commitment and deals, once the
+/// challenge is over.
 pub async fn reveal(State(app): State<App>, Path(id): Path<i64>) -> Page {
     let c = ch::load(&app.hall, id)?;
-    if c.stage(ch::now_s()) != Stage::Revealed {
+    if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Challenge(id))? {
         return Err(AppError::Forbidden(format!(
             "challenge {id} is not over yet: its deals are revealed when it closes and its last hand ends"
         )));

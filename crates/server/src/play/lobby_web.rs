@@ -9,8 +9,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use table::game::table_points;
 
-use super::challenge::{self, Stage};
+use super::challenge;
 use super::room::HandSummary;
+use super::secrecy::{set_public, SetOf};
 use super::spec::{TableSpec, BOT_LEVELS};
 use super::web::{player, render};
 use crate::service::{AppError, AppResult};
@@ -67,7 +68,7 @@ fn finished_line(app: &App, t: &store::StoredPlayTable) -> AppResult<Option<Valu
 fn practice_sets(app: &App) -> AppResult<Vec<Value>> {
     let mut out = Vec::new();
     for (id, name) in app.store.events()? {
-        if app.store.event(id)?.deals_released {
+        if set_public(&app.hall, SetOf::Event(id))? {
             out.push(json!({"value": format!("event:{id}"), "name": name}));
         }
     }
@@ -76,9 +77,11 @@ fn practice_sets(app: &App) -> AppResult<Vec<Value>> {
         serde_json::from_str::<challenge::ChallengeSpec>(&c.spec).is_ok_and(|s| s.closes <= now)
     });
     for c in closed.take(PRACTICE_CHALLENGES) {
-        let ch = challenge::load(&app.hall, c.id)?;
-        if ch.stage(now) == Stage::Revealed {
-            out.push(json!({"value": format!("challenge:{}", c.id), "name": ch.spec.name}));
+        if set_public(&app.hall, SetOf::Challenge(c.id))? {
+            let name = serde_json::from_str::<challenge::ChallengeSpec>(&c.spec)
+                .map(|s| s.name)
+                .unwrap_or_default();
+            out.push(json!({"value": format!("challenge:{}", c.id), "name": name}));
         }
     }
     Ok(out)

@@ -137,7 +137,7 @@ pub fn deal_state(
     }
     if let Some(s) = &spec.sitting {
         let st = super::online::load(hall, s.event)?;
-        let released = hall.store.event(s.event)?.deals_released;
+        let released = set_public(hall, SetOf::Event(s.event))?;
         return Ok(DealState {
             public: released || st.as_ref().is_some_and(|st| st.deal_done(&s.deal)),
             to_players: false,
@@ -293,6 +293,30 @@ pub fn table_sight(
         },
         false,
     ))
+}
+
+/// A deal set, by what owns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetOf {
+    /// A table's own set (opened in the lobby).
+    Table(i64),
+    /// A challenge's.
+    Challenge(i64),
+    /// An event's.
+    Event(i64),
+}
+
+/// Whether a whole set is public, so that its key may be published and its deals played
+/// for practice: a table's once the table is over (it is the only table that plays them),
+/// a challenge's once it is revealed, an event's once its director released it.
+pub fn set_public(hall: &Hall, set: SetOf) -> Result<bool, StoreError> {
+    Ok(match set {
+        SetOf::Table(id) => hall.store.play_table(id)?.finished,
+        SetOf::Challenge(id) => {
+            challenge::load(hall, id)?.stage(challenge::now_s()) == Stage::Revealed
+        }
+        SetOf::Event(id) => hall.store.event(id)?.deals_released,
+    })
 }
 
 #[cfg(test)]

@@ -280,7 +280,7 @@ fn practice_deals(app: &App, from: &str, count: usize) -> AppResult<(Vec<DealRef
     match kind {
         "event" => {
             let ev = app.store.event(id)?;
-            if !ev.deals_released {
+            if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Event(id))? {
                 return Err(AppError::Forbidden(format!(
                     "event {id}: its deals are not released for practice (its director releases them after the event)"
                 )));
@@ -298,7 +298,7 @@ fn practice_deals(app: &App, from: &str, count: usize) -> AppResult<(Vec<DealRef
         }
         "challenge" => {
             let c = super::challenge::load(&app.hall, id)?;
-            if c.stage(super::challenge::now_s()) != super::challenge::Stage::Revealed {
+            if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Challenge(id))? {
                 return Err(AppError::Forbidden(format!(
                     "challenge {id}: its deals are shown once it has closed and its last hand is over"
                 )));
@@ -471,7 +471,13 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
             me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
             csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
             hands => hands,
-            set => spec.key().map(|k| json!({"commitment": k.commitment(), "released": stored.finished})),
+            set => match spec.key() {
+                Some(k) => Some(json!({
+                    "commitment": k.commitment(),
+                    "released": super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Table(id))?,
+                })),
+                None => None,
+            },
             back => match (&spec.challenge, &spec.sitting) {
                 (Some(c), _) if !c.par => Some(json!({"href": format!("/play/c/{}", c.id), "text": "back to the challenge"})),
                 (_, Some(s)) => Some(json!({"href": format!("/play/e/{}", s.event), "text": "back to the event"})),
@@ -492,7 +498,7 @@ pub async fn set_json(State(app): State<App>, Path(id): Path<i64>) -> Page {
             "table {id} has no deal set of its own (it plays practice deals, or a challenge's or an event's)"
         )));
     };
-    if !stored.finished {
+    if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Table(id))? {
         return Err(AppError::Forbidden(format!(
             "table {id} is still playing: its key is published when it is over; committed to: {}",
             key.commitment()

@@ -121,7 +121,7 @@ pub async fn set_json(State(app): State<App>, Path(id): Path<EventId>) -> Page {
             }
         )));
     };
-    if !e.deals_released {
+    if !crate::play::secrecy::set_public(&app.hall, crate::play::secrecy::SetOf::Event(id))? {
         return Err(AppError::Forbidden(format!(
             "event {id}: its deals are published when its director releases them; committed to: {}",
             key.commitment()
