@@ -198,6 +198,18 @@ fn check_regular(log: &HandLog) {
             w.hand,
             w.value - b
         );
+        // Out with Replacement Tile exactly when the winning tile is drawn right after the
+        // winner's kong: a bonus tile drawn between them ends it (seeds/004 #46).
+        let drawn_at = log
+            .events
+            .iter()
+            .rposition(|e| matches!(e, Event::Draw { seat, .. } if *seat == w.seat));
+        let after_kong = w.self_drawn
+            && drawn_at.is_some_and(|i| {
+                i > 0 && matches!(&log.events[i - 1], Event::Kong { seat, .. } if *seat == w.seat)
+            });
+        let owrt = w.fans.iter().any(|f| f.name == "Out with Replacement Tile");
+        assert_eq!(owrt, after_kong, "{}: Out with Replacement Tile", w.hand);
         let hv = w.value as i32;
         for o in Wind::ALL {
             if o == w.seat {

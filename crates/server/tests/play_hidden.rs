@@ -233,6 +233,7 @@ async fn no_message_to_a_seat_carries_what_it_may_not_see() {
                 seed: 1000 * t,
                 hands: 16,
             };
+            spec.rules_version = TableSpec::current_rules_version(&spec.hands);
         }
         jobs.push(tokio::spawn(play_and_check(app.clone(), addr, spec, t)));
     }

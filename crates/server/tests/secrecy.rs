@@ -459,6 +459,7 @@ async fn build() -> World {
         sitting: None,
         deals_key: Some(k1.hex()),
         practice: None,
+        rules_version: None,
     };
     let t1 = app.hall.open_table(spec, "Ann").unwrap();
     play_hands(addr, t1, &cookies[&Role::Ann], 1).await;
@@ -530,6 +531,7 @@ async fn build() -> World {
     };
     spec3.limit_s = 600;
     spec3.deals_key = Some(k3.hex());
+    spec3.rules_version = TableSpec::current_rules_version(&spec3.hands);
     let t3 = app.hall.open_table(spec3, "Ann").unwrap();
     play_hands(addr, t3, &cookies[&Role::Ann], 1).await;
     let mut t = known_table(&app, "regular game", t3, 1);

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::deal::{wall_label_static, Deal, DealError, WALL};
 use crate::log::{Event, WinRecord};
 use crate::points::{match_points, Settlement};
+use crate::rules::EastFourteenth;
 use crate::rules::TableRules;
 use crate::wall::{position_label, Bonus, Setup, SharedWall, WallEnd, WallModel, WallTile, DEALT};
 
@@ -216,6 +217,9 @@ pub struct Table {
     own_melds: [Vec<SeenMeld>; 4],
     events: Vec<Event>,
     result: Option<HandResult>,
+    /// East's fourteenth tile when it came with the deal as the replacement of a bonus
+    /// tile (its position in the wall): shown as East's first draw once the deal is over.
+    east_fourteenth: Option<(Tile, usize)>,
 }
 
 fn relative(from: Wind, to: Wind) -> u8 {
@@ -276,6 +280,7 @@ impl Table {
             own_melds: Default::default(),
             events: Vec::with_capacity(200),
             result: None,
+            east_fourteenth: None,
         };
         match &t.setup {
             Setup::Duplicate(d) => {
@@ -299,7 +304,11 @@ impl Table {
 
     /// The regular deal (module docs of [`crate::wall`]): 13 tiles each from the live end,
     /// then, seat by seat from East, every bonus tile set aside and replaced from the back.
+    /// East's fourteenth tile (position 53) comes with the deal when the rules say so: a
+    /// bonus tile there is East's to declare before South's, and the tile that replaces it
+    /// is East's first draw; a playing tile there is drawn as usual when play begins.
     fn deal_shared(&mut self) {
+        let with_deal = self.rules.east_fourteenth == EastFourteenth::WithTheDeal;
         let Walls::Shared(w) = &mut self.walls else {
             return;
         };
@@ -311,6 +320,13 @@ impl Table {
                     (WallTile::Tile(t), _) => tiles[s].push(t),
                     (WallTile::Bonus(b), pos) => dealt[s].push((b, pos)),
                 }
+            }
+        }
+        let mut fourteenth = None;
+        if with_deal && matches!(w.peek(WallEnd::Live), Some(WallTile::Bonus(_))) {
+            if let Some((WallTile::Bonus(b), pos)) = w.take(WallEnd::Live) {
+                dealt[0].push((b, pos));
+                fourteenth = Some(pos);
             }
         }
         for (s, list) in tiles.iter().enumerate() {
@@ -326,10 +342,40 @@ impl Table {
                     label: position_label(pos).into(),
                     end: None,
                 });
+                if fourteenth == Some(pos) {
+                    self.replace_fourteenth();
+                    continue;
+                }
                 // Replace it from the back; a bonus tile drawn there is set aside in turn.
                 while let Drawn::Bonus(b) = self.draw_one(seat, true) {
                     self.bonus[s].push(b);
                 }
+            }
+        }
+    }
+
+    /// Replaces East's fourteenth tile, a bonus tile, from the back: further bonus tiles are
+    /// set aside, and the playing tile is kept for East's first draw.
+    fn replace_fourteenth(&mut self) {
+        loop {
+            let Walls::Shared(w) = &mut self.walls else {
+                return;
+            };
+            match w.take(WallEnd::Back) {
+                Some((WallTile::Bonus(b), pos)) => {
+                    self.bonus[0].push(b);
+                    self.events.push(Event::Bonus {
+                        seat: Wind::East,
+                        bonus: b,
+                        label: position_label(pos).into(),
+                        end: Some(WallEnd::Back),
+                    });
+                }
+                Some((WallTile::Tile(t), pos)) => {
+                    self.east_fourteenth = Some((t, pos));
+                    return;
+                }
+                None => return,
             }
         }
     }
@@ -617,6 +663,20 @@ impl Table {
     /// (the back end for a replacement). A bonus tile is not added to the hand.
     fn draw_one(&mut self, seat: Wind, replacement: bool) -> Drawn {
         let s = seat.index();
+        // East's fourteenth tile, replaced at the deal, is East's first draw (the deal's
+        // other replacements, drawn meanwhile, are replacements: they pass by).
+        if let Some((t, pos)) = self.east_fourteenth.filter(|_| !replacement) {
+            self.east_fourteenth = None;
+            self.add_tile(s, t);
+            self.events.push(Event::Draw {
+                seat,
+                tile: t,
+                label: position_label(pos).into(),
+                replacement: true,
+                end: Some(WallEnd::Back),
+            });
+            return Drawn::Tile(t);
+        }
         let (tile, label, end) = match (&mut self.walls, &self.setup) {
             (Walls::Personal { drawn }, Setup::Duplicate(d)) => {
                 if drawn[s] >= WALL {
@@ -951,7 +1011,8 @@ impl Table {
         match action {
             Action::Bonus => {
                 self.bonus[s].extend(bonus);
-                self.draw_and_act(seat, replacement, true);
+                let kong = replacement && !self.rules.bonus_breaks_kong_replacement;
+                self.draw_and_act(seat, kong, true);
             }
             Action::DiscardBonus => {
                 let b = bonus.expect("offered only with a bonus tile drawn");
@@ -1012,11 +1073,12 @@ impl Table {
     }
 
     /// `seat` draws and must act; `kong` marks a kong's replacement (a bonus tile drawn
-    /// on the way does not break it), `from_back` a replacement of any kind. Bonus tiles
-    /// are set aside and replaced unless the rules let the player discard them. No tile
-    /// left ends the hand.
+    /// on the way ends it, seeds/004 #46, unless the rules' version kept it), `from_back`
+    /// a replacement of any kind. Bonus tiles are set aside and replaced unless the rules
+    /// let the player discard them. No tile left ends the hand.
     fn draw_and_act(&mut self, seat: Wind, kong: bool, from_back: bool) {
         let mut from_back = from_back;
+        let mut kong = kong;
         loop {
             match self.draw_one(seat, from_back) {
                 Drawn::Tile(t) => {
@@ -1041,6 +1103,7 @@ impl Table {
                 Drawn::Bonus(b) => {
                     self.bonus[seat.index()].push(b);
                     from_back = true;
+                    kong &= !self.rules.bonus_breaks_kong_replacement;
                 }
                 Drawn::Nothing => {
                     self.finish(Settlement::Draw, Vec::new(), None);

@@ -201,6 +201,14 @@ impl Game {
     }
 }
 
+fn first_version() -> u32 {
+    1
+}
+
+fn is_first_version(v: &u32) -> bool {
+    *v == 1
+}
+
 /// One hand of a game log: the players by seat and the hand's own log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(expecting = "a hand of a game: {\"seating\": […], \"log\": {…}}")]
@@ -219,6 +227,10 @@ pub struct GameLog {
     pub format: String,
     /// The table rules' name.
     pub rules: String,
+    /// Which meaning of that name (see [`TableRules::version`]); none in logs written
+    /// before versions, which is version 1.
+    #[serde(default = "first_version", skip_serializing_if = "is_first_version")]
+    pub rules_version: u32,
     /// Seed of the first hand's wall.
     pub first_seed: u64,
     /// Each hand's wall seed, when the game was given them (from a deal set) rather than
@@ -245,6 +257,7 @@ impl GameLog {
         GameLog {
             format: GAME_FORMAT.into(),
             rules: game.rules.name.into(),
+            rules_version: game.rules.version,
             first_seed: game.first_seed,
             seeds: game.seeds.clone(),
             planned: game.planned,
@@ -271,8 +284,12 @@ pub fn replay_game(log: &GameLog) -> Result<Game, ReplayError> {
     if log.format != GAME_FORMAT {
         return Err(err(format!("format '{}' is not {GAME_FORMAT}", log.format)));
     }
-    let rules = TableRules::by_name(&log.rules)
-        .ok_or_else(|| err(format!("unknown rules '{}'", log.rules)))?;
+    let rules = TableRules::by_name_version(&log.rules, log.rules_version).ok_or_else(|| {
+        err(format!(
+            "unknown rules '{}' version {}",
+            log.rules, log.rules_version
+        ))
+    })?;
     let mut game = match &log.seeds {
         Some(seeds) => {
             if seeds.len() != log.planned {
@@ -303,10 +320,10 @@ pub fn replay_game(log: &GameLog) -> Result<Game, ReplayError> {
                 game.next_seating()
             )));
         }
-        if h.log.rules != log.rules {
+        if h.log.rules != log.rules || h.log.rules_version != log.rules_version {
             return Err(at(format!(
-                "rules '{}', the game's are '{}'",
-                h.log.rules, log.rules
+                "rules '{}' version {}, the game's are '{}' version {}",
+                h.log.rules, h.log.rules_version, log.rules, log.rules_version
             )));
         }
         let table = replay(&h.log).map_err(|e| at(e.0))?;

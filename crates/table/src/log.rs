@@ -220,6 +220,10 @@ pub struct HandLog {
     pub format: String,
     /// The table rules' name.
     pub rules: String,
+    /// Which meaning of that name ([`TableRules::version`]); logs from before versions
+    /// were written have none, which is version 1.
+    #[serde(default = "first_version", skip_serializing_if = "is_first_version")]
+    pub rules_version: u32,
     /// The deal (deal JSON) or the regular wall.
     pub deal: serde_json::Value,
     /// Every decision, in order.
@@ -230,12 +234,21 @@ pub struct HandLog {
     pub result: Option<HandResult>,
 }
 
+fn first_version() -> u32 {
+    1
+}
+
+fn is_first_version(v: &u32) -> bool {
+    *v == 1
+}
+
 impl HandLog {
     /// The log of a table (finished or not) and the decisions that led there.
     pub fn of(table: &Table, actions: Vec<Decision>) -> HandLog {
         HandLog {
             format: FORMAT.into(),
             rules: table.rules().name.into(),
+            rules_version: table.rules().version,
             deal: table.setup().to_json(),
             actions,
             events: table.events().to_vec(),
@@ -258,8 +271,15 @@ impl std::error::Error for ReplayError {}
 
 /// The table of a logged hand before its first decision (its rules and deal read back).
 pub fn start_of(log: &HandLog) -> Result<Table, ReplayError> {
-    let rules = TableRules::by_name(&log.rules)
-        .ok_or_else(|| ReplayError(format!("unknown rules '{}'", log.rules)))?;
+    let rules = TableRules::by_name_version(&log.rules, log.rules_version).ok_or_else(|| {
+        match TableRules::by_name(&log.rules) {
+            Some(now) => ReplayError(format!(
+                "rules '{}' version {}: this program knows versions 1 to {}",
+                log.rules, log.rules_version, now.version
+            )),
+            None => ReplayError(format!("unknown rules '{}'", log.rules)),
+        }
+    })?;
     start_with(log, rules)
 }
 

@@ -34,11 +34,27 @@ impl ErrorPenalty {
     };
 }
 
+/// When East takes its fourteenth tile in a regular game, and so when a bonus tile there is
+/// replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EastFourteenth {
+    /// With the deal (seeds/002: East "draws 14 tiles", then the bonus tiles are declared
+    /// in turn from East): a bonus tile there is replaced in East's deal turn, before
+    /// South's bonus tiles.
+    WithTheDeal,
+    /// As East's first draw, after every seat's bonus tiles are replaced (the Botzone
+    /// judge's flower game, whose requests give 13 tiles each and then East's draw).
+    FirstDraw,
+}
+
 /// The rules of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRules {
     /// The rules' name (`seeds`, `botzone`, `regular`, …).
     pub name: &'static str,
+    /// Which meaning of the name: a log records it, so that a hand written under an
+    /// earlier meaning replays under that one ([`TableRules::by_name_version`]).
+    pub version: u32,
     /// Fan values and scoring conventions.
     pub scoring: mcr::Rules,
     /// Who pays what for a win.
@@ -65,6 +81,12 @@ pub struct TableRules {
     /// A bot's error ends the hand with this payment ([`crate::engine::Action::Fault`]);
     /// none: the error is replaced by a safe move and play goes on.
     pub error_penalty: Option<ErrorPenalty>,
+    /// When East's fourteenth tile comes (only a shared wall has bonus tiles to tell).
+    pub east_fourteenth: EastFourteenth,
+    /// A bonus tile drawn as a kong's replacement ends the kong's claim to Out with
+    /// Replacement Tile: a win on the tile that replaces it is Self-Drawn only (seeds/004
+    /// #46). Version 1 of the regular rules kept the kong's flag through it.
+    pub bonus_breaks_kong_replacement: bool,
 }
 
 impl TableRules {
@@ -72,6 +94,7 @@ impl TableRules {
     pub fn seeds() -> TableRules {
         TableRules {
             name: "seeds",
+            version: 1,
             scoring: mcr::Rules::seeds(),
             payments: Payments::Duplicate,
             multiple_winners: true,
@@ -81,14 +104,19 @@ impl TableRules {
             wall: WallModel::Personal,
             bonus_discard: false,
             error_penalty: None,
+            east_fourteenth: EastFourteenth::WithTheDeal,
+            bonus_breaks_kong_replacement: true,
         }
     }
 
     /// A regular MCR game (rules §8, S2): one shared wall of 144 tiles with bonus
-    /// tiles, one winner per discard, regular payments, the `seeds` fan values.
+    /// tiles, one winner per discard, regular payments, the `seeds` fan values; East's
+    /// fourteenth tile comes with the deal, and a bonus tile drawn after a kong ends its
+    /// claim to Out with Replacement Tile (version 2).
     pub fn regular() -> TableRules {
         TableRules {
             name: "regular",
+            version: 2,
             scoring: mcr::Rules::seeds(),
             payments: Payments::Regular,
             multiple_winners: false,
@@ -98,6 +126,8 @@ impl TableRules {
             wall: WallModel::Shared,
             bonus_discard: false,
             error_penalty: None,
+            east_fourteenth: EastFourteenth::WithTheDeal,
+            bonus_breaks_kong_replacement: true,
         }
     }
 
@@ -110,10 +140,23 @@ impl TableRules {
         }
     }
 
+    /// [`TableRules::regular`] with East's fourteenth tile as its first draw, after every
+    /// seat's bonus tiles: the order of the Botzone judge's flower game, whose requests
+    /// (13 tiles each, then East's draw) assume it.
+    pub fn regular_botzone() -> TableRules {
+        TableRules {
+            name: "regular-botzone",
+            version: 1,
+            east_fourteenth: EastFourteenth::FirstDraw,
+            ..TableRules::regular()
+        }
+    }
+
     /// The Botzone Chinese Standard Mahjong judge, as its published source plays.
     pub fn botzone() -> TableRules {
         TableRules {
             name: "botzone",
+            version: 1,
             scoring: mcr::Rules::reference(),
             payments: Payments::Regular,
             multiple_winners: false,
@@ -123,6 +166,8 @@ impl TableRules {
             wall: WallModel::Personal,
             bonus_discard: false,
             error_penalty: Some(ErrorPenalty::BOTZONE),
+            east_fourteenth: EastFourteenth::WithTheDeal,
+            bonus_breaks_kong_replacement: true,
         }
     }
 
@@ -140,20 +185,44 @@ impl TableRules {
         }
     }
 
-    /// The rules of that name, if any.
+    /// The rules of that name, if any (their current version).
     pub fn by_name(name: &str) -> Option<TableRules> {
         match name {
             "seeds" => Some(TableRules::seeds()),
             "botzone" => Some(TableRules::botzone()),
             "regular" => Some(TableRules::regular()),
             "regular-bonus-discard" => Some(TableRules::regular_bonus_discard()),
+            "regular-botzone" => Some(TableRules::regular_botzone()),
+            _ => None,
+        }
+    }
+
+    /// The rules of that name as they were in `version`, for logs and tables written then:
+    /// version 1 of `regular` and `regular-bonus-discard` gave East its fourteenth tile
+    /// as its first draw and kept a kong's Out with Replacement Tile through a bonus tile.
+    pub fn by_name_version(name: &str, version: u32) -> Option<TableRules> {
+        let now = TableRules::by_name(name)?;
+        match (now.version, version) {
+            (n, v) if n == v => Some(now),
+            (2, 1) if now.wall == WallModel::Shared => Some(TableRules {
+                version: 1,
+                east_fourteenth: EastFourteenth::FirstDraw,
+                bonus_breaks_kong_replacement: false,
+                ..now
+            }),
             _ => None,
         }
     }
 }
 
 /// Every profile name [`TableRules::by_name`] knows.
-pub const PROFILES: [&str; 4] = ["seeds", "botzone", "regular", "regular-bonus-discard"];
+pub const PROFILES: [&str; 5] = [
+    "seeds",
+    "botzone",
+    "regular",
+    "regular-bonus-discard",
+    "regular-botzone",
+];
 
 impl Default for TableRules {
     fn default() -> TableRules {

@@ -304,6 +304,17 @@ impl SharedWall {
         Some((self.wall.tiles[pos - 1], pos))
     }
 
+    /// The next tile from `end`, not taken.
+    pub fn peek(&self, end: WallEnd) -> Option<WallTile> {
+        if self.left() == 0 {
+            return None;
+        }
+        Some(match end {
+            WallEnd::Live => self.wall.tiles[self.live],
+            WallEnd::Back => self.wall.tiles[WALL_TILES - 1 - self.back],
+        })
+    }
+
     /// The tiles not yet drawn (a referee's view).
     pub fn undrawn(&self) -> &[WallTile] {
         &self.wall.tiles[self.live..WALL_TILES - self.back]

@@ -162,7 +162,9 @@ fn bonus_tiles_at_the_deal_in_turn_order_with_a_bonus_replacement() {
 fn a_bonus_tile_drawn_as_a_kong_replacement() {
     // South's five and West's two dealt bonus tiles take 144…138. East holds 555p and
     // draws the fourth; the kong's replacement (137) is H5, set aside and replaced by
-    // 136 = E, which completes East's hand: Out with Replacement Tile and one point for H5.
+    // 136 = E, which completes East's hand. A bonus tile came between the kong and the
+    // winning tile: Self-Drawn (within Fully Concealed Hand here), not Out with
+    // Replacement Tile (seeds/004 #46), and one point for H5.
     let w = wall(
         ["555p123m456m789mE", "H1 H2 H3 H4 H6", "H7 H8", ""],
         "5p",
@@ -181,13 +183,207 @@ fn a_bonus_tile_drawn_as_a_kong_replacement() {
     assert!(table.legal_actions(East).contains(&Action::Hu));
     table.apply(East, Action::Hu).unwrap();
     let r = table.result().unwrap();
+    assert!(r.wins[0].self_drawn);
     let names: Vec<&str> = r.wins[0].fans.iter().map(|f| f.name.as_str()).collect();
-    assert!(names.contains(&"Out with Replacement Tile"), "{names:?}");
+    assert!(!names.contains(&"Out with Replacement Tile"), "{names:?}");
+    assert!(names.contains(&"Fully Concealed Hand"), "{names:?}");
     let flowers = r.wins[0].fans.iter().find(|f| f.no == 81).unwrap();
     assert_eq!(flowers.points * flowers.count, 1, "H5");
     // Self-drawn: each other player pays HV + 8.
     let hv = r.wins[0].value as i32;
     assert_eq!(r.points, [3 * (hv + 8), -(hv + 8), -(hv + 8), -(hv + 8)]);
+}
+
+/// East pungs South's white dragon, draws the fourth at 58 and promotes the kong; the
+/// replacement (137) is H8, set aside, and the next (136) is 2s, East's single wait.
+/// North's seven dealt bonus tiles take 144…138 first. `east` is East's dealt 13.
+fn promoted_kong_then_bonus(east: &str, rules: TableRules) -> Table {
+    let w = wall_at(
+        [east, "P", "", "H1 H2 H3 H4 H5 H6 H7"],
+        &[(53, "3p 4p 5p 6p 1p P")],
+        "1s 3s 4s 5s 9s 1p 2p H8 2s",
+    );
+    let mut table = Table::new(w, rules);
+    // East discards the tile it drew (3p); South draws 4p and discards its white dragon.
+    auto(&mut table, |t| t.to_act() == vec![South]);
+    table.apply(South, Action::Discard(t("P"))).unwrap();
+    table.apply(East, Action::Pung).unwrap();
+    for s in [West, North] {
+        if table.legal_actions(s).contains(&Action::Pass) {
+            table.apply(s, Action::Pass).unwrap();
+        }
+    }
+    table.apply(East, Action::Discard(t("9m"))).unwrap();
+    // South, West, North draw 55–57; East draws the fourth white dragon at 58.
+    auto(&mut table, |tb| {
+        tb.to_act() == vec![East]
+            && tb
+                .legal_actions(East)
+                .contains(&Action::PromotedKong(t("P")))
+    });
+    table.apply(East, Action::PromotedKong(t("P"))).unwrap();
+    // Nobody robs it.
+    auto(&mut table, |t| t.to_act() == vec![East]);
+    let lines = draws(table.events());
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["E bonus H8 137 Some(Back)", "E draw 2s 136 Some(Back)"]
+    );
+    table
+}
+
+#[test]
+fn a_win_worth_8_only_by_out_with_replacement_tile_after_a_bonus_is_not_offered() {
+    // Dragon Pung 2, Melded Kong 1, Single Wait 1, Self-Drawn 1: 5 points (and the bonus
+    // tiles, which never count toward the 8). Out with Replacement Tile (8) would make 13,
+    // but a bonus tile came between the kong and 2s (seeds/004 #46): no Hu.
+    let east = "PP123m678s789p2s9m";
+    let table = promoted_kong_then_bonus(east, TableRules::regular());
+    let legal = table.legal_actions(East);
+    assert!(!legal.contains(&Action::Hu), "{legal:?}");
+    assert!(legal.contains(&Action::Discard(t("2s"))));
+    // The same under the bonus-discard option, East setting H8 aside itself.
+    let table = promoted_kong_then_bonus_choosing(east);
+    assert!(!table.legal_actions(East).contains(&Action::Hu));
+    // Version 1 of the regular rules (logs written before) kept the kong's flag: the Hu
+    // was offered and scored Out with Replacement Tile 8, Dragon Pung 2, Melded Kong 1,
+    // Single Wait 1 (Self-Drawn is implied) and H8: 13 (the reference calculator agrees).
+    let v1 = TableRules::by_name_version("regular", 1).unwrap();
+    let mut table = promoted_kong_then_bonus(east, v1);
+    table.apply(East, Action::Hu).unwrap();
+    let w = &table.result().unwrap().wins[0];
+    let names: Vec<&str> = w.fans.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"Out with Replacement Tile"), "{names:?}");
+    assert_eq!(w.value, 13);
+}
+
+/// [`promoted_kong_then_bonus`] under the bonus-discard option: East is asked about H8
+/// and sets it aside.
+fn promoted_kong_then_bonus_choosing(east: &str) -> Table {
+    let w = wall_at(
+        [east, "P", "", "H1 H2 H3 H4 H5 H6 H7"],
+        &[(53, "3p 4p 5p 6p 1p P")],
+        "1s 3s 4s 5s 9s 1p 2p H8 2s",
+    );
+    let mut table = Table::new(w, TableRules::regular_bonus_discard());
+    auto(&mut table, |t| t.to_act() == vec![South]);
+    table.apply(South, Action::Discard(t("P"))).unwrap();
+    table.apply(East, Action::Pung).unwrap();
+    for s in [West, North] {
+        if table.legal_actions(s).contains(&Action::Pass) {
+            table.apply(s, Action::Pass).unwrap();
+        }
+    }
+    table.apply(East, Action::Discard(t("9m"))).unwrap();
+    auto(&mut table, |tb| {
+        tb.to_act() == vec![East]
+            && tb
+                .legal_actions(East)
+                .contains(&Action::PromotedKong(t("P")))
+    });
+    table.apply(East, Action::PromotedKong(t("P"))).unwrap();
+    auto(&mut table, |t| t.to_act() == vec![East]);
+    assert_eq!(
+        table.legal_actions(East),
+        [Action::Bonus, Action::DiscardBonus]
+    );
+    table.apply(East, Action::Bonus).unwrap();
+    table
+}
+
+#[test]
+fn a_win_worth_8_anyway_after_a_kong_and_a_bonus_is_self_drawn_not_out_with_replacement() {
+    // Pure Straight 16, Dragon Pung 2, Melded Kong 1, One Voided Suit 1, Single Wait 1,
+    // Self-Drawn 1, and H8 1: 23 (the reference calculator agrees, without its 杠上开花).
+    let table = promoted_kong_then_bonus("PP123456789m2s9m", TableRules::regular());
+    let mut table = table;
+    assert!(table.legal_actions(East).contains(&Action::Hu));
+    table.apply(East, Action::Hu).unwrap();
+    let w = &table.result().unwrap().wins[0];
+    let fans: Vec<(&str, u32)> = w
+        .fans
+        .iter()
+        .map(|f| (f.name.as_str(), f.points * f.count))
+        .collect();
+    assert!(fans.contains(&("Self-Drawn", 1)), "{fans:?}");
+    assert!(
+        !fans.iter().any(|(n, _)| *n == "Out with Replacement Tile"),
+        "{fans:?}"
+    );
+    assert_eq!(w.value, 23);
+}
+
+#[test]
+fn a_bonus_tile_at_53_is_replaced_in_easts_deal_turn_before_south() {
+    // East's fourteenth tile (53) is H1; South is dealt H2, West H3…H8. Under the regular
+    // rules (seeds/002) East declares H1 in its deal turn: its replacement is 144, shown as
+    // East's first draw; South's H2 takes 143, West's 142…137.
+    let w = wall(
+        ["", "H2", "H3 H4 H5 H6 H7 H8", ""],
+        "H1",
+        "1s 2s 3s 4s 5s 6s 7s 8s 9s",
+    );
+    let table = Table::new(w.clone(), TableRules::regular());
+    let lines = draws(table.events());
+    assert_eq!(
+        lines,
+        [
+            "E bonus H1 53 None",
+            "S bonus H2 14 None",
+            "S draw 2s 143 Some(Back)",
+            "W bonus H3 27 None",
+            "W draw 3s 142 Some(Back)",
+            "W bonus H4 28 None",
+            "W draw 4s 141 Some(Back)",
+            "W bonus H5 29 None",
+            "W draw 5s 140 Some(Back)",
+            "W bonus H6 30 None",
+            "W draw 6s 139 Some(Back)",
+            "W bonus H7 31 None",
+            "W draw 7s 138 Some(Back)",
+            "W bonus H8 32 None",
+            "W draw 8s 137 Some(Back)",
+            "E draw 1s 144 Some(Back)",
+        ]
+    );
+    assert_eq!(table.start_bonus(East), [h(1)]);
+    assert_eq!(table.concealed(East).len(), 14);
+    assert_eq!(table.wall_left(), [144 - 53 - 8; 4]);
+    // The Botzone judge's order (East's fourteenth as its first draw, after every seat):
+    // South takes 144, West 143…138, and East's H1 is replaced by 137 (8s).
+    let table = Table::new(w.clone(), TableRules::regular_botzone());
+    let lines = draws(table.events());
+    assert_eq!(
+        lines[1..3],
+        ["S draw 1s 144 Some(Back)", "W bonus H3 27 None"]
+    );
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["E bonus H1 53 Some(Live)", "E draw 8s 137 Some(Back)"]
+    );
+    // Under the bonus-discard option East is not asked to discard a tile of its deal.
+    let table = Table::new(w.clone(), TableRules::regular_bonus_discard());
+    assert!(!table.legal_actions(East).contains(&Action::DiscardBonus));
+    assert_eq!(
+        draws(table.events()).last().unwrap(),
+        "E draw 1s 144 Some(Back)"
+    );
+    // Version 1 (logs written before) asked it, as the Botzone order does.
+    let v1 = TableRules::by_name_version("regular-bonus-discard", 1).unwrap();
+    let table = Table::new(w, v1);
+    assert_eq!(
+        table.legal_actions(East),
+        [Action::Bonus, Action::DiscardBonus]
+    );
+}
+
+#[test]
+fn a_playing_tile_at_53_is_dealt_alike_in_both_orders() {
+    let w = wall(["", "H2", "H3 H4 H5 H6 H7 H8 H1", ""], "5p", "");
+    let a = Table::new(w.clone(), TableRules::regular());
+    let b = Table::new(w, TableRules::regular_botzone());
+    assert_eq!(a.events(), b.events());
+    assert_eq!(a.legal_actions(East), b.legal_actions(East));
 }
 
 /// Hands for the end-of-wall scenarios: South holds all eight bonus tiles, so the back end
@@ -304,25 +500,34 @@ fn two_hu_on_one_discard_the_nearest_wins() {
     }
 }
 
+/// South's turn (not a claim on East's discard).
+fn south_turn(t: &Table) -> bool {
+    t.to_act() == vec![South] && !t.legal_actions(South).contains(&Action::Pass)
+}
+
 #[test]
 fn discarding_a_bonus_tile_is_a_rule_option() {
-    // East draws H1 at 53. By default it is set aside and replaced from the back; under
-    // the option East may discard it, nobody may claim it, and South draws next.
-    let w = wall(["", "H2 H3 H4 H5 H6 H7 H8", "", ""], "H1 7s", "");
-    let table = Table::new(w.clone(), TableRules::regular());
-    assert_eq!(table.bonus(East), [h(1)]);
+    // South draws H1 at 54. By default it is set aside and replaced from the back; under
+    // the option South may discard it, nobody may claim it, and West draws next.
+    let w = wall(["", "H2 H3 H4 H5 H6 H7 H8", "", ""], "7s H1 7p", "");
+    let mut table = Table::new(w.clone(), TableRules::regular());
+    table.apply(East, Action::Discard(t("7s"))).unwrap();
+    auto(&mut table, south_turn);
+    assert_eq!(table.bonus(South).len(), 8);
     let mut table = Table::new(w, TableRules::regular_bonus_discard());
+    table.apply(East, Action::Discard(t("7s"))).unwrap();
+    auto(&mut table, south_turn);
     assert_eq!(
-        table.legal_actions(East),
+        table.legal_actions(South),
         [Action::Bonus, Action::DiscardBonus]
     );
-    assert_eq!(table.concealed(East).len(), 13);
-    table.apply(East, Action::DiscardBonus).unwrap();
-    assert!(table.bonus(East).is_empty());
-    assert_eq!(table.to_act(), vec![South]);
+    assert_eq!(table.concealed(South).len(), 13);
+    table.apply(South, Action::DiscardBonus).unwrap();
+    assert_eq!(table.bonus(South).len(), 7);
+    assert_eq!(table.to_act(), vec![West]);
     assert!(matches!(
         table.events().last(),
-        Some(Event::Draw { seat: South, label, .. }) if label == "54"
+        Some(Event::Draw { seat: West, label, .. }) if label == "55"
     ));
 }
 
@@ -409,4 +614,39 @@ fn duplicate_deals_are_refused_under_regular_rules_and_back() {
         TableRules::seeds()
     )
     .is_err());
+}
+
+#[test]
+fn regular_hands_logged_under_version_1_replay_as_they_were_played() {
+    // Two hands written by dupmj before version 2 (commit e7623e3, `dupmj play --game
+    // regular --rules regular-bonus-discard --games 24 --seed 90001 --bots
+    // strong,greedy,medium,random`): hand 9 of the game from seed 90209, where South
+    // promotes a kong of white dragons, sets aside the bonus tile drawn as its
+    // replacement and wins on the next tile; and the first hand of those games with a
+    // bonus tile (H6) at position 53.
+    let logs: Vec<table::HandLog> = include_str!("fixtures/regular-v1.jsonl")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for log in &logs {
+        assert_eq!(log.rules_version, 1, "no version written: version 1");
+        let table = table::replay(log).unwrap();
+        assert_eq!(table.result(), log.result.as_ref());
+    }
+    let w = &logs[0].result.as_ref().unwrap().wins[0];
+    assert_eq!((w.seat, w.value), (South, 14));
+    assert!(w.fans.iter().any(|f| f.name == "Out with Replacement Tile"));
+    // Under version 2 the same decisions no longer stand: that Hu is worth 5 without its
+    // bonus tiles and is not offered; and East's H6 at 53 moves everyone's replacements.
+    for log in &logs {
+        let mut v2 = log.clone();
+        v2.rules_version = 2;
+        assert!(table::replay(&v2).is_err());
+    }
+    let mut v3 = logs[0].clone();
+    v3.rules_version = 3;
+    assert!(table::replay(&v3)
+        .unwrap_err()
+        .0
+        .contains("rules 'regular-bonus-discard' version 3"));
 }

@@ -102,6 +102,7 @@ fn one(
                     sitting: None,
                     deals_key: None,
                     practice: None,
+                    rules_version: None,
                 };
                 ids.push(server_app.hall.open_table(spec, "bench").unwrap());
             }

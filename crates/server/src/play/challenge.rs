@@ -389,6 +389,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         sitting: None,
         deals_key: None,
         practice: None,
+        rules_version: None,
     };
     let table_json = json(&table_spec)?;
     let par_table = store
@@ -498,6 +499,7 @@ pub fn take_up(
         sitting: None,
         deals_key: None,
         practice: None,
+        rules_version: None,
     };
     spec.check()?;
     let journal =

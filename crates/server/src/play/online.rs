@@ -385,6 +385,7 @@ fn open_sitting(
         }),
         deals_key: None,
         practice: None,
+        rules_version: None,
     };
     spec.check()?;
     let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;

@@ -295,11 +295,7 @@ impl Room {
                     return Err(format!("hand {} started out of order", hand + 1));
                 }
                 let setup = self.setup(*hand)?;
-                let rules = if self.spec.is_duplicate() {
-                    TableRules::seeds()
-                } else {
-                    TableRules::regular()
-                };
+                let rules = self.spec.rules();
                 self.table = Some(Table::start(setup, rules).map_err(|e| e.to_string())?);
                 self.actions.clear();
                 self.asked = [None; 4];

@@ -28,6 +28,7 @@ fn south_alone(seed: u64) -> Room {
         sitting: None,
         deals_key: None,
         practice: None,
+        rules_version: None,
     };
     let mut room = Room::new(1, spec, Duration::ZERO);
     room.sit(7, "Ann", 1).unwrap();

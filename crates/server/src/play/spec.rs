@@ -134,6 +134,10 @@ pub struct TableSpec {
     /// Deals anyone may know, played for practice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub practice: Option<Practice>,
+    /// The version of its rules (`table::rules::TableRules::version`): tables opened
+    /// before versions were kept play version 1, so that their journals replay as played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_version: Option<u32>,
 }
 
 impl TableSpec {
@@ -205,6 +209,26 @@ impl TableSpec {
         self.deals_key
             .as_deref()
             .and_then(|k| table::set::SetKey::parse(k).ok())
+    }
+
+    /// The version a new table of these hands records: a regular game's rules have
+    /// versions; duplicate tables play `seeds`, version 1.
+    pub fn current_rules_version(hands: &Hands) -> Option<u32> {
+        match hands {
+            Hands::Regular { .. } => Some(table::rules::TableRules::regular().version),
+            Hands::Duplicate { .. } => None,
+        }
+    }
+
+    /// The rules its hands are played under.
+    pub fn rules(&self) -> table::rules::TableRules {
+        let name = if self.is_duplicate() {
+            "seeds"
+        } else {
+            "regular"
+        };
+        table::rules::TableRules::by_name_version(name, self.rules_version.unwrap_or(1))
+            .unwrap_or_else(|| table::rules::TableRules::by_name(name).expect("a profile"))
     }
 
     /// Whether it plays duplicate deals (not a regular game).

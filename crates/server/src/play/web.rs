@@ -418,6 +418,11 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
         sitting: None,
         deals_key,
         practice,
+        rules_version: None,
+    };
+    let spec = TableSpec {
+        rules_version: TableSpec::current_rules_version(&spec.hands),
+        ..spec
     };
     spec.check().map_err(AppError::Invalid)?;
     Ok(spec)

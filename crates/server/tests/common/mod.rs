@@ -80,6 +80,7 @@ pub fn duplicate(seeds: std::ops::Range<u64>, places: [Place; 4], owner: i64) ->
         sitting: None,
         deals_key: None,
         practice: None,
+        rules_version: None,
     }
 }
 
