@@ -365,6 +365,47 @@ fn soak_random_hands() {
     }
 }
 
+/// Regular hands of the bots that win (strong, greedy, medium, random at every seat in
+/// turn), under both regular profiles, through every check: wins, kongs and bonus tiles
+/// together, so Out with Replacement Tile after a bonus tile is met.
+/// `cargo test --release -p agents --test properties soak_regular -- --ignored`
+#[test]
+#[ignore]
+fn soak_regular_bot_hands() {
+    let n: u64 = std::env::var("SOAK_HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    let bots = ["strong", "greedy", "medium", "random"];
+    for rules in [TableRules::regular(), TableRules::regular_bonus_discard()] {
+        let (mut wins, mut owrt, mut kong_bonus) = (0u64, 0u64, 0u64);
+        for seed in 0..n {
+            let k = seed as usize % 4;
+            let seats = std::array::from_fn(|s| bots[(s + k) % 4]);
+            let log = play_checked(seed, seats, rules.clone());
+            check_log(&log, &rules);
+            let r = log.result.as_ref().unwrap();
+            wins += r.wins.len() as u64;
+            owrt += r
+                .wins
+                .iter()
+                .filter(|w| w.fans.iter().any(|f| f.name == "Out with Replacement Tile"))
+                .count() as u64;
+            kong_bonus += log
+                .events
+                .windows(2)
+                .filter(|w| {
+                    matches!(w[0], Event::Kong { .. }) && matches!(w[1], Event::Bonus { .. })
+                })
+                .count() as u64;
+        }
+        eprintln!(
+            "{n} regular hands of strong, greedy, medium and random under {}: {wins} wins, {owrt} with Out with Replacement Tile, {kong_bonus} kong replacements that were bonus tiles",
+            rules.name
+        );
+    }
+}
+
 #[test]
 fn tampered_regular_logs_are_caught() {
     // A regular hand with bonus tiles: change which bonus tile was set aside, or which end
