@@ -8,6 +8,7 @@ mod common;
 mod webdriver;
 
 use std::collections::BTreeMap;
+use store::prelude::*;
 
 use webdriver::{start_driver, Browser, Proc};
 
@@ -170,7 +171,6 @@ fn an_event_runs_end_to_end_in_chromium() {
         _ => 1,
     };
     let store = {
-        use store::Store;
         let s = store::SqliteStore::open(&db).unwrap();
         s.event(1).unwrap()
     };

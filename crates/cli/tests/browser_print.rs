@@ -6,7 +6,8 @@ mod common;
 mod webdriver;
 
 use server::service::{create_event, parse_entrants};
-use store::{SqliteStore, Store};
+use store::prelude::*;
+use store::SqliteStore;
 use tournament::entry::{Outcome, ScoreEntry};
 use webdriver::{start_driver, Browser, Proc};
 

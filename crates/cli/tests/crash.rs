@@ -7,8 +7,9 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use store::prelude::*;
 
-use store::{SqliteStore, Store};
+use store::SqliteStore;
 
 /// One HTTP/1.1 request; the status, the Set-Cookie pair and the body.
 fn http(

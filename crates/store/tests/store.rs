@@ -1,5 +1,6 @@
 use mcr::Wind::*;
-use store::{Entrant, NewEvent, Saved, SqliteStore, StandIn, Store, StoreError, Withdrawal};
+use store::prelude::*;
+use store::{Entrant, NewEvent, Saved, SqliteStore, StandIn, StoreError, Withdrawal};
 use tournament::entry::{Outcome, ScoreEntry};
 use tournament::movement::individual;
 use tournament::standings::{Penalty, PenaltyKind};
