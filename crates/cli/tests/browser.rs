@@ -178,7 +178,7 @@ fn an_event_runs_end_to_end_in_chromium() {
     for (deal, table) in [("1-1", 1), ("1-2", 2)] {
         for hand in 1..=4 {
             let (_, tp) = server::service::sitting(&store.movement, deal, table, hand).unwrap();
-            for (w, p) in server::service::players_by_wind(tp).iter().enumerate() {
+            for (w, p) in tp.players_by_wind().iter().enumerate() {
                 let imp = if hand == 1 {
                     imp_first(deal, w)
                 } else {

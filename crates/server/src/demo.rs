@@ -8,9 +8,7 @@ use table::engine::HandResult;
 use table::TableRules;
 use tournament::entry::{Outcome, ScoreEntry};
 
-use crate::service::{
-    create_event, deal_names, deal_of, enter_result, players_by_wind, AppError, AppResult,
-};
+use crate::service::{create_event, enter_result, AppError, AppResult};
 
 /// The entry a table would make for this hand.
 pub fn entry_of(r: &HandResult) -> ScoreEntry {
@@ -79,12 +77,14 @@ pub fn run(store: &dyn Store, bots: &[String]) -> AppResult<(EventId, usize)> {
     store.release_deals(id, "demo")?;
     let e = store.event(id)?;
     let mut saved = 0;
-    for (k, deal) in deal_names(&e.movement).iter().enumerate() {
-        let d = deal_of(&e, deal).ok_or_else(|| AppError::Internal(format!("deal {deal}")))?;
+    for (k, deal) in e.movement.deal_names().iter().enumerate() {
+        let d = e
+            .deal(deal)
+            .ok_or_else(|| AppError::Internal(format!("deal {deal}")))?;
         for r in &e.movement.rounds {
             for h in &r.hands {
                 for tp in h.tables.iter().filter(|t| &t.deal == deal) {
-                    let players = players_by_wind(tp);
+                    let players = tp.players_by_wind();
                     // Each player is its bot with its own seed, so tables differ.
                     let mut agents = players.map(|p| {
                         builtin(bot_of(p as usize - 1), p as u64 * 1000 + k as u64)

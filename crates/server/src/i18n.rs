@@ -121,18 +121,16 @@ pub fn trf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
     fill(tr(en), args)
 }
 
-/// `text` with each `{}` replaced by the next of `args` (nothing once they run out).
-pub fn fill<T: std::fmt::Display>(text: &str, args: impl IntoIterator<Item = T>) -> String {
-    let mut args = args.into_iter();
-    let mut parts = text.split("{}");
-    let mut out = parts.next().unwrap_or("").to_string();
-    for p in parts {
-        if let Some(a) = args.next() {
-            out.push_str(&a.to_string());
-        }
-        out.push_str(p);
+pub use play::text::fill;
+
+/// What a table plays, in the request's language.
+pub fn describe_table(spec: &play::spec::TableSpec) -> String {
+    let (text, args) = spec.describe_parts();
+    let what = fill(&tr_str(text), args);
+    match spec.practice {
+        Some(_) => fill(&tr_str(play::spec::PRACTICE), [what]),
+        None => what,
     }
-    out
 }
 
 /// The texts the browser scripts use, for the request's language (empty in English):

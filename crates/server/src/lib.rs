@@ -16,8 +16,7 @@ pub mod demo;
 pub mod guard;
 pub mod i18n;
 pub mod listen;
-pub mod names;
-pub mod play;
+pub mod players;
 pub mod service;
 pub mod web;
 
@@ -26,6 +25,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use store::SqliteStore;
+
+pub use play;
 
 pub use web::{router, App};
 

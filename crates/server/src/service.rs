@@ -3,7 +3,6 @@
 //! table's phone.
 
 use store::{Entrant, Event, EventId, NewEvent, Saved, Store, StoreError, StoredResult};
-use table::Deal;
 use tournament::entry::ScoreEntry;
 use tournament::movement::{individual, teams, Movement, TablePlay};
 use tournament::standings::{Penalty, PenaltyKind, Player, Results, TableResult, Team};
@@ -260,49 +259,6 @@ pub fn sitting_of(number: u32) -> (u32, u32) {
     ((number - 1) / 4 + 1, (number - 1) % 4 + 1)
 }
 
-/// The players of a table by wind of the deal (E, S, W, N).
-pub fn players_by_wind(t: &TablePlay) -> [u32; 4] {
-    let mut p = [0; 4];
-    for s in &t.seats {
-        p[s.wind.index()] = s.player;
-    }
-    p
-}
-
-/// Every deal of the movement in play order, with the deal number used for its seed.
-pub fn deal_names(m: &Movement) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for r in &m.rounds {
-        for h in &r.hands {
-            for t in &h.tables {
-                if !out.contains(&t.deal) {
-                    out.push(t.deal.clone());
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The seed of the event's deal `i` (0-based, in play order): from the event's secret deal
-/// set, or for events made before deal sets its seed plus `i`.
-pub fn deal_seed(e: &Event, i: usize) -> u64 {
-    match e
-        .deal_key
-        .as_deref()
-        .and_then(|k| table::set::SetKey::parse(k).ok())
-    {
-        Some(key) => key.seed(i),
-        None => e.deal_seed + i as u64,
-    }
-}
-
-/// The deal behind a name.
-pub fn deal_of(e: &Event, name: &str) -> Option<Deal> {
-    let i = deal_names(&e.movement).iter().position(|d| d == name)?;
-    Some(Deal::generate(deal_seed(e, i)))
-}
-
 /// A table saves its entry for one of its sittings.
 #[allow(clippy::too_many_arguments)]
 pub fn enter_result(
@@ -346,13 +302,13 @@ pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppR
         })
         .collect();
     let mut deals: Vec<tournament::standings::DealResult> = Vec::new();
-    for name in deal_names(&e.movement) {
+    for name in e.movement.deal_names() {
         let mut tables = Vec::new();
         for r in stored.iter().filter(|r| r.deal == name) {
             let Some((round, tp)) = sitting(&e.movement, &r.deal, r.table, r.hand) else {
                 continue;
             };
-            let players = players_by_wind(tp).map(|p| seat_holder(e, p, round).0);
+            let players = tp.players_by_wind().map(|p| seat_holder(e, p, round).0);
             for w in &r.entry.false_hu {
                 penalties.push(Penalty {
                     player: players[w.index()],

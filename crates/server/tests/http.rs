@@ -670,7 +670,7 @@ async fn standings_give_the_imp_of_spec_5_and_can_be_hidden() {
     let e = a.store.event(1).unwrap();
     let seat = |hand: u32, wind: usize| {
         let (_, tp) = sitting(&e.movement, "1-1", 1, hand).unwrap();
-        server::service::players_by_wind(tp)[wind]
+        tp.players_by_wind()[wind]
     };
     let mut anon = Browser::new(&a);
     let json: serde_json::Value =

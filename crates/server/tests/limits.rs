@@ -131,7 +131,7 @@ async fn names_that_pass_for_someone_else_are_refused_and_nothing_is_stored() {
     }
     assert_eq!(people(&a), before + 5);
     let p = a.store.person(before as i64 + 2).unwrap();
-    assert_eq!(server::names::shown(&p), "李 Wei (guest)");
+    assert_eq!(server::play::names::shown(&p), "李 Wei (guest)");
 }
 
 #[tokio::test]

@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 use server::play::challenge::{self, NewChallenge};
 use server::play::online;
 use server::play::spec::{DealRef, Hands, Place, TableSpec};
-use server::service::{create_event, deal_names, deal_seed, parse_entrants};
+use server::service::{create_event, parse_entrants};
 use server::App;
 use table::deal::Deal;
 use table::engine::{Decision, Table};
@@ -572,8 +572,8 @@ async fn build() -> World {
     }
     let e = app.store.event(live).unwrap();
     let mut director_keys = vec![live_key.hex()];
-    for i in 0..deal_names(&e.movement).len() {
-        director_keys.push(deal_seed(&e, i).to_string());
+    for i in 0..e.movement.deal_names().len() {
+        director_keys.push(e.deal_seed(i).to_string());
     }
     // 5. An online event: in hand 1 Ann plays deal 1-1 and Cy deal 1-4; in hand 2 Cy plays
     // deal 1-1 at another table (so he has played Ann's deal elsewhere) and Ann's table of
@@ -679,8 +679,8 @@ async fn build() -> World {
     ));
     // Every deal of the online event is its director's until done everywhere.
     director_keys.push(online_key.hex());
-    for i in 0..deal_names(&oe.movement).len() {
-        director_keys.push(deal_seed(&oe, i).to_string());
+    for i in 0..oe.movement.deal_names().len() {
+        director_keys.push(oe.deal_seed(i).to_string());
     }
 
     // 6. A challenge of four deals: Ann and Cy play deal 1; Ann leaves deal 2 in play.
@@ -915,8 +915,8 @@ fn sets_made_before_deal_sets_keep_their_seeds() {
     };
     let id = app.store.create_event(&e, "test").unwrap();
     let old = app.store.event(id).unwrap();
-    assert_eq!(deal_seed(&old, 0), 500);
-    assert_eq!(deal_seed(&old, 3), 503);
+    assert_eq!(old.deal_seed(0), 500);
+    assert_eq!(old.deal_seed(3), 503);
     // A challenge as stored before: a seed and a salt; its reveal is the old format and
     // verifies.
     let c: ChallengeSpec = serde_json::from_value(json!({

@@ -95,6 +95,27 @@ pub struct Withdrawal {
     pub stand_in: StandIn,
 }
 
+impl Event {
+    /// The seed of the event's deal `i` (0-based, in the movement's play order): from its
+    /// secret deal set, or for events made before deal sets its seed plus `i`.
+    pub fn deal_seed(&self, i: usize) -> u64 {
+        match self
+            .deal_key
+            .as_deref()
+            .and_then(|k| table::set::SetKey::parse(k).ok())
+        {
+            Some(key) => key.seed(i),
+            None => self.deal_seed + i as u64,
+        }
+    }
+
+    /// The deal called `name` in the movement.
+    pub fn deal(&self, name: &str) -> Option<table::deal::Deal> {
+        let i = self.movement.deal_names().iter().position(|d| d == name)?;
+        Some(table::deal::Deal::generate(self.deal_seed(i)))
+    }
+}
+
 impl Withdrawal {
     /// The stand-in's name as the standings show it, with whose seat it took.
     pub fn stand_in_name(&self, withdrawn: &str) -> String {

@@ -73,6 +73,36 @@ pub struct Movement {
     pub rounds: Vec<Round>,
 }
 
+impl Movement {
+    /// Every deal of the movement, in play order (deal i of an event's deal set is the
+    /// i-th of these).
+    pub fn deal_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for t in self
+            .rounds
+            .iter()
+            .flat_map(|r| &r.hands)
+            .flat_map(|h| &h.tables)
+        {
+            if !out.contains(&t.deal) {
+                out.push(t.deal.clone());
+            }
+        }
+        out
+    }
+}
+
+impl TablePlay {
+    /// The players of the table by wind of the deal (E, S, W, N).
+    pub fn players_by_wind(&self) -> [u32; 4] {
+        let mut p = [0; 4];
+        for s in &self.seats {
+            p[s.wind.index()] = s.player;
+        }
+        p
+    }
+}
+
 /// A round as groups of four players, each listed by direction (E, S, W, N).
 pub type Groups = Vec<[u32; 4]>;
 

@@ -12,7 +12,7 @@ use table::set::{SetKey, SetKind};
 
 use super::{data, director_post, App, Fields, Page};
 use crate::i18n::trf;
-use crate::service::{deal_names, AppError};
+use crate::service::AppError;
 
 /// The event's secret key, if it has one.
 pub fn key_of(e: &Event) -> Option<SetKey> {
@@ -44,9 +44,9 @@ pub fn section(app: &App, e: &Event, csrf: &str) -> Result<String, AppError> {
                  (shown on the public deal tables page). Its key, for rebuilding the deals with \
                  <code>dupmj deal --key KEY --deals {}</code>: \
                  <details><summary>show the key</summary><code>{}</code></details></p>",
-                deal_names(&e.movement).len(),
+                e.movement.deal_names().len(),
                 k.commitment(),
-                deal_names(&e.movement).len(),
+                e.movement.deal_names().len(),
                 k.hex()
             );
         }
@@ -121,7 +121,7 @@ pub async fn set_json(State(app): State<App>, Path(id): Path<EventId>) -> Page {
             }
         )));
     };
-    if !crate::play::secrecy::set_public(&app.hall, crate::play::secrecy::SetOf::Event(id))? {
+    if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Event(id))? {
         return Err(AppError::Forbidden(format!(
             "event {id}: its deals are published when its director releases them; committed to: {}",
             key.commitment()
@@ -131,7 +131,7 @@ pub async fn set_json(State(app): State<App>, Path(id): Path<EventId>) -> Page {
         &format!("event {id}: {}", e.name),
         SetKind::Duplicate,
         &key,
-        &deal_names(&e.movement),
+        &e.movement.deal_names(),
     );
     let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(data("application/json", body))

@@ -18,9 +18,7 @@ use super::{
 };
 use crate::auth::{clear_cookie, start_session, verify_password};
 use crate::guard::Client;
-use crate::service::{
-    create_event as make_event, deal_names, parse_entrants_for, AppError, AppResult,
-};
+use crate::service::{create_event as make_event, parse_entrants_for, AppError, AppResult};
 
 /// Longest event name accepted, in characters.
 const MAX_EVENT_NAME: usize = 120;
@@ -207,7 +205,7 @@ pub async fn create_event(
     let entrants = parse_entrants_for(field(&f, "players")?, team)?;
     let key = match f.get("key").map(|k| k.trim()).filter(|k| !k.is_empty()) {
         Some(k) => table::set::SetKey::parse(k).map_err(AppError::Invalid)?,
-        None => crate::play::web::new_key(),
+        None => crate::players::web::new_key(),
     };
     let rounds: Option<u32> = match f.get("rounds").map(|r| r.trim()) {
         None | Some("") => None,
@@ -481,11 +479,11 @@ pub async fn online(
 ) -> Page {
     director_post(&app, &headers, &f)?;
     tracing::info!(event = id, action = "online", "director action");
-    let start_in: u32 = crate::play::web::num(&f, "start_in", 10, 0, 60 * 24 * 31)?;
-    let limit: u32 = crate::play::web::num(&f, "limit", 20, 1, crate::play::spec::MAX_LIMIT_S)?;
-    let bank: u32 = crate::play::web::num(&f, "bank", 60, 0, crate::play::spec::MAX_BANK_S)?;
+    let start_in: u32 = crate::players::web::num(&f, "start_in", 10, 0, 60 * 24 * 31)?;
+    let limit: u32 = crate::players::web::num(&f, "limit", 20, 1, play::spec::MAX_LIMIT_S)?;
+    let bank: u32 = crate::players::web::num(&f, "bank", 60, 0, play::spec::MAX_BANK_S)?;
     let bot = f.get("bot").map(|s| s.as_str()).unwrap_or("strong");
-    crate::play::online::enable(&app.hall, id, start_in, limit, bank, bot, "director")
+    play::online::enable(&app.hall, id, start_in, limit, bank, bot, "director")
         .map_err(AppError::Invalid)?;
     Ok(back(id))
 }
@@ -679,7 +677,7 @@ pub async fn add_penalty(
         .filter(|d| !d.is_empty());
     if let Some(d) = &deal {
         let e = app.store.event(id)?;
-        if !deal_names(&e.movement).contains(d) {
+        if !e.movement.deal_names().contains(d) {
             return Err(AppError::Invalid(format!(
                 "deal: '{d}' is not a deal of this event"
             )));
@@ -788,7 +786,7 @@ pub async fn audit(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
 
 /// The event page's part on online play: the form that starts it, or each player's link.
 fn online_section(app: &App, e: &store::Event, csrf: &str) -> crate::service::AppResult<String> {
-    use crate::play::online;
+    use play::online;
     let id = e.id;
     let mut b = String::from("<h2>Online play</h2>");
     let Some(st) = online::load(&app.hall, id)? else {
@@ -807,7 +805,7 @@ fn online_section(app: &App, e: &store::Event, csrf: &str) -> crate::service::Ap
     let _ = write!(
         b,
         "<p>Starts {}; {} s per decision and {} s extra; the bot is {}. Players' page: <a href=\"/play/e/{id}\">/play/e/{id}</a>.</p><table><tr><th>#</th><th>name</th><th>personal link</th><th>linked to</th></tr>",
-        crate::play::challenge::utc(st.settings.start),
+        play::challenge::utc(st.settings.start),
         st.settings.limit_s,
         st.settings.bank_s,
         esc(&st.settings.bot)

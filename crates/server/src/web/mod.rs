@@ -19,8 +19,8 @@ use store::{Role, Session, Store};
 
 use crate::auth::{check_csrf, session_of};
 use crate::i18n::tr;
-use crate::play::challenge_web as challenge;
-use crate::play::web as play;
+use crate::players::challenge_web as challenge;
+use crate::players::web as playweb;
 use crate::service::{AppError, AppResult};
 
 pub use tournament::print::esc;
@@ -31,16 +31,16 @@ pub struct App {
     /// Where everything is kept.
     pub store: Arc<dyn Store>,
     /// The tables of online play.
-    pub hall: Arc<crate::play::Hall>,
+    pub hall: Arc<play::Hall>,
     /// Limits on failed passwords and table codes.
     pub guards: Arc<crate::guard::Guards>,
 }
 
 impl App {
     /// The application over `store`, with online play set up by `config`.
-    pub fn new(store: Arc<dyn Store>, config: crate::play::PlayConfig) -> App {
+    pub fn new(store: Arc<dyn Store>, config: play::PlayConfig) -> App {
         App {
-            hall: Arc::new(crate::play::Hall::new(store.clone(), config)),
+            hall: Arc::new(play::Hall::new(store.clone(), config)),
             guards: Arc::new(crate::guard::Guards::default()),
             store,
         }
@@ -128,28 +128,28 @@ pub fn router(app: App) -> Router {
             "/events/{id}/table/{t}/deal/{deal}/{hand}",
             get(table::entry_form).post(table::entry_post),
         )
-        .route("/play", get(crate::play::lobby_web::lobby))
-        .route("/play/guest", post(play::guest))
-        .route("/play/login", post(play::login))
-        .route("/play/register", post(play::register))
-        .route("/play/logout", post(play::logout))
-        .route("/play/tables", post(play::open_table))
-        .route("/play/t/{id}", get(play::table_page))
-        .route("/play/t/{id}/ws", get(play::socket))
-        .route("/play/t/{id}/set.json", get(play::set_json))
-        .route("/play/t/{id}/hands/{n}", get(play::hand_log_or_page))
-        .route("/play/t/{id}/hands/{n}/step", get(play::replay_step))
-        .route("/assets/{name}", get(play::asset))
+        .route("/play", get(crate::players::lobby_web::lobby))
+        .route("/play/guest", post(playweb::guest))
+        .route("/play/login", post(playweb::login))
+        .route("/play/register", post(playweb::register))
+        .route("/play/logout", post(playweb::logout))
+        .route("/play/tables", post(playweb::open_table))
+        .route("/play/t/{id}", get(playweb::table_page))
+        .route("/play/t/{id}/ws", get(playweb::socket))
+        .route("/play/t/{id}/set.json", get(playweb::set_json))
+        .route("/play/t/{id}/hands/{n}", get(playweb::hand_log_or_page))
+        .route("/play/t/{id}/hands/{n}/step", get(playweb::replay_step))
+        .route("/assets/{name}", get(playweb::asset))
         .route("/play/c", get(challenge::list).post(challenge::publish))
         .route("/play/c/{id}", get(challenge::page))
         .route("/play/c/{id}/play", post(challenge::play))
         .route("/play/c/{id}/close", post(challenge::close))
         .route("/play/c/{id}/deal/{n}", get(challenge::deal))
         .route("/play/c/{id}/reveal.json", get(challenge::reveal))
-        .route("/play/e/{id}", get(crate::play::online_web::page))
+        .route("/play/e/{id}", get(crate::players::online_web::page))
         .route(
             "/play/e/{id}/join/{token}",
-            get(crate::play::online_web::join),
+            get(crate::players::online_web::join),
         )
         .route("/director/events/{id}/online", post(director::online))
         .route("/lang/{code}", get(crate::i18n::switch))

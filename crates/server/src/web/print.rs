@@ -8,7 +8,7 @@ use store::EventId;
 
 use super::public::compute;
 use super::{data, director_or_login, to_login, App, Page};
-use crate::service::{deal_names, deal_of, AppError};
+use crate::service::AppError;
 
 /// `?base=` of the table cards: the address phones use to reach this server, when the
 /// one the director's browser used is not it (a proxy, a public name).
@@ -61,9 +61,11 @@ pub async fn print(
     let names: Vec<String> = e.players.iter().map(|p| p.name.clone()).collect();
     let body = match what.as_str() {
         "labels" => {
-            let deals: Vec<_> = deal_names(&e.movement)
+            let deals: Vec<_> = e
+                .movement
+                .deal_names()
                 .into_iter()
-                .filter_map(|d| deal_of(&e, &d).map(|deal| (d, deal)))
+                .filter_map(|d| e.deal(&d).map(|deal| (d, deal)))
                 .collect();
             table::sheet::html(&deals)
         }

@@ -13,7 +13,7 @@ use tournament::standings::{Standings, TeamStandings};
 use super::{data, esc, html, page, App, Page};
 use crate::auth::session_of;
 use crate::i18n::{seat_name, tr, trf};
-use crate::service::{deal_names, results_of, sitting_of, AppError, AppResult};
+use crate::service::{results_of, sitting_of, AppError, AppResult};
 
 pub async fn home(State(app): State<App>) -> Page {
     let mut body = format!("<h2>{}</h2><ul>", tr("Events"));
@@ -72,7 +72,7 @@ pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
         .map(|h| h.tables.len())
         .sum();
     let entered = stored.len();
-    let bot_hands = crate::play::online::bot_hands(&app.hall, id)?;
+    let bot_hands = play::online::bot_hands(&app.hall, id)?;
     Ok(Computed {
         event,
         individual,
@@ -242,7 +242,7 @@ pub async fn deal_tables(
     }
     let names: Vec<String> = c.event.players.iter().map(|p| p.name.clone()).collect();
     let mut body = String::new();
-    for deal in deal_names(&c.event.movement) {
+    for deal in c.event.movement.deal_names() {
         let seats: Vec<_> = c
             .individual
             .deal_seats

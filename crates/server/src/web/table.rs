@@ -15,9 +15,7 @@ use super::{csrf_field, esc, field, html, number, App, Fields, Page};
 use crate::auth::{check_csrf, check_login_form, login_form_token, session_of, start_session};
 use crate::guard::Client;
 use crate::i18n::{describe, seat_name, tr, trf};
-use crate::service::{
-    deal_of, enter_result, players_by_wind, seat_holder, sitting, AppError, AppResult,
-};
+use crate::service::{enter_result, seat_holder, sitting, AppError, AppResult};
 
 /// `?table=` on the login page: the table card's QR code fills the table in.
 #[derive(serde::Deserialize)]
@@ -270,7 +268,7 @@ pub async fn entry_form(
     let e = app.store.event(id)?;
     let (round, tp) = seating(&e, &deal, t, hand)?;
     round_open(&app, &s, id, round)?;
-    let names = names_at(&e, players_by_wind(tp), round);
+    let names = names_at(&e, tp.players_by_wind(), round);
     let current = app
         .store
         .results(id)?
@@ -520,8 +518,8 @@ pub async fn entry_post(
     let e = app.store.event(id)?;
     let (round, tp) = seating(&e, &deal, t, hand)?;
     round_open(&app, &s, id, round)?;
-    let names = names_at(&e, players_by_wind(tp), round);
-    let prevalent = deal_of(&e, &deal).map_or(Wind::East, |d| d.prevalent);
+    let names = names_at(&e, tp.players_by_wind(), round);
+    let prevalent = e.deal(&deal).map_or(Wind::East, |d| d.prevalent);
     let entry = entry_from(&f, prevalent)?;
     let version: u32 = number(&f, "version")?;
     let points = entry

@@ -4,6 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// How a practice table's description is said: `{}` is what it plays.
+pub const PRACTICE: &str = "{} (practice)";
+
 /// Bot strengths a player may choose for a seat, weakest first.
 pub const BOT_LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
 /// Longest per-decision time limit and extra-seconds bank accepted, in seconds.
@@ -258,33 +261,44 @@ impl TableSpec {
         }
     }
 
-    /// A line for the lobby, without any seed.
+    /// What the table plays, in English, without any seed (a page says it in its own
+    /// language from [`TableSpec::describe_parts`]).
     pub fn describe(&self) -> String {
-        let what = self.describe_hands();
+        let (text, args) = self.describe_parts();
+        let what = crate::text::fill(text, args);
         match &self.practice {
-            Some(_) => crate::i18n::trf("{} (practice)", &[&what]),
+            Some(_) => crate::text::fill(PRACTICE, [what]),
             None => what,
         }
     }
 
-    fn describe_hands(&self) -> String {
-        use crate::i18n::{tr, trf};
+    /// What the table plays as an English text with `{}` and what fills them (see
+    /// [`crate::text::TEXTS`]); a practice table's is then said as [`PRACTICE`].
+    pub fn describe_parts(&self) -> (&'static str, Vec<String>) {
         if let Some(c) = &self.challenge {
-            return trf("challenge {}, deal {}", &[&c.id, &(c.index + 1)]);
+            return (
+                "challenge {}, deal {}",
+                vec![c.id.to_string(), (c.index + 1).to_string()],
+            );
         }
         if let Some(s) = &self.sitting {
-            return trf(
+            return (
                 "event {}, round {} hand {}, table {}",
-                &[&s.event, &s.round, &s.hand, &s.table],
+                vec![
+                    s.event.to_string(),
+                    s.round.to_string(),
+                    s.hand.to_string(),
+                    s.table.to_string(),
+                ],
             );
         }
         match &self.hands {
             Hands::Duplicate { deals } if deals.len() == 1 => {
-                trf("duplicate, deal {}", &[&deals[0].label])
+                ("duplicate, deal {}", vec![deals[0].label.clone()])
             }
-            Hands::Duplicate { deals } => trf("duplicate, {} deals", &[&deals.len()]),
-            Hands::Regular { hands: 16, .. } => tr("regular game, 16 hands").to_string(),
-            Hands::Regular { hands, .. } => trf("regular game, {} hands", &[hands]),
+            Hands::Duplicate { deals } => ("duplicate, {} deals", vec![deals.len().to_string()]),
+            Hands::Regular { hands: 16, .. } => ("regular game, 16 hands", vec![]),
+            Hands::Regular { hands, .. } => ("regular game, {} hands", vec![hands.to_string()]),
         }
     }
 }

@@ -6,7 +6,7 @@ use mcr::Wind;
 use table::engine::{Action, Decision as Ask};
 
 use super::*;
-use crate::play::spec::{DealRef, Hands, Place, TableSpec};
+use crate::spec::{DealRef, Hands, Place, TableSpec};
 
 fn south_alone(seed: u64) -> Room {
     let bot = || Place::Bot {

@@ -1,4 +1,12 @@
-//! Online play: people and bots at tables in the browser, over WebSockets.
+//! # play — online play without HTTP
+//!
+//! Owns people and bots at tables of online play: each table in play is a [`room::Room`]
+//! owned by one task ([`actor`]) that commands (a move, a seat taken, a connection opened
+//! or closed, the clock) go into and states for each connection come out of; the journal
+//! writer ([`writer`]); time-outs and stand-ins; challenges ([`challenge`]) and online
+//! events' sittings ([`online`]); the sweeper that moves them on; the one rule of who may
+//! see which deal ([`secrecy`]); the names people play under ([`names`]). No HTTP, HTML or
+//! cookie is known here: the web crate maps requests and WebSocket messages onto this.
 //!
 //! Each table in play is a [`room::Room`] owned by one task ([`actor`]): messages from the
 //! connections and the clock go in, a fresh state for each connection comes out. Every
@@ -7,19 +15,18 @@
 //! each table by replaying its journal. A table nobody is connected to and that is over
 //! has no task and costs nothing; it is rebuilt from its journal when someone looks.
 
+#![deny(missing_docs)]
+
 pub mod actor;
-pub mod bench;
 pub mod challenge;
-pub mod challenge_web;
-pub mod lobby_web;
+pub mod names;
 pub mod online;
-pub mod online_web;
 pub mod room;
 pub mod secrecy;
 pub mod snapshot;
 pub mod spec;
+pub mod text;
 pub mod view;
-pub mod web;
 pub mod writer;
 
 use std::collections::HashMap;
@@ -28,6 +35,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use store::Store;
+
+/// A new secret key for a deal set (a table's, a challenge's, an event's).
+pub fn new_key() -> table::set::SetKey {
+    let mut b = [0u8; 32];
+    getrandom::fill(&mut b).expect("the system has randomness");
+    table::set::SetKey::from_bytes(b)
+}
 use tokio::sync::mpsc;
 
 use actor::Cmd;
@@ -77,8 +91,11 @@ impl Default for PlayConfig {
 pub struct LobbyLine {
     /// The table's id.
     pub id: i64,
-    /// What it plays, in words (deals or a regular game, clock).
+    /// What it plays, in English (deals or a regular game).
     pub what: String,
+    /// What it plays as a text with `{}` and its arguments, and whether it is practice,
+    /// for a page to say in its own language ([`spec::TableSpec::describe_parts`]).
+    pub what_parts: (&'static str, Vec<String>, bool),
     /// Who sits at each place ("(open)" for a free one).
     pub names: [String; 4],
     /// Places still free.
@@ -200,6 +217,10 @@ impl Hall {
         let line = LobbyLine {
             id: room.id,
             what: room.spec.describe(),
+            what_parts: {
+                let (text, args) = room.spec.describe_parts();
+                (text, args, room.spec.practice.is_some())
+            },
             names: std::array::from_fn(|p| room.name_of(p)),
             open: room.open_places().len(),
             stage: match room.stage {
@@ -280,7 +301,8 @@ impl Hall {
         self.rooms.lock().unwrap().len()
     }
 
-    pub(crate) fn conn_id(&self) -> u64 {
+    /// A number for a new connection, unique while the server runs.
+    pub fn conn_id(&self) -> u64 {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 

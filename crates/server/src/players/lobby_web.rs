@@ -9,13 +9,13 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use table::game::table_points;
 
-use super::challenge;
-use super::room::HandSummary;
-use super::secrecy::{set_public, SetOf};
-use super::spec::{TableSpec, BOT_LEVELS};
 use super::web::{player, render};
 use crate::service::{AppError, AppResult};
 use crate::web::{query_number, App, Page};
+use play::challenge;
+use play::room::HandSummary;
+use play::secrecy::{set_public, SetOf};
+use play::spec::{TableSpec, BOT_LEVELS};
 
 /// Finished tables on one page of the lobby.
 pub const FINISHED_PAGE: usize = 20;
@@ -54,7 +54,7 @@ fn finished_line(app: &App, t: &store::StoredPlayTable) -> AppResult<Option<Valu
     let planned = spec.hand_count();
     Ok(Some(json!({
         "id": t.id,
-        "what": spec.describe(),
+        "what": crate::i18n::describe_table(&spec),
         "names": names,
         "scores": totals,
         "table_points": (regular && hands.len() == planned).then(|| table_points(totals)),
@@ -99,7 +99,14 @@ pub async fn lobby(
     }
     let me = player(&app, &headers)?;
     let lines = app.hall.lobby();
-    let line = |l: &super::LobbyLine| json!({"id": l.id, "what": l.what, "names": l.names, "open": l.open, "hand": l.hand});
+    let line = |l: &play::LobbyLine| {
+        let (text, args, practice) = &l.what_parts;
+        let mut what = crate::i18n::fill(&crate::i18n::tr_str(text), args);
+        if *practice {
+            what = crate::i18n::fill(&crate::i18n::tr_str(play::spec::PRACTICE), [what]);
+        }
+        json!({"id": l.id, "what": what, "names": l.names, "open": l.open, "hand": l.hand})
+    };
     let open: Vec<Value> = lines.iter().filter(|l| l.open > 0).map(line).collect();
     let running: Vec<Value> = lines
         .iter()

@@ -17,17 +17,17 @@ use store::{Person, Role, Session};
 use table::log::{start_of, HandLog};
 use tokio::sync::mpsc;
 
-use super::actor::{ClientMsg, Cmd};
-use super::room::HandSummary;
-use super::secrecy::{hand_sight, table_sight, Sight, Viewer};
-use super::spec::{DealRef, Hands, Place, Practice, TableSpec};
-use super::view::{board, win_json, Eye};
 use crate::auth::{
     check_csrf, clear_cookie, hash_password, session_of, start_session, verify_password,
 };
 use crate::guard::Client;
-use crate::service::{deal_names, AppError, AppResult};
+use crate::service::{AppError, AppResult};
 use crate::web::{App, Fields, Page};
+use play::actor::{ClientMsg, Cmd};
+use play::room::HandSummary;
+use play::secrecy::{hand_sight, table_sight, Sight, Viewer};
+use play::spec::{DealRef, Hands, Place, Practice, TableSpec};
+use play::view::{board, win_json, Eye};
 
 /// Largest message a browser may send (a move is under 100 bytes).
 const MAX_MESSAGE: usize = 4096;
@@ -163,7 +163,7 @@ pub async fn guest(
     Query(b): Query<Back>,
     Form(f): Form<Fields>,
 ) -> Page {
-    let name = crate::names::check(f.get("name").map(String::as_str).unwrap_or(""))
+    let name = play::names::check(f.get("name").map(String::as_str).unwrap_or(""))
         .map_err(AppError::Invalid)?;
     app.guards.newcomer(&client)?;
     let person = app.store.create_person(&name, None)?;
@@ -178,7 +178,7 @@ pub async fn register(
     Query(b): Query<Back>,
     Form(f): Form<Fields>,
 ) -> Page {
-    let name = crate::names::check(f.get("name").map(String::as_str).unwrap_or(""))
+    let name = play::names::check(f.get("name").map(String::as_str).unwrap_or(""))
         .map_err(AppError::Invalid)?;
     app.guards.newcomer(&client)?;
     let password = f.get("password").cloned().unwrap_or_default();
@@ -280,25 +280,27 @@ fn practice_deals(app: &App, from: &str, count: usize) -> AppResult<(Vec<DealRef
     match kind {
         "event" => {
             let ev = app.store.event(id)?;
-            if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Event(id))? {
+            if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Event(id))? {
                 return Err(AppError::Forbidden(format!(
                     "event {id}: its deals are not released for practice (its director releases them after the event)"
                 )));
             }
-            let deals = deal_names(&ev.movement)
+            let deals = ev
+                .movement
+                .deal_names()
                 .into_iter()
                 .enumerate()
                 .take(count)
                 .map(|(i, label)| DealRef {
-                    seed: crate::service::deal_seed(&ev, i),
+                    seed: ev.deal_seed(i),
                     label,
                 })
                 .collect();
             Ok((deals, Practice::Event { id }))
         }
         "challenge" => {
-            let c = super::challenge::load(&app.hall, id)?;
-            if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Challenge(id))? {
+            let c = play::challenge::load(&app.hall, id)?;
+            if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Challenge(id))? {
                 return Err(AppError::Forbidden(format!(
                     "challenge {id}: its deals are shown once it has closed and its last hand is over"
                 )));
@@ -370,7 +372,7 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
             }
         }
         Some("duplicate") | None => {
-            let count = num(f, "deals", 4usize, 1, super::spec::MAX_DEALS)?;
+            let count = num(f, "deals", 4usize, 1, play::spec::MAX_DEALS)?;
             let deals = match (&from, seed) {
                 (Some(from), _) => {
                     let (deals, p) = practice_deals(app, from, count)?;
@@ -412,8 +414,8 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
         places,
         owner,
         owner_place: place,
-        limit_s: num(f, "limit", 15, 1, super::spec::MAX_LIMIT_S)?,
-        bank_s: num(f, "bank", 30, 0, super::spec::MAX_BANK_S)?,
+        limit_s: num(f, "limit", 15, 1, play::spec::MAX_LIMIT_S)?,
+        bank_s: num(f, "bank", 30, 0, play::spec::MAX_BANK_S)?,
         challenge: None,
         sitting: None,
         deals_key,
@@ -438,7 +440,7 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
     let spec = spec_from_form(&app, &f, me.id)?;
     let id = app
         .hall
-        .open_table(spec, &crate::names::shown(&me))
+        .open_table(spec, &play::names::shown(&me))
         .map_err(AppError::Invalid)?;
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
@@ -472,14 +474,14 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
         context! {
             title => format!("Table {id}"),
             id => id,
-            what => spec.describe(),
+            what => crate::i18n::describe_table(&spec),
             me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
             csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
             hands => hands,
             set => match spec.key() {
                 Some(k) => Some(json!({
                     "commitment": k.commitment(),
-                    "released": super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Table(id))?,
+                    "released": play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Table(id))?,
                 })),
                 None => None,
             },
@@ -503,7 +505,7 @@ pub async fn set_json(State(app): State<App>, Path(id): Path<i64>) -> Page {
             "table {id} has no deal set of its own (it plays practice deals, or a challenge's or an event's)"
         )));
     };
-    if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Table(id))? {
+    if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Table(id))? {
         return Err(AppError::Forbidden(format!(
             "table {id} is still playing: its key is published when it is over; committed to: {}",
             key.commitment()
@@ -550,7 +552,7 @@ pub async fn socket(
             "this table cannot be opened from another site".into(),
         ));
     }
-    let who = player(&app, &headers)?.map(|(_, p)| (p.id, crate::names::shown(&p)));
+    let who = player(&app, &headers)?.map(|(_, p)| (p.id, play::names::shown(&p)));
     let viewer = viewer_of(&app, &headers)?;
     let spec = table_spec(&app, id)?;
     if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
@@ -569,7 +571,7 @@ async fn connection(
     socket: WebSocket,
     room: mpsc::UnboundedSender<Cmd>,
     conn: u64,
-    who: super::actor::Who,
+    who: play::actor::Who,
     viewer: Viewer,
 ) {
     let (mut sink, mut stream) = socket.split();

@@ -14,13 +14,13 @@ use serde_json::{json, Value};
 use store::{Role, Session};
 use tournament::challenge::{compare, standings, Rotation};
 
-use super::challenge::{self as ch, Loaded, NewChallenge, Stage, Who};
-use super::secrecy::Sight;
-use super::spec::BOT_LEVELS;
 use super::web::{num, player, render};
 use crate::auth::{check_csrf, session_of};
 use crate::service::{AppError, AppResult};
 use crate::web::{App, Fields, Page};
+use play::challenge::{self as ch, Loaded, NewChallenge, Stage, Who};
+use play::secrecy::Sight;
+use play::spec::BOT_LEVELS;
 
 fn director_session(app: &App, headers: &HeaderMap) -> AppResult<Option<Session>> {
     Ok(session_of(app.store.as_ref(), headers)?.filter(|s| s.role == Role::Director))
@@ -123,8 +123,8 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
         hours: num(&f, "hours", 24u32, 1, ch::MAX_HOURS)?,
         level: f.get("level").cloned().unwrap_or_else(|| "strong".into()),
         rotation,
-        limit_s: num(&f, "limit", 15, 1, super::spec::MAX_LIMIT_S)?,
-        bank_s: num(&f, "bank", 30, 0, super::spec::MAX_BANK_S)?,
+        limit_s: num(&f, "limit", 15, 1, play::spec::MAX_LIMIT_S)?,
+        bank_s: num(&f, "bank", 30, 0, play::spec::MAX_BANK_S)?,
         scheduled: false,
     };
     c.check().map_err(AppError::Invalid)?;
@@ -150,7 +150,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
         Some((_, p)) => (0..c.spec.deals)
             .map(|i| {
                 let seat = c.seat_for(p.id, i);
-                let mut row = json!({"no": i + 1, "seat": super::room::wind_name(seat)});
+                let mut row = json!({"no": i + 1, "seat": play::room::wind_name(seat)});
                 match c.play_of(p.id, i) {
                     Some(play) if c.over.contains(&play.play_table) => {
                         row["state"] = json!("played");
@@ -219,7 +219,7 @@ pub async fn play(
     let deal: usize = num(&f, "deal", 1, 1, ch::MAX_DEALS)?;
     let hall = app.hall.clone();
     let table = tokio::task::spawn_blocking(move || {
-        ch::take_up(&hall, id, me.id, &crate::names::shown(&me), deal - 1)
+        ch::take_up(&hall, id, me.id, &play::names::shown(&me), deal - 1)
     })
     .await
     .map_err(|e| AppError::Internal(e.to_string()))?
@@ -272,7 +272,7 @@ pub async fn deal(
     let index = no - 1;
     let revealed = c.stage(ch::now_s()) == Stage::Revealed;
     // Results name how each hand ended: the deal must be open to whoever asks.
-    if let Sight::Hidden(why) = super::secrecy::challenge_deal(&c, index, viewer) {
+    if let Sight::Hidden(why) = play::secrecy::challenge_deal(&c, index, viewer) {
         return Err(AppError::Forbidden(format!(
             "deal {no} of challenge {id}: {why}"
         )));
@@ -336,7 +336,7 @@ pub async fn deal(
             title => format!("{}, deal {no}", c.spec.name),
             c => json!({"id": id, "name": c.spec.name}),
             no => no,
-            seat_name => super::room::wind_name(seat),
+            seat_name => play::room::wind_name(seat),
             seats => vec!["E", "S", "W", "N"],
             revealed => revealed,
             average => average.to_string(),
@@ -350,7 +350,7 @@ pub async fn deal(
 /// challenge is over.
 pub async fn reveal(State(app): State<App>, Path(id): Path<i64>) -> Page {
     let c = ch::load(&app.hall, id)?;
-    if !super::secrecy::set_public(&app.hall, super::secrecy::SetOf::Challenge(id))? {
+    if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Challenge(id))? {
         return Err(AppError::Forbidden(format!(
             "challenge {id} is not over yet: its deals are revealed when it closes and its last hand ends"
         )));

@@ -432,7 +432,7 @@ impl Room {
     /// How hand `hand` is called on screen, in English.
     pub fn label(&self, hand: usize) -> String {
         let (text, args) = self.label_parts(hand);
-        crate::i18n::fill(text, args)
+        crate::text::fill(text, args)
     }
 
     /// The label as a text with `{}` and what fills them, so that a page can say it in

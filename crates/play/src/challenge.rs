@@ -323,7 +323,7 @@ pub fn load(hall: &Hall, id: i64) -> Result<Loaded, store::StoreError> {
 /// every deal-seat and stores it all. Returns the challenge's id.
 pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     c.check()?;
-    let key = super::web::new_key();
+    let key = crate::new_key();
     let deals: Vec<table::deal::Deal> = (0..c.deals)
         .map(|i| table::deal::Deal::generate(key.seed(i)))
         .collect();

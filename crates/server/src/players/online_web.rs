@@ -9,11 +9,11 @@ use axum::response::{IntoResponse, Redirect};
 use minijinja::context;
 use serde_json::json;
 
-use super::challenge::{now_s, utc};
-use super::online::{self, Progress};
 use super::web::{player, render};
 use crate::service::AppError;
 use crate::web::{App, Page};
+use play::challenge::{now_s, utc};
+use play::online::{self, Progress};
 
 /// `/play/e/{id}`: an online event as a player sees it.
 pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
@@ -26,7 +26,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
     for (i, e) in st.event.players.iter().enumerate() {
         let no = i as u32 + 1;
         let person = match st.person_of(no) {
-            Some(p) => Some(crate::names::shown(&app.store.person(p)?)),
+            Some(p) => Some(play::names::shown(&app.store.person(p)?)),
             None => None,
         };
         players.push(json!({"no": no, "name": e.name, "person": person, "bot": bots.get(&no).copied().unwrap_or(0)}));

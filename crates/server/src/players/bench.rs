@@ -11,9 +11,9 @@ use futures_util::{SinkExt, StreamExt};
 use store::SqliteStore;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::spec::{DealRef, Hands, Place, TableSpec};
-use super::PlayConfig;
 use crate::web::App;
+use play::spec::{DealRef, Hands, Place, TableSpec};
+use play::PlayConfig;
 
 /// One measured load.
 #[derive(Clone, Debug)]

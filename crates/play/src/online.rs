@@ -20,7 +20,6 @@ use super::challenge::now_s;
 use super::room::HandSummary;
 use super::spec::{DealRef, Hands, Place, SittingRef, TableSpec, BOT_LEVELS};
 use super::Hall;
-use crate::service::{deal_names, players_by_wind};
 
 /// An event's online settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -348,11 +347,13 @@ fn open_sitting(
     t: &TablePlay,
 ) -> Result<(), String> {
     let e = &st.event;
-    let index = deal_names(&e.movement)
+    let index = e
+        .movement
+        .deal_names()
         .iter()
         .position(|d| *d == t.deal)
         .ok_or_else(|| format!("deal {} is not in the movement", t.deal))?;
-    let players = players_by_wind(t);
+    let players = t.players_by_wind();
     let persons: [Option<i64>; 4] = players.map(|p| st.person_of(p));
     let places: [Place; 4] = persons.map(|p| match p {
         Some(_) => Place::Person,
@@ -364,7 +365,7 @@ fn open_sitting(
     let spec = TableSpec {
         hands: Hands::Duplicate {
             deals: vec![DealRef {
-                seed: crate::service::deal_seed(e, index),
+                seed: e.deal_seed(index),
                 label: t.deal.clone(),
             }],
         },

@@ -1,0 +1,41 @@
+//! The English texts this crate sends or describes with, for the web layer to say in the
+//! page's language: each has `{}` where its arguments go.
+
+/// Every text with its `{}`: descriptions of tables and labels of hands.
+pub const TEXTS: &[&str] = &[
+    "challenge {}, deal {}",
+    "event {}, round {} hand {}, table {}",
+    "duplicate, deal {}",
+    "duplicate, {} deals",
+    "regular game, 16 hands",
+    "regular game, {} hands",
+    crate::spec::PRACTICE,
+    "deal {} ({} of {})",
+    "hand {} of {}, {} round",
+];
+
+/// `text` with each `{}` replaced by the next of `args` (nothing once they run out).
+pub fn fill<T: std::fmt::Display>(text: &str, args: impl IntoIterator<Item = T>) -> String {
+    let mut args = args.into_iter();
+    let mut parts = text.split("{}");
+    let mut out = parts.next().unwrap_or("").to_string();
+    for p in parts {
+        if let Some(a) = args.next() {
+            out.push_str(&a.to_string());
+        }
+        out.push_str(p);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fill_puts_the_arguments_in_order() {
+        assert_eq!(
+            super::fill("deal {} ({} of {})", ["3", "1", "4"]),
+            "deal 3 (1 of 4)"
+        );
+        assert_eq!(super::fill("a {} b {}", ["x"]), "a x b ");
+    }
+}
