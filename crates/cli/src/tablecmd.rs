@@ -664,7 +664,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 return Err("--ping-ms: must be more than 0".into());
             }
             println!("tables  pings   p50 ms   p99 ms   max ms  states/s  moves/s");
-            server::players::bench::run(
+            server::bench::run(
                 &counts,
                 seconds,
                 &bots,

@@ -12,11 +12,11 @@
 #![deny(missing_docs)]
 
 pub mod auth;
+pub mod bench;
 pub mod demo;
 pub mod guard;
 pub mod i18n;
 pub mod listen;
-pub mod players;
 pub mod service;
 pub mod web;
 

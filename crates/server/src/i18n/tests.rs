@@ -67,7 +67,7 @@ fn every_text_the_pages_use_has_chinese() {
     for (file, key) in
         used("src", "rs", &["tr", "trf"])
             .into_iter()
-            .chain(used("templates", "html", &["t"]))
+            .chain(used("templates", "html", &["t", "th"]))
     {
         n += 1;
         if catalogue::zh(&key).is_none() {

@@ -1,12 +1,10 @@
 //! HTTP: the router, page layout, and turning errors into pages.
 
-mod big;
-mod day;
-mod deals;
-mod director;
-mod print;
-mod public;
-mod table;
+pub mod director;
+pub mod pages;
+pub mod players;
+pub mod public;
+pub mod venue;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,9 +17,9 @@ use store::{Role, Session, Store};
 
 use crate::auth::{check_csrf, session_of};
 use crate::i18n::tr;
-use crate::players::challenge_web as challenge;
-use crate::players::web as playweb;
 use crate::service::{AppError, AppResult};
+use players as playweb;
+use players::challenges as challenge;
 
 pub use tournament::print::esc;
 
@@ -55,8 +53,6 @@ pub const MAX_BODY: usize = 256 * 1024;
 /// Longest text accepted in one form field, in characters (names, notes, lists have their
 /// own, smaller limits where they are read).
 pub const MAX_FIELD: usize = 20_000;
-/// Longest message an error page repeats, in characters.
-const MAX_ERROR: usize = 300;
 
 /// Every route of the application.
 pub fn router(app: App) -> Router {
@@ -83,15 +79,27 @@ pub fn router(app: App) -> Router {
             post(director::set_round),
         )
         .route("/director/events/{id}/codes", post(director::new_codes))
-        .route("/director/events/{id}/checkin", post(day::check_in))
-        .route("/director/events/{id}/withdraw", post(day::withdraw))
+        .route(
+            "/director/events/{id}/checkin",
+            post(director::day::check_in),
+        )
+        .route(
+            "/director/events/{id}/withdraw",
+            post(director::day::withdraw),
+        )
         .route(
             "/director/events/{id}/withdraw/{player}/cancel",
-            post(day::cancel_withdrawal),
+            post(director::day::cancel_withdrawal),
         )
-        .route("/director/events/{id}/clock", post(day::set_clock))
-        .route("/director/events/{id}/release", post(deals::release))
-        .route("/events/{id}/set.json", get(deals::set_json))
+        .route(
+            "/director/events/{id}/clock",
+            post(director::day::set_clock),
+        )
+        .route(
+            "/director/events/{id}/release",
+            post(director::deals::release),
+        )
+        .route("/events/{id}/set.json", get(director::deals::set_json))
         .route("/director/events/{id}/hide", post(director::hide))
         .route(
             "/director/events/{id}/conflicts/{cid}",
@@ -105,7 +113,10 @@ pub fn router(app: App) -> Router {
             "/director/events/{id}/penalties/{pid}/remove",
             post(director::remove_penalty),
         )
-        .route("/director/events/{id}/print/{what}", get(print::print))
+        .route(
+            "/director/events/{id}/print/{what}",
+            get(director::print::print),
+        )
         .route(
             "/director/events/{id}/results.{fmt}",
             get(director::export_results),
@@ -116,19 +127,19 @@ pub fn router(app: App) -> Router {
             "/events/{id}/standings.{fmt}",
             get(public::export_standings),
         )
-        .route("/events/{id}/big", get(big::big_screen))
+        .route("/events/{id}/big", get(public::big::big_screen))
         .route("/events/{id}/ranking.csv", get(public::export_ranking))
         .route("/events/{id}/deals", get(public::deal_tables))
         .route(
             "/events/{id}/table",
-            get(table::login_page).post(table::login),
+            get(venue::login_page).post(venue::login),
         )
-        .route("/events/{id}/table/{t}", get(table::deals))
+        .route("/events/{id}/table/{t}", get(venue::deals))
         .route(
             "/events/{id}/table/{t}/deal/{deal}/{hand}",
-            get(table::entry_form).post(table::entry_post),
+            get(venue::entry_form).post(venue::entry_post),
         )
-        .route("/play", get(crate::players::lobby_web::lobby))
+        .route("/play", get(players::lobby::lobby))
         .route("/play/guest", post(playweb::guest))
         .route("/play/login", post(playweb::login))
         .route("/play/register", post(playweb::register))
@@ -146,11 +157,8 @@ pub fn router(app: App) -> Router {
         .route("/play/c/{id}/close", post(challenge::close))
         .route("/play/c/{id}/deal/{n}", get(challenge::deal))
         .route("/play/c/{id}/reveal.json", get(challenge::reveal))
-        .route("/play/e/{id}", get(crate::players::online_web::page))
-        .route(
-            "/play/e/{id}/join/{token}",
-            get(crate::players::online_web::join),
-        )
+        .route("/play/e/{id}", get(players::events::page))
+        .route("/play/e/{id}/join/{token}", get(players::events::join))
         .route("/director/events/{id}/online", post(director::online))
         .route("/lang/{code}", get(crate::i18n::switch))
         .layer(axum::middleware::from_fn(crate::i18n::scope))
@@ -204,34 +212,6 @@ pub fn html(status: StatusCode, title: &str, body: &str) -> Response {
 /// A download or data response.
 pub fn data(content_type: &'static str, body: String) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
-}
-
-impl IntoResponse for AppError {
-    fn into_response(self) -> Response {
-        let (status, title) = match &self {
-            AppError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, tr("Cannot accept this")),
-            AppError::NotFound(_) => (StatusCode::NOT_FOUND, tr("Not found")),
-            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, tr("Not allowed")),
-            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, tr("Server error")),
-            AppError::Limited(_) => (StatusCode::TOO_MANY_REQUESTS, tr("Too many attempts")),
-        };
-        if let AppError::Internal(m) = &self {
-            tracing::error!(error = %m, "internal error");
-        }
-        let mut text = self.to_string();
-        if text.chars().count() > MAX_ERROR {
-            text = text.chars().take(MAX_ERROR).collect::<String>() + " …";
-        }
-        html(
-            status,
-            title,
-            &format!(
-                "<p class=\"err\">{}</p><p><a href=\"javascript:history.back()\">{}</a></p>",
-                esc(&text),
-                tr("Back")
-            ),
-        )
-    }
 }
 
 /// What a handler returns: a page or an error page.

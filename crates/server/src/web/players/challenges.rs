@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use store::{Role, Session};
 use tournament::challenge::{compare, standings, Rotation};
 
-use super::web::{num, player, render};
+use super::{num, player, render};
 use crate::auth::{check_csrf, session_of};
 use crate::service::{AppError, AppResult};
 use crate::web::{App, Fields, Page};
@@ -95,7 +95,7 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
         .map(|s| s.csrf.clone())
         .or(me.as_ref().map(|(s, _)| s.csrf.clone()));
     render(
-        "challenges.html",
+        "players/challenges.html",
         context! {
             title => "Challenges",
             me => me.as_ref().map(|(_, p)| json!({"name": p.name})),
@@ -190,7 +190,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
         .map(|s| s.csrf.clone())
         .or(me.as_ref().map(|(s, _)| s.csrf.clone()));
     render(
-        "challenge.html",
+        "players/challenge.html",
         context! {
             title => c.spec.name.clone(),
             c => facts(&c, now),
@@ -261,7 +261,7 @@ pub async fn deal(
     headers: HeaderMap,
 ) -> Page {
     let me = player(&app, &headers)?.map(|(_, p)| p.id);
-    let viewer = super::web::viewer_of(&app, &headers)?;
+    let viewer = super::viewer_of(&app, &headers)?;
     let c = ch::load(&app.hall, id)?;
     if no == 0 || no > c.spec.deals {
         return Err(AppError::NotFound(format!(
@@ -331,7 +331,7 @@ pub async fn deal(
             }))
         });
     render(
-        "challenge_deal.html",
+        "players/challenge_deal.html",
         context! {
             title => format!("{}, deal {no}", c.spec.name),
             c => json!({"id": id, "name": c.spec.name}),

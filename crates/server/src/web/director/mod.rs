@@ -1,6 +1,10 @@
 //! The director's pages: first-run password, login, events, seating changes, conflicts,
 //! penalties, printables, exports and the audit trail.
 
+pub mod day;
+pub mod deals;
+pub mod print;
+
 use std::fmt::Write as _;
 
 use axum::extract::{Path, State};
@@ -11,14 +15,14 @@ use store::{Entrant, EventId, Role, Session};
 use tournament::export::csv_field;
 use tournament::standings::{Penalty, PenaltyKind};
 
-use super::to_login;
-use super::{
-    csrf_field, data, director_or_login, director_post, esc, field, html, number, short_field, App,
-    Fields, Page,
-};
 use crate::auth::{clear_cookie, start_session, verify_password};
 use crate::guard::Client;
 use crate::service::{create_event as make_event, parse_entrants_for, AppError, AppResult};
+use crate::web::to_login;
+use crate::web::{
+    csrf_field, data, director_or_login, director_post, esc, field, html, number, short_field, App,
+    Fields, Page,
+};
 
 /// Longest event name accepted, in characters.
 const MAX_EVENT_NAME: usize = 120;
@@ -205,7 +209,7 @@ pub async fn create_event(
     let entrants = parse_entrants_for(field(&f, "players")?, team)?;
     let key = match f.get("key").map(|k| k.trim()).filter(|k| !k.is_empty()) {
         Some(k) => table::set::SetKey::parse(k).map_err(AppError::Invalid)?,
-        None => crate::players::web::new_key(),
+        None => crate::web::players::new_key(),
     };
     let rounds: Option<u32> = match f.get("rounds").map(|r| r.trim()) {
         None | Some("") => None,
@@ -249,7 +253,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
     );
     let conflicts = app.store.conflicts(id)?;
     let states = app.store.round_states(id)?;
-    b.push_str(&super::day::clock_section(&e, &csrf));
+    b.push_str(&day::clock_section(&e, &csrf));
     b.push_str(&round_board(
         &e.movement,
         &results,
@@ -288,7 +292,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         if e.hide_standings { "Show the standings to everyone" } else { "Hide the standings (last rounds)" }
     );
     b.push_str(&online_section(&app, &e, &csrf)?);
-    b.push_str(&super::deals::section(&app, &e, &csrf)?);
+    b.push_str(&deals::section(&app, &e, &csrf)?);
     b.push_str("<h2>Tables</h2><table><tr><th>table</th><th>score-entry code</th></tr>");
     for (i, code) in e.table_codes.iter().enumerate() {
         let _ = write!(
@@ -303,7 +307,7 @@ pub async fn event(State(app): State<App>, Path(id): Path<EventId>, headers: Hea
         "</table><form method=\"post\" action=\"/director/events/{id}/codes\">{csrf}\
          <button>New codes for every table</button> (for the next round: the phones log in again)</form>"
     );
-    b.push_str(&super::day::players_section(&e, &csrf));
+    b.push_str(&day::players_section(&e, &csrf));
     let _ = write!(
         b,
         "<form method=\"post\" action=\"/director/events/{id}/player\">{csrf}<fieldset><legend>Replace a player (results stay with the seat)</legend>\
@@ -479,9 +483,9 @@ pub async fn online(
 ) -> Page {
     director_post(&app, &headers, &f)?;
     tracing::info!(event = id, action = "online", "director action");
-    let start_in: u32 = crate::players::web::num(&f, "start_in", 10, 0, 60 * 24 * 31)?;
-    let limit: u32 = crate::players::web::num(&f, "limit", 20, 1, play::spec::MAX_LIMIT_S)?;
-    let bank: u32 = crate::players::web::num(&f, "bank", 60, 0, play::spec::MAX_BANK_S)?;
+    let start_in: u32 = crate::web::players::num(&f, "start_in", 10, 0, 60 * 24 * 31)?;
+    let limit: u32 = crate::web::players::num(&f, "limit", 20, 1, play::spec::MAX_LIMIT_S)?;
+    let bank: u32 = crate::web::players::num(&f, "bank", 60, 0, play::spec::MAX_BANK_S)?;
     let bot = f.get("bot").map(|s| s.as_str()).unwrap_or("strong");
     play::online::enable(&app.hall, id, start_in, limit, bank, bot, "director")
         .map_err(AppError::Invalid)?;

@@ -1,21 +1,22 @@
 //! Score entry from a phone: a table logs in with its code, picks a deal, enters how the
 //! hand ended, sees every seat's match points, then saves.
 
-use std::fmt::Write as _;
-
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect};
 use axum::Form;
 use mcr::Wind;
+use minijinja::context;
+use serde_json::{json, Value};
 use store::{Event, EventId, Role, Saved, Session};
 use tournament::entry::{Outcome, ScoreEntry};
 
-use super::{csrf_field, esc, field, html, number, App, Fields, Page};
 use crate::auth::{check_csrf, check_login_form, login_form_token, session_of, start_session};
 use crate::guard::Client;
 use crate::i18n::{describe, seat_name, tr, trf};
 use crate::service::{enter_result, seat_holder, sitting, AppError, AppResult};
+use crate::web::pages::{render, render_status};
+use crate::web::{field, number, App, Fields, Page};
 
 /// `?table=` on the login page: the table card's QR code fills the table in.
 #[derive(serde::Deserialize)]
@@ -23,33 +24,31 @@ pub struct LoginQuery {
     table: Option<String>,
 }
 
+/// `GET /events/{id}/table`: a table logs in with its number and code.
 pub async fn login_page(
     State(app): State<App>,
     Path(id): Path<EventId>,
     Query(q): Query<LoginQuery>,
 ) -> Page {
     let e = app.store.event(id)?;
-    let table = super::query_number::<u32>(q.table.as_deref(), "table")?
-        .filter(|t| (1..=e.table_codes.len() as u32).contains(t))
-        .map(|t| format!(" value=\"{t}\""))
-        .unwrap_or_default();
+    let table = crate::web::query_number::<u32>(q.table.as_deref(), "table")?
+        .filter(|t| (1..=e.table_codes.len() as u32).contains(t));
     let (token, cookie) = login_form_token();
-    let page = html(
-        StatusCode::OK,
-        &format!("{} — {}", e.name, tr("score entry")),
-        &format!(
-            "<form class=\"entry\" method=\"post\" action=\"/events/{id}/table\"><input type=\"hidden\" name=\"form\" value=\"{token}\">\
-             <p><label>{} <input name=\"table\" type=\"number\" min=\"1\" max=\"{}\"{table} required></label></p>\
-             <p><label>{} <input name=\"code\" autocomplete=\"off\" autocapitalize=\"characters\" required></label></p><button>{}</button></form>",
-            tr("Table"),
-            e.table_codes.len(),
-            tr("Code"),
-            tr("Start")
-        ),
-    );
+    let page = render(
+        "venue/login.html",
+        context! {
+            title => format!("{} — {}", e.name, tr("score entry")),
+            id => id,
+            token => token,
+            tables => e.table_codes.len(),
+            table => table,
+        },
+    )?;
     Ok(([(header::SET_COOKIE, cookie)], page).into_response())
 }
 
+/// `POST /events/{id}/table`: checks a table's code and starts its session. Wrong codes
+/// count against the client's address and against the table, from anywhere.
 pub async fn login(
     State(app): State<App>,
     Path(id): Path<EventId>,
@@ -125,6 +124,8 @@ fn names_at(e: &Event, players: [u32; 4], round: u32) -> [String; 4] {
     players.map(|p| format!("{p} {}", seat_holder(e, p, round).1))
 }
 
+/// `GET /events/{id}/table/{t}`: the sittings of a table in the open rounds, each with
+/// its saved result.
 pub async fn deals(
     State(app): State<App>,
     Path((id, t)): Path<(EventId, u32)>,
@@ -135,17 +136,10 @@ pub async fn deals(
     let results = app.store.results(id)?;
     let states = app.store.round_states(id)?;
     let all = s.role == Role::Director || states.is_empty();
-    let mut b = format!(
-        "<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-        tr("round"),
-        tr("hand"),
-        tr("deal"),
-        tr("result")
-    );
+    let mut rows = Vec::new();
     for r in &e.movement.rounds {
         // Only the open rounds are listed to a table (every round before round control).
-        let shown = all || states.contains(&(r.round, true));
-        if !shown {
+        if !(all || states.contains(&(r.round, true))) {
             continue;
         }
         for h in &r.hands {
@@ -153,48 +147,42 @@ pub async fn deals(
                 let done = results
                     .iter()
                     .find(|x| x.deal == tp.deal && x.table == t && x.hand == h.hand)
-                    .map(|x| esc(&describe(&x.entry)))
+                    .map(|x| describe(&x.entry))
                     .unwrap_or_else(|| "—".into());
-                let _ = write!(
-                    b,
-                    "<tr><td>{}</td><td>{hand}</td><td><a href=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{d}</a></td><td>{done}</td></tr>",
-                    r.round,
-                    hand = h.hand,
-                    d = esc(&tp.deal)
-                );
+                rows.push(json!({"round": r.round, "hand": h.hand, "deal": tp.deal, "done": done}));
             }
         }
     }
-    b.push_str("</table>");
-    if !all && !states.iter().any(|&(_, open)| open) {
-        b = format!(
-            "<p class=\"warn\">{}</p>",
-            tr("No round is open for entry: the director opens the next one.")
-        );
-    }
-    Ok(html(
-        StatusCode::OK,
-        &format!("{} — {}", e.name, trf("table {}", &[&t])),
-        &b,
-    ))
+    render(
+        "venue/deals.html",
+        context! {
+            title => format!("{} — {}", e.name, trf("table {}", &[&t])),
+            id => id,
+            table => t,
+            rows => rows,
+            closed => !all && !states.iter().any(|&(_, open)| open),
+        },
+    )
 }
 
-/// The four seats as choices, each with the player's name; `selected` chosen.
-fn seat_options(names: &[String; 4], selected: Option<Wind>) -> String {
+/// The four seats for the entry form: wind, player, and what the saved entry says of each.
+fn seats(names: &[String; 4], saved: Option<&ScoreEntry>) -> Vec<Value> {
+    let winners = match saved.map(|x| &x.outcome) {
+        Some(Outcome::Discard { winners, .. }) => winners.clone(),
+        _ => Vec::new(),
+    };
     Wind::ALL
         .iter()
-        .map(|w| {
-            let sel = if selected == Some(*w) {
-                " selected"
-            } else {
-                ""
-            };
-            format!(
-                "<option value=\"{l}\"{sel}>{} — {}</option>",
-                seat_name(*w),
-                esc(&names[w.index()]),
-                l = w.letter()
-            )
+        .map(|&w| {
+            let won = winners.iter().find(|(x, _)| *x == w);
+            json!({
+                "letter": w.letter().to_string(),
+                "seat": seat_name(w),
+                "name": names[w.index()],
+                "won": won.is_some(),
+                "won_value": won.map(|(_, v)| v.to_string()).unwrap_or_default(),
+                "false_hu": saved.is_some_and(|x| x.false_hu.contains(&w)),
+            })
         })
         .collect()
 }
@@ -259,6 +247,8 @@ fn seating<'a>(
     })
 }
 
+/// `GET …/deal/{deal}/{hand}`: the form for one sitting, showing the saved result when
+/// there is one.
 pub async fn entry_form(
     State(app): State<App>,
     Path((id, t, deal, hand)): Path<(EventId, u32, String, u32)>,
@@ -274,97 +264,37 @@ pub async fn entry_form(
         .results(id)?
         .into_iter()
         .find(|r| r.deal == deal && r.table == t && r.hand == hand);
-    let version = current.as_ref().map_or(0, |r| r.version);
-    let mut b = format!(
-        "<p>{} ",
-        trf(
-            "Round {}, hand {}, deal <b>{}</b>. Seats:",
-            &[&round, &hand, &esc(&deal)]
-        )
-    );
-    for w in Wind::ALL {
-        let _ = write!(b, "{} = {}; ", seat_name(w), esc(&names[w.index()]));
-    }
-    b.push_str("</p>");
-    if let Some(r) = &current {
-        let _ = write!(
-            b,
-            "<p class=\"ok\">{}</p>",
-            trf(
-                "Saved: {} (version {})",
-                &[&esc(&describe(&r.entry)), &r.version]
-            )
-        );
-    }
     // Editing shows the saved result in the form.
     let saved = current.as_ref().map(|r| &r.entry);
-    let outcome = saved.map(|x| &x.outcome);
-    let checked = |on: bool| if on { " checked" } else { "" };
-    let (self_winner, self_value) = match outcome {
-        Some(Outcome::SelfDrawn { winner, value }) => (Some(*winner), value.to_string()),
-        _ => (None, String::new()),
+    let (kind, self_winner, self_value, discarder) = match saved.map(|x| &x.outcome) {
+        Some(Outcome::Draw) => ("draw", None, String::new(), None),
+        Some(Outcome::SelfDrawn { winner, value }) => {
+            ("self", Some(winner.letter()), value.to_string(), None)
+        }
+        Some(Outcome::Discard { discarder, .. }) => {
+            ("discard", None, String::new(), Some(discarder.letter()))
+        }
+        None => ("", None, String::new(), None),
     };
-    let (discarder, winners) = match outcome {
-        Some(Outcome::Discard { discarder, winners }) => (Some(*discarder), winners.clone()),
-        _ => (None, Vec::new()),
-    };
-    let _ = write!(
-        b,
-        "<form class=\"entry\" method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"preview\">\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"draw\" required{c_draw}> {draw}</label></legend></fieldset>\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"self\"{c_self}> {selfwin}</label></legend>\
-         <label>{winner} <select name=\"winner\">{opts_w}</select></label> <label>{value} <input name=\"value\" type=\"number\" min=\"8\" size=\"4\" value=\"{self_value}\"></label>\
-         <label>{orhand} <input name=\"hand\" placeholder=\"[123m3]456p789sEEE55s\" size=\"28\"></label></fieldset>\
-         <fieldset><legend><label><input type=\"radio\" name=\"kind\" value=\"discard\"{c_discard}> {discardwin}</label></legend>\
-         <label>{discarder_l} <select name=\"discarder\">{opts_d}</select></label><br>",
-        draw = tr("Draw"),
-        selfwin = tr("Self-drawn win"),
-        winner = tr("Winner"),
-        value = tr("Value"),
-        orhand = tr("or the hand"),
-        discardwin = tr("Win on a discard"),
-        discarder_l = tr("Discarder"),
-        d = esc(&deal),
-        csrf = csrf_field(&s),
-        c_draw = checked(matches!(outcome, Some(Outcome::Draw))),
-        c_self = checked(self_winner.is_some()),
-        c_discard = checked(discarder.is_some()),
-        opts_w = seat_options(&names, self_winner),
-        opts_d = seat_options(&names, discarder)
-    );
-    for w in Wind::ALL {
-        let l = w.letter();
-        let won = winners.iter().find(|(x, _)| *x == w);
-        let _ = write!(
-            b,
-            "<label><input type=\"checkbox\" name=\"win_{l}\" value=\"1\"{}> {}</label> <label>{} <input name=\"value_{l}\" type=\"number\" min=\"8\" size=\"4\" value=\"{}\"></label> <label>{} <input name=\"hand_{l}\" size=\"24\"></label><br>",
-            checked(won.is_some()),
-            trf("{} wins", &[&esc(&names[w.index()])]),
-            tr("value"),
-            won.map(|(_, v)| v.to_string()).unwrap_or_default(),
-            tr("or hand")
-        );
-    }
-    let _ = write!(
-        b,
-        "</fieldset><fieldset><legend>{}</legend>",
-        tr("False Hu")
-    );
-    for w in Wind::ALL {
-        let l = w.letter();
-        let _ = write!(
-            b,
-            "<label><input type=\"checkbox\" name=\"fhu_{l}\" value=\"1\"{}> {}</label>",
-            checked(saved.is_some_and(|x| x.false_hu.contains(&w))),
-            esc(&names[w.index()])
-        );
-    }
-    let _ = write!(b, "</fieldset><button>{}</button></form>", tr("Check"));
-    Ok(html(
-        StatusCode::OK,
-        &trf("Table {} — deal {}", &[&t, &deal]),
-        &b,
-    ))
+    render(
+        "venue/entry.html",
+        context! {
+            title => trf("Table {} — deal {}", &[&t, &deal]),
+            id => id,
+            table => t,
+            deal => deal,
+            hand => hand,
+            round => round,
+            seats => seats(&names, saved),
+            saved => current.as_ref().map(|r| json!({"text": describe(&r.entry), "version": r.version})),
+            csrf => s.csrf,
+            version => current.as_ref().map_or(0, |r| r.version),
+            kind => kind,
+            self_winner => self_winner.map(|c| c.to_string()),
+            self_value => self_value,
+            discarder => discarder.map(|c| c.to_string()),
+        },
+    )
 }
 
 /// A winner's value: typed, or scored from the hand with the calculator (both must agree).
@@ -475,16 +405,10 @@ pub fn entry_from(f: &Fields, prevalent: Wind) -> AppResult<ScoreEntry> {
     Ok(e)
 }
 
-/// The hidden fields that carry an entry from the preview to the save.
-fn entry_fields(e: &ScoreEntry) -> String {
-    let mut s = String::new();
-    let mut put = |k: &str, v: String| {
-        let _ = write!(
-            s,
-            "<input type=\"hidden\" name=\"{k}\" value=\"{}\">",
-            esc(&v)
-        );
-    };
+/// The fields that carry an entry from the preview to the save, as (name, value).
+fn entry_fields(e: &ScoreEntry) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut put = |k: &str, v: String| out.push((k.to_string(), v));
     match &e.outcome {
         Outcome::Draw => put("kind", "draw".into()),
         Outcome::SelfDrawn { winner, value } => {
@@ -504,9 +428,11 @@ fn entry_fields(e: &ScoreEntry) -> String {
     for w in &e.false_hu {
         put(&format!("fhu_{}", w.letter()), "1".into());
     }
-    s
+    out
 }
 
+/// `POST …/deal/{deal}/{hand}`: first the preview of every seat's match points, then
+/// (`step=save`) the save; a different entry saved meanwhile becomes a conflict.
 pub async fn entry_post(
     State(app): State<App>,
     Path((id, t, deal, hand)): Path<(EventId, u32, String, u32)>,
@@ -542,71 +468,50 @@ pub async fn entry_post(
             version,
             &who,
         )?;
-        let msg = match saved {
-            Saved::Saved { version } | Saved::Unchanged { version } => {
-                format!(
-                    "<p class=\"ok\" id=\"saved\">{}</p>",
-                    trf("Saved: {} (version {}).", &[&esc(&describe(&entry)), &version])
-                )
-            }
-            Saved::Conflict { .. } => format!(
-                "<p class=\"err\" id=\"conflict\">{}</p>",
-                tr("Conflict: another phone saved a different result for this deal first. Your entry was kept aside for the director, who decides which one stands.")
-            ),
+        let conflict = matches!(saved, Saved::Conflict { .. });
+        let version = match saved {
+            Saved::Saved { version } | Saved::Unchanged { version } => version,
+            Saved::Conflict { .. } => 0,
         };
-        let status = if matches!(saved, Saved::Conflict { .. }) {
+        let status = if conflict {
             tracing::warn!(event = id, table = t, deal = %deal, hand, by = %who, "conflicting result kept aside for the director");
             StatusCode::CONFLICT
         } else {
             StatusCode::OK
         };
         let next = next_sitting(&e, &app.store.round_states(id)?, t, &deal, hand)
-            .map(|(d, h)| {
-                format!(
-                    "<p><a class=\"button\" id=\"next\" href=\"/events/{id}/table/{t}/deal/{}/{h}\">{}</a></p>",
-                    esc(&d),
-                    trf("Next sitting: deal {}, hand {}", &[&esc(&d), &h])
-                )
-            })
-            .unwrap_or_default();
-        return Ok(html(
+            .map(|(d, h)| json!({"deal": d, "hand": h}));
+        return render_status(
             status,
-            &trf("Table {} — deal {}", &[&t, &deal]),
-            &format!(
-                "{msg}{next}<p><a href=\"/events/{id}/table/{t}\">{}</a></p>",
-                trf("Back to the deals of table {}", &[&t])
-            ),
-        ));
-    }
-    let mut b = format!(
-        "<p>{}</p><table id=\"preview\"><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
-        esc(&describe(&entry)),
-        tr("seat"),
-        tr("player"),
-        tr("match points")
-    );
-    for w in Wind::ALL {
-        let _ = write!(
-            b,
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            seat_name(w),
-            esc(&names[w.index()]),
-            points[w.index()]
+            "venue/saved.html",
+            context! {
+                title => trf("Table {} — deal {}", &[&t, &deal]),
+                id => id,
+                table => t,
+                conflict => conflict,
+                described => describe(&entry),
+                version => version,
+                next => next,
+            },
         );
     }
-    let _ = write!(
-        b,
-        "</table><form method=\"post\" action=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{csrf}<input type=\"hidden\" name=\"version\" value=\"{version}\"><input type=\"hidden\" name=\"step\" value=\"save\">{fields}<button>{save}</button></form>\
-         <p><a href=\"/events/{id}/table/{t}/deal/{d}/{hand}\">{change}</a></p>",
-        save = tr("Save"),
-        change = tr("Change"),
-        d = esc(&deal),
-        csrf = csrf_field(&s),
-        fields = entry_fields(&entry)
-    );
-    Ok(html(
-        StatusCode::OK,
-        &trf("Table {} — deal {}: check", &[&t, &deal]),
-        &b,
-    ))
+    let shown: Vec<Value> = Wind::ALL
+        .iter()
+        .map(|&w| json!({"seat": seat_name(w), "name": names[w.index()], "points": points[w.index()]}))
+        .collect();
+    render(
+        "venue/preview.html",
+        context! {
+            title => trf("Table {} — deal {}: check", &[&t, &deal]),
+            id => id,
+            table => t,
+            deal => deal,
+            hand => hand,
+            described => describe(&entry),
+            seats => shown,
+            csrf => s.csrf,
+            version => version,
+            fields => entry_fields(&entry),
+        },
+    )
 }

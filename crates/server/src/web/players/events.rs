@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Redirect};
 use minijinja::context;
 use serde_json::json;
 
-use super::web::{player, render};
+use super::{player, render};
 use crate::service::AppError;
 use crate::web::{App, Page};
 use play::challenge::{now_s, utc};
@@ -35,7 +35,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
         .as_ref()
         .and_then(|(_, p)| st.people.iter().find(|(_, x)| *x == p.id).map(|(s, _)| *s));
     render(
-        "event.html",
+        "players/event.html",
         context! {
             title => st.event.name.clone(),
             id => id,

@@ -8,9 +8,9 @@ use axum::http::HeaderMap;
 use axum::Form;
 use store::{Event, EventId, StandIn, Withdrawal};
 
-use super::director::{back, confirm_page, sittings_with_results, MAX_NAME};
-use super::{director_post, esc, field, number, short_field, App, Fields, Page};
+use super::{back, confirm_page, sittings_with_results, MAX_NAME};
 use crate::service::{entrant_name, AppError};
+use crate::web::{director_post, esc, field, number, short_field, App, Fields, Page};
 
 /// Longest round clock the director may set, in minutes.
 const MAX_CLOCK_MINUTES: i64 = 24 * 60;

@@ -10,9 +10,9 @@ use axum::Form;
 use store::{Event, EventId};
 use table::set::{SetKey, SetKind};
 
-use super::{data, director_post, App, Fields, Page};
 use crate::i18n::trf;
 use crate::service::AppError;
+use crate::web::{data, director_post, App, Fields, Page};
 
 /// The event's secret key, if it has one.
 pub fn key_of(e: &Event) -> Option<SetKey> {

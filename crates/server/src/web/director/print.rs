@@ -6,9 +6,9 @@ use axum::http::HeaderMap;
 use serde::Deserialize;
 use store::EventId;
 
-use super::public::compute;
-use super::{data, director_or_login, to_login, App, Page};
 use crate::service::AppError;
+use crate::web::public::compute;
+use crate::web::{data, director_or_login, to_login, App, Page};
 
 /// `?base=` of the table cards: the address phones use to reach this server, when the
 /// one the director's browser used is not it (a proxy, a public name).

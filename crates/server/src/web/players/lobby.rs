@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use table::game::table_points;
 
-use super::web::{player, render};
+use super::{player, render};
 use crate::service::{AppError, AppResult};
 use crate::web::{query_number, App, Page};
 use play::challenge;
@@ -122,7 +122,7 @@ pub async fn lobby(
     }
     let pages = total.div_ceil(FINISHED_PAGE).max(1);
     render(
-        "lobby.html",
+        "players/lobby.html",
         context! {
             title => "Play",
             me => me.as_ref().map(|(_, p)| json!({"name": p.name, "account": p.account})),

@@ -2,7 +2,9 @@
 //! table page and its WebSocket, and the replay viewer. Pages come from templates with
 //! automatic HTML escaping; the browser code is plain ES modules served from `assets/`.
 
-use std::sync::OnceLock;
+pub mod challenges;
+pub mod events;
+pub mod lobby;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -10,7 +12,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use futures_util::{SinkExt, StreamExt};
-use minijinja::{context, Environment};
+use minijinja::context;
 use serde::Deserialize;
 use serde_json::json;
 use store::{Person, Role, Session};
@@ -32,74 +34,16 @@ use play::view::{board, win_json, Eye};
 /// Largest message a browser may send (a move is under 100 bytes).
 const MAX_MESSAGE: usize = 4096;
 
-fn templates() -> &'static Environment<'static> {
-    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
-        let mut env = Environment::new();
-        for (name, src) in [
-            ("layout.html", include_str!("../../templates/layout.html")),
-            ("lobby.html", include_str!("../../templates/lobby.html")),
-            ("table.html", include_str!("../../templates/table.html")),
-            ("replay.html", include_str!("../../templates/replay.html")),
-            (
-                "standings.html",
-                include_str!("../../templates/standings.html"),
-            ),
-            (
-                "challenges.html",
-                include_str!("../../templates/challenges.html"),
-            ),
-            (
-                "challenge.html",
-                include_str!("../../templates/challenge.html"),
-            ),
-            (
-                "challenge_deal.html",
-                include_str!("../../templates/challenge_deal.html"),
-            ),
-            ("event.html", include_str!("../../templates/event.html")),
-        ] {
-            env.add_template(name, src).expect("templates parse");
-        }
-        // t("English {} text", args…): the request's language, `{}` filled in order.
-        env.add_function(
-            "t",
-            |en: String, args: minijinja::value::Rest<minijinja::Value>| {
-                crate::i18n::fill(&crate::i18n::tr_str(&en), args.iter())
-            },
-        );
-        env
-    })
-}
-
-pub(crate) fn render(name: &str, ctx: minijinja::Value) -> Page {
-    // Every page: its language, the switch to the other, and the scripts' texts.
-    let ctx = context! {
-        lang => crate::i18n::lang().code(),
-        switch => crate::i18n::switch_link(),
-        texts => crate::i18n::script_texts(),
-        ..ctx
-    };
-    let body = templates()
-        .get_template(name)
-        .and_then(|t| t.render(ctx))
-        .map_err(|e| AppError::Internal(format!("template {name}: {e}")))?;
-    Ok((
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        body,
-    )
-        .into_response())
-}
+pub(crate) use crate::web::pages::render;
 
 /// The browser code and style, compiled into the binary.
 pub async fn asset(Path(name): Path<String>) -> Response {
     let (body, kind) = match name.as_str() {
-        "play.js" => (include_str!("../../assets/play.js"), "text/javascript"),
-        "board.js" => (include_str!("../../assets/board.js"), "text/javascript"),
-        "tiles.js" => (include_str!("../../assets/tiles.js"), "text/javascript"),
-        "replay.js" => (include_str!("../../assets/replay.js"), "text/javascript"),
-        "play.css" => (include_str!("../../assets/play.css"), "text/css"),
+        "play.js" => (include_str!("../../../assets/play.js"), "text/javascript"),
+        "board.js" => (include_str!("../../../assets/board.js"), "text/javascript"),
+        "tiles.js" => (include_str!("../../../assets/tiles.js"), "text/javascript"),
+        "replay.js" => (include_str!("../../../assets/replay.js"), "text/javascript"),
+        "play.css" => (include_str!("../../../assets/play.css"), "text/css"),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };
     (
@@ -470,7 +414,7 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
         }
     }
     render(
-        "table.html",
+        "players/table.html",
         context! {
             title => format!("Table {id}"),
             id => id,
@@ -690,7 +634,7 @@ fn replay_page(app: &App, id: i64, n: u32, views: Vec<&'static str>) -> Page {
     let s: HandSummary =
         serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
     render(
-        "replay.html",
+        "players/replay.html",
         context! {
             title => format!("Table {id}, hand {n}"),
             id => id,
@@ -767,28 +711,4 @@ pub async fn replay_step(
         out.to_string(),
     )
         .into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn templates_parse_and_escape() {
-        let env = templates();
-        for name in ["lobby.html", "table.html", "replay.html"] {
-            assert!(env.get_template(name).is_ok(), "{name}");
-        }
-        let html = env
-            .get_template("table.html")
-            .unwrap()
-            .render(context! { title => "<b>", id => 1, what => "<script>x</script>", me => (), hands => Vec::<i32>::new() })
-            .unwrap();
-        assert!(
-            html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;")
-                || html.contains("&lt;script&gt;x&lt;/script&gt;"),
-            "{html}"
-        );
-        assert!(!html.contains("<script>x"));
-    }
 }

@@ -1,0 +1,287 @@
+//! Pages anyone may read: the event list, standings (live, big screen, exports) and the
+//! per-deal result tables — unless the director has hidden them.
+
+pub mod big;
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use minijinja::context;
+use serde_json::{json, Value};
+use store::{Event, EventId, Role};
+use tournament::export::{line_json, ranking_csv, standings_csv, team_line_json};
+use tournament::standings::{Standings, TeamStandings};
+
+use crate::auth::session_of;
+use crate::i18n::{seat_name, tr};
+use crate::service::{results_of, sitting_of, AppError, AppResult};
+use crate::web::pages::render;
+use crate::web::{data, App, Page};
+
+/// `GET /`: the events with their public pages, and the ways to play and direct.
+pub async fn home(State(app): State<App>) -> Page {
+    let events: Vec<Value> = app
+        .store
+        .events()?
+        .into_iter()
+        .map(|(id, name)| json!({"id": id, "name": name}))
+        .collect();
+    render(
+        "public/home.html",
+        context! { title => tr("Duplicate MCR"), events => events },
+    )
+}
+
+/// Standings of an event, or why they are not shown.
+pub struct Computed {
+    /// The event.
+    pub event: Event,
+    /// Its players' standings.
+    pub individual: Standings,
+    /// Its teams' standings, in a team event.
+    pub team: Option<TeamStandings>,
+    /// Table results entered so far.
+    pub entered: usize,
+    /// Table results the movement has.
+    pub expected: usize,
+    /// Online events: by player, hands the bot played for them.
+    pub bot_hands: std::collections::BTreeMap<u32, u32>,
+}
+
+/// An event's standings from its stored results.
+pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
+    let event = app.store.event(id)?;
+    let stored = app.store.results(id)?;
+    let results = results_of(app.store.as_ref(), &event, &stored)?;
+    let individual = results
+        .individual()
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let team = if event.team {
+        Some(
+            results
+                .team()
+                .map_err(|e| AppError::Internal(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    let expected = event
+        .movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.hands)
+        .map(|h| h.tables.len())
+        .sum();
+    let entered = stored.len();
+    let bot_hands = play::online::bot_hands(&app.hall, id)?;
+    Ok(Computed {
+        event,
+        individual,
+        team,
+        entered,
+        expected,
+        bot_hands,
+    })
+}
+
+/// Whether this request may see the standings of `e`.
+pub fn visible(app: &App, headers: &HeaderMap, e: &Event) -> AppResult<bool> {
+    if !e.hide_standings {
+        return Ok(true);
+    }
+    let s = session_of(app.store.as_ref(), headers)?;
+    Ok(matches!(s.map(|s| s.role), Some(Role::Director)))
+}
+
+/// The standings for a download: refused while they are hidden from this request.
+fn shown(app: &App, headers: &HeaderMap, id: EventId) -> AppResult<Computed> {
+    let c = compute(app, id)?;
+    if !visible(app, headers, &c.event)? {
+        return Err(AppError::Forbidden("the standings are hidden".into()));
+    }
+    Ok(c)
+}
+
+/// The page shown while the standings are hidden.
+pub fn hidden_page(e: &Event) -> Page {
+    render("public/hidden.html", context! { title => e.name })
+}
+
+/// The standings as the templates show them: teams (in a team event) and players.
+fn standings_values(c: &Computed) -> Value {
+    let teams: Option<Vec<Value>> = c.team.as_ref().map(|t| {
+        t.lines
+            .iter()
+            .map(|l| json!({"rank": l.rank, "name": l.name, "hands": l.hands, "ms": l.ms, "imp": l.imp}))
+            .collect()
+    });
+    let players: Vec<Value> = c
+        .individual
+        .lines
+        .iter()
+        .map(|l| {
+            json!({
+                "rank": l.rank,
+                "player": l.player,
+                "name": l.name,
+                "hands": l.hands,
+                "ms": l.ms,
+                "imp": l.imp,
+                "penalty_imp": l.penalty_imp,
+                "stands_in_for": l.stands_in_for,
+                // Online events mark hands the bot played for a player.
+                "bot_hands": c.bot_hands.get(&l.player),
+                "withdrew": c.event.withdrawals.iter().find(|w| w.player == l.player).map(|w| w.from_round),
+            })
+        })
+        .collect();
+    json!({
+        "teams": teams,
+        "players": players,
+        "standins": c.individual.lines.iter().any(|l| l.stands_in_for.is_some()),
+    })
+}
+
+/// Seconds as "m:ss", or "h:mm:ss" from an hour up.
+pub fn minutes_seconds(secs: i64) -> String {
+    let s = secs.max(0);
+    let (h, m, x) = (s / 3600, s % 3600 / 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{x:02}")
+    } else {
+        format!("{m}:{x:02}")
+    }
+}
+
+/// `GET /events/{id}/standings`: the live standings, refreshing by themselves.
+pub async fn standings(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return hidden_page(&c.event);
+    }
+    let v = standings_values(&c);
+    render(
+        "public/standings.html",
+        context! {
+            title => c.event.name,
+            refresh => 20,
+            entered => c.entered,
+            expected => c.expected,
+            teams => v["teams"],
+            players => v["players"],
+            standins => v["standins"],
+        },
+    )
+}
+
+/// Per-deal tables laid out like S3 Appendix 3: for each deal and seat, every
+/// table's match points, the difference from the average (DIF) and the IMP.
+pub async fn deal_tables(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = compute(&app, id)?;
+    if !visible(&app, &headers, &c.event)? {
+        return hidden_page(&c.event);
+    }
+    let names: Vec<String> = c.event.players.iter().map(|p| p.name.clone()).collect();
+    let mut deals = Vec::new();
+    for deal in c.event.movement.deal_names() {
+        let mut entries = Vec::new();
+        for ds in c.individual.deal_seats.iter().filter(|d| d.deal == deal) {
+            for e in &ds.entries {
+                let (table, hand) = sitting_of(e.table);
+                entries.push(json!({
+                    "seat": seat_name(ds.wind),
+                    "table": table,
+                    "hand": hand,
+                    "player": e.player,
+                    "name": names.get(e.player as usize - 1).cloned().unwrap_or_default(),
+                    "ms": e.ms,
+                    "dif": e.dif.to_string(),
+                    "imp": e.imp,
+                }));
+            }
+        }
+        if !entries.is_empty() {
+            deals.push(json!({"name": deal, "entries": entries}));
+        }
+    }
+    let key = crate::web::director::deals::key_of(&c.event);
+    render(
+        "public/deal_tables.html",
+        context! {
+            title => format!("{} — {}", c.event.name, tr("deals")),
+            id => id,
+            deals => deals,
+            commitment => key.map(|k| k.commitment()),
+            released => c.event.deals_released,
+        },
+    )
+}
+
+/// `GET /events/{id}/standings.{csv,json}`: the standings as a download (refused while
+/// they are hidden from this request).
+pub async fn export_standings(
+    State(app): State<App>,
+    Path((id, fmt)): Path<(EventId, String)>,
+    headers: HeaderMap,
+) -> Page {
+    let c = shown(&app, &headers, id)?;
+    match fmt.as_str() {
+        "csv" => Ok(data(
+            "text/csv; charset=utf-8",
+            standings_csv(&c.individual),
+        )),
+        "json" => {
+            let lines: Vec<_> = c.individual.lines.iter().map(line_json).collect();
+            let teams: Option<Vec<_>> = c
+                .team
+                .as_ref()
+                .map(|t| t.lines.iter().map(team_line_json).collect());
+            let v = json!({"event": c.event.name, "players": lines, "teams": teams});
+            Ok(data("application/json", v.to_string()))
+        }
+        other => Err(AppError::NotFound(format!(
+            "format '{other}' (use csv or json)"
+        ))),
+    }
+}
+
+/// `GET /events/{id}/ranking.csv`: the final ranking for a rating body
+/// (`docs/ranking-export.md`), shown when the standings are.
+pub async fn export_ranking(
+    State(app): State<App>,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let c = shown(&app, &headers, id)?;
+    let e = &c.event;
+    let csv = ranking_csv(
+        &e.name,
+        &c.individual,
+        |p| e.players.get(p as usize - 1).and_then(|x| x.team.clone()),
+        |p| {
+            e.withdrawals
+                .iter()
+                .find(|w| w.player == p)
+                .map(|w| w.from_round)
+        },
+    );
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                "attachment; filename=\"ranking.csv\"",
+            ),
+        ],
+        csv,
+    )
+        .into_response())
+}
