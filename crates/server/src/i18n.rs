@@ -11,7 +11,7 @@ use axum::extract::{Path, Query, Request};
 use axum::http::{header, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A language of the pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,8 +142,20 @@ pub fn script_texts() -> std::collections::BTreeMap<&'static str, &'static str> 
     }
 }
 
-/// The header link that switches to the other language and comes back here.
-pub fn switch_link() -> String {
+/// The header link that switches to the other language and comes back here: where it
+/// goes, the other language's code and its name in that language (the page escapes them).
+#[derive(Debug, Clone, Serialize)]
+pub struct SwitchLink {
+    /// `/lang/{code}?back=` this page.
+    pub href: String,
+    /// The other language's code, for `hreflang`.
+    pub lang: &'static str,
+    /// The other language's name, written in it.
+    pub label: &'static str,
+}
+
+/// The switch for the page being answered.
+pub fn switch_link() -> SwitchLink {
     let (path, other, label) = HERE
         .try_with(|h| {
             (
@@ -157,10 +169,11 @@ pub fn switch_link() -> String {
             )
         })
         .unwrap_or(("/".into(), "zh", "中文"));
-    format!(
-        "<a class=\"lang\" href=\"/lang/{other}?back={}\" hreflang=\"{other}\">{label}</a>",
-        crate::web::esc(&encode(&path))
-    )
+    SwitchLink {
+        href: format!("/lang/{other}?back={}", encode(&path)),
+        lang: other,
+        label,
+    }
 }
 
 fn encode(s: &str) -> String {

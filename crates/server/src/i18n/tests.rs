@@ -161,7 +161,10 @@ async fn texts_follow_the_request_and_fill_in_order() {
     HERE.scope(zh, async {
         assert_eq!(trf("Round {} of {}", &[&2, &5]), "第 2 轮（共 5 轮）");
         assert_eq!(tr("Save"), "保存");
-        assert!(switch_link().contains("/lang/en?back=/events/1/standings%3Fx%3D1"));
+        assert_eq!(
+            switch_link().href,
+            "/lang/en?back=/events/1/standings%3Fx%3D1"
+        );
         let e = tournament::entry::ScoreEntry {
             outcome: tournament::entry::Outcome::Discard {
                 discarder: mcr::Wind::West,

@@ -1,19 +1,18 @@
 //! The organiser's day at the venue: checking players in, late withdrawals with the
 //! substitute or bot who takes the seat, and the round clock shown on the big screen.
 
-use std::fmt::Write as _;
-
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Form;
+use serde_json::{json, Value};
 use store::{Event, EventId, StandIn, Withdrawal};
 
 use super::{back, confirm_page, sittings_with_results, MAX_NAME};
 use crate::service::{entrant_name, AppError};
-use crate::web::{director_post, esc, field, number, short_field, App, Fields, Page};
+use crate::web::{director_post, field, number, short_field, App, Fields, Page};
 
 /// Longest round clock the director may set, in minutes.
-const MAX_CLOCK_MINUTES: i64 = 24 * 60;
+pub const MAX_CLOCK_MINUTES: i64 = 24 * 60;
 
 /// Seconds since 1970, from the server's clock.
 pub fn unix_now() -> i64 {
@@ -22,89 +21,52 @@ pub fn unix_now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-/// The players table of the director's event page: check-in and withdrawal for each.
-pub fn players_section(e: &Event, csrf: &str) -> String {
-    let id = e.id;
+/// What the event page shows of the day: check-ins, who is absent, each player's
+/// withdrawal, and the round clock.
+pub fn values(e: &Event) -> Value {
     let n = e.players.len();
     let absent: Vec<String> = (1..=n as u32)
         .filter(|p| !e.checked_in.contains(p))
         .map(|p| format!("{p} {}", entrant_name(e, p)))
         .collect();
-    let mut b = format!(
-        "<h2 id=\"players\">Players</h2><p id=\"checkin-count\">{} of {n} checked in.{}</p>\
-         <div class=\"wide\"><table class=\"players\"><tr><th>#</th><th>name</th><th>team</th><th>check-in</th><th>withdrawal</th></tr>",
-        e.checked_in.len(),
-        if absent.is_empty() || absent.len() == n {
-            String::new()
-        } else if absent.len() > 12 {
-            format!(" Not here: {} … and {} more.", esc(&absent[..12].join(", ")), absent.len() - 12)
-        } else {
-            format!(" Not here: {}.", esc(&absent.join(", ")))
-        }
-    );
-    for (i, p) in e.players.iter().enumerate() {
-        let no = i as u32 + 1;
-        let here = e.checked_in.contains(&no);
-        let check = format!(
-            "<form class=\"inline\" method=\"post\" action=\"/director/events/{id}/checkin\">{csrf}\
-             <input type=\"hidden\" name=\"player\" value=\"{no}\"><button name=\"present\" value=\"{}\">{}</button></form>",
-            if here { 0 } else { 1 },
-            if here { "✓ here (undo)" } else { "check in" }
-        );
-        let gone = match e.withdrawals.iter().find(|w| w.player == no) {
-            Some(w) => format!(
-                "from round {}: {} <form class=\"inline\" method=\"post\" action=\"/director/events/{id}/withdraw/{no}/cancel\">{csrf}<button>take back</button></form>",
-                w.from_round,
-                esc(&w.stand_in_name(&p.name))
-            ),
-            None => String::new(),
-        };
-        let _ = write!(
-            b,
-            "<tr{}><td>{no}</td><td>{}</td><td>{}</td><td>{check}</td><td>{gone}</td></tr>",
-            if here { " class=\"here\"" } else { "" },
-            esc(&p.name),
-            esc(p.team.as_deref().unwrap_or(""))
-        );
-    }
-    let rounds = e.movement.rounds.len();
-    let _ = write!(
-        b,
-        "</table></div>\
-         <form method=\"post\" action=\"/director/events/{id}/withdraw\">{csrf}<fieldset><legend>A player withdraws: someone takes the seat (the player keeps earlier rounds; the stand-in is listed, unranked)</legend>\
-         <label>Player # <input name=\"player\" type=\"number\" min=\"1\" max=\"{n}\" required></label> \
-         <label>from round <input name=\"round\" type=\"number\" min=\"1\" max=\"{rounds}\" value=\"1\" required></label> \
-         <label><input type=\"radio\" name=\"by\" value=\"substitute\" checked> substitute named <input name=\"name\" maxlength=\"{MAX_NAME}\"></label> \
-         <label><input type=\"radio\" name=\"by\" value=\"bot\"> a bot</label> <button>Withdraw</button></fieldset></form>"
-    );
-    b
-}
-
-/// The round clock's form and state on the director's event page.
-pub fn clock_section(e: &Event, csrf: &str) -> String {
-    let id = e.id;
-    let now = match e.clock {
-        Some((round, ends)) => {
-            let left = ends - unix_now();
-            if left > 0 {
-                format!(
-                    "Round {round}: {} left. ",
-                    crate::web::public::minutes_seconds(left)
-                )
-            } else {
-                format!("Round {round}: time is up. ")
-            }
-        }
-        None => "No clock running. ".to_string(),
+    let absent = if absent.is_empty() || absent.len() == n {
+        String::new()
+    } else if absent.len() > 12 {
+        format!(
+            "{} … and {} more",
+            absent[..12].join(", "),
+            absent.len() - 12
+        )
+    } else {
+        absent.join(", ")
     };
-    format!(
-        "<h2>Round clock</h2><form method=\"post\" action=\"/director/events/{id}/clock\">{csrf}<p id=\"clock-state\">{now}\
-         <label>Round <input name=\"round\" type=\"number\" min=\"1\" max=\"{}\" value=\"{}\" required></label> \
-         <label>minutes <input name=\"minutes\" type=\"number\" min=\"0\" max=\"{MAX_CLOCK_MINUTES}\" value=\"90\" required></label> \
-         <button>Start the clock</button> <button name=\"stop\" value=\"1\">Stop it</button> (shown on the big screen)</p></form>",
-        e.movement.rounds.len(),
-        e.clock.map_or(1, |c| c.0)
-    )
+    let players: Vec<Value> = e
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let no = i as u32 + 1;
+            json!({
+                "no": no,
+                "name": p.name,
+                "team": p.team.clone().unwrap_or_default(),
+                "here": e.checked_in.contains(&no),
+                "withdrawal": e.withdrawals.iter().find(|w| w.player == no).map(|w| {
+                    json!({"from": w.from_round, "stand_in": w.stand_in_name(&p.name)})
+                }),
+            })
+        })
+        .collect();
+    let clock = e.clock.map(|(round, ends)| {
+        let left = ends - unix_now();
+        json!({"round": round, "left": left, "shown": crate::web::public::minutes_seconds(left)})
+    });
+    json!({
+        "checked_in": e.checked_in.len(),
+        "absent": absent,
+        "players": players,
+        "clock": clock,
+    })
 }
 
 /// `POST …/checkin`: checks a player in (`present` = 1) or takes it back.
@@ -182,12 +144,7 @@ pub async fn withdraw(
             w.stand_in_name(&entrant_name(&e, player)),
             moved.join(", ")
         );
-        return Ok(confirm_page(
-            &s,
-            &format!("/director/events/{id}/withdraw"),
-            &f,
-            &what,
-        ));
+        return confirm_page(&s, &format!("/director/events/{id}/withdraw"), &f, &what);
     }
     tracing::info!(
         event = id,

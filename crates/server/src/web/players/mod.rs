@@ -36,6 +36,33 @@ const MAX_MESSAGE: usize = 4096;
 
 pub(crate) use crate::web::pages::render;
 
+/// The players' routes: signing in, the lobby, tables, replays, challenges, online events,
+/// and the browser code.
+pub fn routes() -> axum::Router<App> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/play", get(lobby::lobby))
+        .route("/play/guest", post(guest))
+        .route("/play/login", post(login))
+        .route("/play/register", post(register))
+        .route("/play/logout", post(logout))
+        .route("/play/tables", post(open_table))
+        .route("/play/t/{id}", get(table_page))
+        .route("/play/t/{id}/ws", get(socket))
+        .route("/play/t/{id}/set.json", get(set_json))
+        .route("/play/t/{id}/hands/{n}", get(hand_log_or_page))
+        .route("/play/t/{id}/hands/{n}/step", get(replay_step))
+        .route("/assets/{name}", get(asset))
+        .route("/play/c", get(challenges::list).post(challenges::publish))
+        .route("/play/c/{id}", get(challenges::page))
+        .route("/play/c/{id}/play", post(challenges::play))
+        .route("/play/c/{id}/close", post(challenges::close))
+        .route("/play/c/{id}/deal/{n}", get(challenges::deal))
+        .route("/play/c/{id}/reveal.json", get(challenges::reveal))
+        .route("/play/e/{id}", get(events::page))
+        .route("/play/e/{id}/join/{token}", get(events::join))
+}
+
 /// The browser code and style, compiled into the binary.
 pub async fn asset(Path(name): Path<String>) -> Response {
     let (body, kind) = match name.as_str() {

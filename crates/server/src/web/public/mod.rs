@@ -18,6 +18,22 @@ use crate::service::{results_of, sitting_of, AppError, AppResult};
 use crate::web::pages::render;
 use crate::web::{data, App, Page};
 
+/// The public routes.
+pub fn routes() -> axum::Router<App> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/", get(home))
+        .route("/events/{id}/standings", get(standings))
+        .route("/events/{id}/standings.{fmt}", get(export_standings))
+        .route("/events/{id}/big", get(big::big_screen))
+        .route("/events/{id}/ranking.csv", get(export_ranking))
+        .route("/events/{id}/deals", get(deal_tables))
+        .route(
+            "/events/{id}/set.json",
+            get(crate::web::director::deals::set_json),
+        )
+}
+
 /// `GET /`: the events with their public pages, and the ways to play and direct.
 pub async fn home(State(app): State<App>) -> Page {
     let events: Vec<Value> = app

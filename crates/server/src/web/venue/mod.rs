@@ -18,6 +18,18 @@ use crate::service::{enter_result, seat_holder, sitting, AppError, AppResult};
 use crate::web::pages::{render, render_status};
 use crate::web::{field, number, App, Fields, Page};
 
+/// The venue's routes: score entry from the tables' phones.
+pub fn routes() -> axum::Router<App> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/events/{id}/table", get(login_page).post(login))
+        .route("/events/{id}/table/{t}", get(deals))
+        .route(
+            "/events/{id}/table/{t}/deal/{deal}/{hand}",
+            get(entry_form).post(entry_post),
+        )
+}
+
 /// `?table=` on the login page: the table card's QR code fills the table in.
 #[derive(serde::Deserialize)]
 pub struct LoginQuery {
