@@ -3,7 +3,7 @@
 //! The [`bots::Agent`] trait and the built-in bots ([`bots`]), bots in other processes
 //! ([`external`] for our JSON Lines protocol, [`botzone`] for contest bots), and the driver
 //! that plays hands with four agents and records them ([`play`]); a seat's view as numbers
-//! for learning bots ([`encode`]), and a table with outside seats as an environment ([`env`]).
+//! for learning bots ([`encode`]), and a table with outside seats as an environment ([`env`](mod@env)).
 
 #![deny(missing_docs)]
 

@@ -2,8 +2,10 @@
 
 // Doc comments here are clap's help text, where `[123m3]` is a hand, not a link.
 #![allow(rustdoc::broken_intra_doc_links)]
+#![deny(missing_docs)]
 
 mod arenacmd;
+mod benchcmd;
 mod fancmd;
 mod handjson;
 mod jsonin;
@@ -60,7 +62,7 @@ enum Cmd {
     Backup(servecmd::BackupArgs),
     /// Speed measurements.
     #[command(subcommand)]
-    Bench(tablecmd::BenchCmd),
+    Bench(benchcmd::BenchCmd),
 }
 
 fn main() -> ExitCode {
@@ -72,7 +74,7 @@ fn main() -> ExitCode {
         Cmd::Play(a) => tablecmd::play(a),
         Cmd::Replay(a) => tablecmd::replay_cmd(a),
         Cmd::Review(a) => reviewcmd::review(a),
-        Cmd::Bench(c) => tablecmd::bench(c),
+        Cmd::Bench(c) => benchcmd::bench(c),
         Cmd::Arena(a) => arenacmd::arena_cmd(a),
         Cmd::Movement(a) => tourncmd::movement(a),
         Cmd::Standings(a) => tourncmd::standings(a),

@@ -1,4 +1,7 @@
 //! The `dupmj` binary end to end: real processes, real output.
+//!
+//! Longer than most files: one short section per subcommand, sharing the process helpers
+//! at the top.
 
 use std::io::Write;
 use std::process::{Command, Stdio};

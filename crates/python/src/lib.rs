@@ -3,7 +3,7 @@
 //! Owns the Python extension module `dupmj._dupmj`: the fan calculator, shanten and waits
 //! ([`rules`]), a drop-in for the reference calculator's Python binding ([`compat`]), the
 //! table engine as a multi-agent environment, one table or many stepped together
-//! ([`env`]), and the duplicate arena with a Python policy ([`pyarena`]). The Python side
+//! ([`env`](mod@env)), and the duplicate arena with a Python policy ([`pyarena`]). The Python side
 //! (`python/dupmj`) re-exports these and adds the type stubs.
 
 #![deny(missing_docs)]

@@ -2,7 +2,7 @@
 //! the `dupmj_lang` cookie (set by the switch in the page header) or else the browser's
 //! `Accept-Language`; a middleware keeps it for the request, so page code only calls
 //! [`tr`] and [`trf`] with the English text, which is also the key of the catalogue
-//! ([`catalogue`]). A test finds every such call in the sources, templates and scripts
+//! (`i18n/catalogue.rs`). A test finds every such call in the sources, templates and scripts
 //! and fails on any without a Chinese entry.
 
 mod catalogue;

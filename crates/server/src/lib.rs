@@ -1,13 +1,18 @@
 //! # server — the web application: directing events and playing online
 //!
-//! Owns the HTTP side of a live event: the director's pages (events, seating changes,
-//! conflicts, penalties, printables, exports, audit trail), score entry from the tables'
-//! phones, and the public standings ([`web`]); what those pages do without HTTP
-//! ([`service`]); sessions, passwords and the cross-site check ([`auth`]); limits on
-//! failed logins and codes, and security headers ([`guard`]); connection limits and
-//! deadlines ([`listen`]); the names people play under ([`names`]); the demo
-//! event played by bots ([`demo`]); and online play — people and bots at tables in the
-//! browser over WebSockets ([`play`]). Data lives behind [`store::Store`].
+//! Maps HTTP and WebSocket messages onto the crates below and answers with pages. The
+//! routes are grouped by audience in [`web`]: the director (events, seating changes,
+//! conflicts, penalties, printables, exports, audit trail), the tables at the venue (score
+//! entry from phones), the public (standings, big screen) and the players online (lobby,
+//! tables, replays, challenges, online events). Every page comes from a template with
+//! automatic escaping ([`web::pages`]), in English or Chinese ([`i18n`]).
+//!
+//! What the director's pages do without HTTP is in [`service`]; sessions, passwords and
+//! the cross-site check in [`auth`]; limits on failed logins and codes, and security
+//! headers in [`guard`]; connection limits and deadlines in [`listen`]; the demo event
+//! played by bots in [`demo`]. Online play itself — rooms, clocks, bots, challenges, deal
+//! secrecy — is the [`play`] crate, which knows nothing of HTTP. Data lives behind
+//! [`store::Store`].
 
 #![deny(missing_docs)]
 

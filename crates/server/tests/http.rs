@@ -1,4 +1,7 @@
 //! Every route over HTTP (in process): pages, bad input, and every authorisation rule.
+//!
+//! Longer than most files: it is one table of every route against every role, kept in one
+//! place so that a route added without its rule shows up here.
 
 use std::sync::Arc;
 

@@ -1,4 +1,7 @@
 //! Regular MCR hands and games (rules §8) from hand-built walls, driven action by action.
+//!
+//! Longer than most files: each hand-built wall is spelled out in full beside the check it
+//! makes.
 
 use mcr::{parse_tiles, Tile, Wind};
 use table::engine::{Action, Table};

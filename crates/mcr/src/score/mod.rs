@@ -1,0 +1,393 @@
+//! The fan calculator: every reading of a hand is scored and the best total is kept
+//! (freedom of choice); within a reading, implied fans are removed (non-repeat) and the
+//! combination principles are applied by [`crate::combos`].
+
+mod present;
+mod sets;
+mod special;
+
+use present::*;
+use sets::*;
+use special::*;
+
+use crate::combos::{self, Key};
+use crate::exclude::apply_exclusions;
+use crate::fan::Fan;
+use crate::hand::{Hand, HandError};
+use crate::meld::MeldKind;
+use crate::rules::Rules;
+use crate::shape::{self, Part};
+use crate::tally::Tally;
+use crate::tile::{Counts, Tile};
+
+/// One scored fan: how many times it counts and its value each time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FanLine {
+    /// The fan.
+    pub fan: Fan,
+    /// Points of one occurrence.
+    pub points: u32,
+    /// How many times it counts.
+    pub count: u32,
+}
+
+/// The winning shape of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Four sets and a pair.
+    Regular,
+    /// Seven pairs.
+    SevenPairs,
+    /// Seven shifted pairs.
+    SevenShiftedPairs,
+    /// Thirteen orphans.
+    ThirteenOrphans,
+    /// Honours and knitted tiles.
+    HonorsAndKnitted,
+    /// The knitted straight with a set and a pair.
+    KnittedStraight,
+    /// Nine gates.
+    NineGates,
+}
+
+/// What a set of a reading is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetKind {
+    /// Three tiles in a run.
+    Chow,
+    /// Three of a kind.
+    Pung,
+    /// Four of a kind.
+    Kong,
+}
+
+/// A set of a reading: `tile` is the lowest tile of a chow. `declared` sets were
+/// declared at the table; `concealed` is the set's status for scoring (a pung completed
+/// by a won discard counts as exposed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReadSet {
+    /// Chow, pung or kong.
+    pub kind: SetKind,
+    /// A chow's lowest tile, or the repeated tile.
+    pub tile: Tile,
+    /// Declared at the table (in brackets).
+    pub declared: bool,
+    /// Concealed for scoring.
+    pub concealed: bool,
+}
+
+/// The reading of the hand that produced the score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The winning shape.
+    pub shape: Shape,
+    /// The sets, declared and concealed.
+    pub sets: Vec<ReadSet>,
+    /// The pair, for shapes with one.
+    pub pair: Option<Tile>,
+    /// The knitted straight's nine tiles, for knitted shapes.
+    pub knitted: Option<[Tile; 9]>,
+    /// For the shapes without sets (seven pairs, thirteen orphans, honours and knitted):
+    /// the fourteen tiles, sorted.
+    pub tiles: Vec<Tile>,
+}
+
+/// The result of scoring a hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    /// The fans scored, in fan-number order.
+    pub fans: Vec<FanLine>,
+    /// Sum of all fans, flowers included.
+    pub total: u32,
+    /// The reading that gives the total.
+    pub reading: Reading,
+}
+
+impl Scoring {
+    /// Points that count towards the minimum to win (flowers excluded).
+    pub fn points_without_flowers(&self) -> u32 {
+        self.fans
+            .iter()
+            .filter(|l| l.fan != Fan::FlowerTiles)
+            .map(|l| l.points * l.count)
+            .sum()
+    }
+    /// Does the hand reach the rules' minimum (8 in MCR), flowers not counted?
+    pub fn reaches_minimum(&self, rules: &Rules) -> bool {
+        self.points_without_flowers() >= rules.min_points as u32
+    }
+}
+
+/// Facts about the hand that do not depend on the reading.
+struct Facts<'a> {
+    rules: &'a Rules,
+    hand: &'a Hand,
+    win: Tile,
+    claimed: usize,
+    last_of_kind: bool,
+    traits: Tally,
+    /// Kinds of which the hand uses all four tiles.
+    quads: u64,
+    unique_wait: std::cell::Cell<Option<bool>>,
+}
+
+#[derive(Clone, Copy)]
+struct Set {
+    kind: SetKind,
+    tile: Tile,
+    declared: bool,
+    concealed: bool,
+}
+
+/// The best reading found so far.
+struct Best {
+    tally: Tally,
+    total: u32,
+    shape: Shape,
+    sets: [Set; 4],
+    n: usize,
+    pair: Option<Tile>,
+    knit: Option<usize>,
+}
+
+impl<'a> Facts<'a> {
+    fn value(&self, f: Fan) -> u32 {
+        self.rules.points(f) as u32
+    }
+
+    fn total(&self, t: &Tally) -> u32 {
+        t.iter()
+            .map(|(f, c)| c as u32 * self.rules.points(f) as u32)
+            .sum()
+    }
+
+    /// Does the standing hand wait on exactly one tile? Computed once, when needed.
+    fn unique_wait(&self) -> bool {
+        if let Some(v) = self.unique_wait.get() {
+            return v;
+        }
+        // A tile whose four copies the player holds still counts as a wait here (a
+        // fifth copy would complete the shape), as in the reference; S4 is silent.
+        let c = crate::tile::counts_of(self.hand.concealed());
+        let n =
+            crate::wait::winning_tiles_counts(&c, &[0; 34], self.hand.melds().len()).count_ones();
+        let v = n == 1;
+        self.unique_wait.set(Some(v));
+        v
+    }
+}
+
+#[inline]
+fn add(t: &mut Tally, f: Fan) {
+    t.add(f);
+}
+
+fn consider(
+    best: &mut Option<Best>,
+    f: &Facts,
+    tally: Tally,
+    shape: Shape,
+    sets: &[Set],
+    pair: Option<Tile>,
+    knit: Option<usize>,
+) {
+    let total = f.total(&tally);
+    if best.as_ref().is_some_and(|b| b.total >= total) {
+        return;
+    }
+    let mut arr = [Set {
+        kind: SetKind::Pung,
+        tile: Tile::EAST,
+        declared: false,
+        concealed: false,
+    }; 4];
+    arr[..sets.len()].copy_from_slice(sets);
+    *best = Some(Best {
+        tally,
+        total,
+        shape,
+        sets: arr,
+        n: sets.len(),
+        pair,
+        knit,
+    });
+}
+
+/// Scores a hand under `rules`: the best total over every reading.
+pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
+    let all = hand.all_counts();
+    let claimed = hand.melds().iter().filter(|m| m.is_exposed()).count();
+    let facts = Facts {
+        rules,
+        hand,
+        win: hand.win_tile(),
+        claimed,
+        last_of_kind: hand.wins_on_last_of_kind(),
+        traits: trait_fans(presence(&all)),
+        quads: crate::tile::fours(&all),
+        unique_wait: std::cell::Cell::new(None),
+    };
+    let f = &facts;
+    let mut declared = [Set {
+        kind: SetKind::Pung,
+        tile: Tile::EAST,
+        declared: true,
+        concealed: false,
+    }; 4];
+    let nm = hand.melds().len();
+    for (d, m) in declared.iter_mut().zip(hand.melds()) {
+        *d = Set {
+            kind: match m.kind {
+                MeldKind::Chow => SetKind::Chow,
+                MeldKind::Pung => SetKind::Pung,
+                _ => SetKind::Kong,
+            },
+            tile: m.tile,
+            declared: true,
+            concealed: m.kind == MeldKind::ConcealedKong,
+        };
+    }
+    let conc = hand.concealed_counts();
+    let conc_present = presence(&conc);
+    let mut best: Option<Best> = None;
+
+    let standing = {
+        let mut s = conc;
+        s[f.win.index()] -= 1;
+        s
+    };
+    let nine = if nm == 0 {
+        shape::nine_gates_suit(&standing)
+    } else {
+        None
+    };
+
+    // Four sets and a pair.
+    shape::each_reading(&conc, &mut |parts, pair| {
+        if parts.len() + nm != 4 {
+            return;
+        }
+        let mut sets = declared;
+        for (i, p) in parts.iter().enumerate() {
+            sets[nm + i] = match *p {
+                Part::Chow(t) => Set {
+                    kind: SetKind::Chow,
+                    tile: t,
+                    declared: false,
+                    concealed: true,
+                },
+                Part::Pung(t) => Set {
+                    kind: SetKind::Pung,
+                    tile: t,
+                    declared: false,
+                    concealed: true,
+                },
+            };
+        }
+        let tally = eval_sets(f, &mut sets, pair, None, nine.is_some());
+        let shape = if nine.is_some() {
+            Shape::NineGates
+        } else {
+            Shape::Regular
+        };
+        consider(&mut best, f, tally, shape, &sets, Some(pair), None);
+    });
+
+    // Knitted straight with one set and a pair.
+    if nm <= 1 {
+        let mut ks = [0usize; 6];
+        let mut nk = 0;
+        let numbered = (conc_present & (SUIT_M | SUIT_S | SUIT_P)).count_ones();
+        for k in shape::knitted_in(&conc).filter(|_| numbered >= 9) {
+            ks[nk] = k;
+            nk += 1;
+        }
+        for &k in &ks[..nk] {
+            let mut rest = conc;
+            for t in shape::knitted_tiles(k) {
+                rest[t.index()] -= 1;
+            }
+            shape::each_reading(&rest, &mut |parts, pair| {
+                if parts.len() + nm != 1 {
+                    return;
+                }
+                let mut sets = declared;
+                for (i, p) in parts.iter().enumerate() {
+                    sets[nm + i] = match *p {
+                        Part::Chow(t) => Set {
+                            kind: SetKind::Chow,
+                            tile: t,
+                            declared: false,
+                            concealed: true,
+                        },
+                        Part::Pung(t) => Set {
+                            kind: SetKind::Pung,
+                            tile: t,
+                            declared: false,
+                            concealed: true,
+                        },
+                    };
+                }
+                let tally = eval_sets(f, &mut sets[..1], pair, Some(k), false);
+                consider(
+                    &mut best,
+                    f,
+                    tally,
+                    Shape::KnittedStraight,
+                    &sets[..1],
+                    Some(pair),
+                    Some(k),
+                );
+            });
+        }
+    }
+
+    if nm == 0 {
+        special_shapes(f, &conc, conc_present, &mut best);
+    }
+
+    let b = best.ok_or(HandError::NotWinning)?;
+    Ok(build(f, b))
+}
+
+fn build(f: &Facts, b: Best) -> Scoring {
+    let mut fans = Vec::with_capacity(b.tally.mask().count_ones() as usize);
+    for (fan, c) in b.tally.iter() {
+        fans.push(FanLine {
+            fan,
+            points: f.value(fan),
+            count: c as u32,
+        });
+    }
+    let sets = b.sets[..b.n]
+        .iter()
+        .map(|s| ReadSet {
+            kind: s.kind,
+            tile: s.tile,
+            declared: s.declared,
+            concealed: s.concealed,
+        })
+        .collect();
+    Scoring {
+        fans,
+        total: b.total,
+        reading: Reading {
+            shape: b.shape,
+            sets,
+            pair: b.pair,
+            knitted: b.knit.map(shape::knitted_tiles),
+            tiles: match b.shape {
+                Shape::SevenPairs
+                | Shape::SevenShiftedPairs
+                | Shape::ThirteenOrphans
+                | Shape::HonorsAndKnitted => {
+                    let c = f.hand.concealed_counts();
+                    Tile::all()
+                        .flat_map(|t| std::iter::repeat_n(t, c[t.index()] as usize))
+                        .collect()
+                }
+                _ => Vec::new(),
+            },
+        },
+    }
+}

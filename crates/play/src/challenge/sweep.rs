@@ -1,0 +1,74 @@
+//! The challenges' side of the sweeper: closing windows (playing out tables left
+//! unfinished) and publishing the next scheduled challenge.
+
+use super::*;
+
+/// Plays out the tables of challenges whose window has closed, and publishes the next
+/// scheduled challenge when none is open. Errors are reported and left for the next round.
+pub fn sweep(hall: &Arc<Hall>) {
+    let now = now_s();
+    let Ok(list) = hall.store.challenges(200) else {
+        return;
+    };
+    // Tables still in play, once: a closed challenge's plays are looked up in it.
+    let Ok(in_play) = hall.store.play_tables(true, usize::MAX >> 1) else {
+        return;
+    };
+    let in_play: std::collections::HashSet<i64> = in_play.iter().map(|t| t.id).collect();
+    let mut scheduled_running = false;
+    for c in list {
+        let Ok(spec) = serde_json::from_str::<ChallengeSpec>(&c.spec) else {
+            continue;
+        };
+        if now < spec.closes {
+            scheduled_running |= spec.scheduled;
+            continue;
+        }
+        let Ok(plays) = hall.store.challenge_plays(c.id) else {
+            continue;
+        };
+        for p in plays.iter().filter(|p| in_play.contains(&p.play_table)) {
+            if let Ok(tx) = hall.room(p.play_table) {
+                let _ = tx.send(Cmd::PlayOut);
+            }
+        }
+    }
+    if let Some(s) = &hall.config.schedule {
+        if !scheduled_running {
+            let c = NewChallenge {
+                name: format!("Challenge of {}", &utc(now)[..10]),
+                deals: s.deals,
+                opens_in_h: 0,
+                hours: s.hours,
+                level: s.level.clone(),
+                rotation: Rotation::Same,
+                limit_s: 15,
+                bank_s: 30,
+                scheduled: true,
+            };
+            if let Err(e) = publish(hall, &c) {
+                eprintln!("the scheduled challenge was not published: {e}");
+            }
+        }
+    }
+}
+
+/// Ends a challenge's window now (a director's button).
+pub fn close_now(hall: &Arc<Hall>, id: i64) -> Result<(), String> {
+    tracing::info!(
+        challenge = id,
+        action = "close_challenge",
+        "director action"
+    );
+    let mut ch = load(hall, id).map_err(|e| e.to_string())?;
+    let now = now_s();
+    if ch.spec.closes > now {
+        ch.spec.closes = now;
+        ch.spec.opens = ch.spec.opens.min(now);
+        hall.store
+            .update_challenge(id, &json(&ch.spec)?)
+            .map_err(|e| e.to_string())?;
+    }
+    sweep(hall);
+    Ok(())
+}

@@ -1,0 +1,199 @@
+//! Time at a table: each decision's clock and time bank, time-outs and stand-ins,
+//! the bots' pace, the start of the next hand, and when the table's task must wake.
+
+use super::*;
+
+impl Room {
+    /// Milliseconds a person has left for their current decision (their bank included).
+    pub fn time_left_ms(&self, place: usize, now: Instant) -> Option<u64> {
+        let seat = self.seat_of(place);
+        let (_, at) = self.asked[seat.index()]?;
+        let limit = self.spec.limit_s as u64 * 1000 + self.bank_ms[place];
+        Some(limit.saturating_sub(now.duration_since(at).as_millis() as u64))
+    }
+
+    /// Extra milliseconds a place has left.
+    pub fn bank_ms(&self, place: usize) -> u64 {
+        self.bank_ms[place]
+    }
+
+    /// Takes the time used beyond the limit out of the place's bank.
+    pub(super) fn spend_bank(&mut self, place: usize, seat: Wind, now: Instant) {
+        if let Some((_, at)) = self.asked[seat.index()] {
+            let used = now.duration_since(at).as_millis() as u64;
+            let over = used.saturating_sub(self.spec.limit_s as u64 * 1000);
+            self.bank_ms[place] = self.bank_ms[place].saturating_sub(over);
+        }
+    }
+
+    /// Ends the table's time: every person is away with the defaults as stand-in, and
+    /// nothing is paced any more.
+    pub fn play_out(&mut self) {
+        for p in 0..4 {
+            if self.spec.places[p] == Place::Person {
+                self.away[p] = true;
+                self.bots[p] = Some(stand_in(DEFAULTS, 0));
+                self.notice[p] = Some(
+                    "Time is up: the rest of this hand is played by the time-out defaults.".into(),
+                );
+            }
+        }
+        self.pace = Duration::ZERO;
+        self.played_out = true;
+        self.version += 1;
+    }
+
+    /// Whether a bot (or a stand-in) plays this place now.
+    pub(super) fn bot_plays(&self, place: usize) -> bool {
+        self.spec.places[place] != Place::Person || self.away[place]
+    }
+
+    /// Does whatever is due at `now`: time-out defaults, bot moves, the next hand. Returns
+    /// whether anything changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        // Bounded so that a table of fast bots still lets the server read its messages.
+        for _ in 0..64 {
+            let did = match self.stage {
+                Stage::Playing => self.timeouts(now) || self.bot_move(now),
+                Stage::Between { since } => self.maybe_start(since, now),
+                Stage::Waiting | Stage::Over => false,
+            };
+            if !did {
+                break;
+            }
+            changed = true;
+            if !self.pace.is_zero() {
+                break;
+            }
+        }
+        changed
+    }
+
+    /// Plays the safe default for every person whose clock ran out.
+    pub(super) fn timeouts(&mut self, now: Instant) -> bool {
+        for place in 0..4 {
+            if self.bot_plays(place) || self.time_left_ms(place, now) != Some(0) {
+                continue;
+            }
+            let seat = self.seat_of(place);
+            let table = self.table.as_ref().expect("a hand in play");
+            let action = timeout_default(table, seat);
+            self.bank_ms[place] = 0;
+            if self.connected[place] == 0 {
+                self.away[place] = true;
+                self.bots[place] = Some(stand_in(self.spec.stand_in(), self.id as u64));
+            }
+            self.notice[place] = Some(format!(
+                "Time ran out: the server played '{action}' for you{}.",
+                if self.away[place] {
+                    "; a bot plays for you until you come back"
+                } else {
+                    ""
+                }
+            ));
+            let hand = self.hand_no;
+            self.apply(Entry::Act {
+                hand,
+                seat,
+                action,
+                stand_in: true,
+            })
+            .expect("a legal default applies");
+            return true;
+        }
+        false
+    }
+
+    /// One move of a bot, when one is due. Only turns are paced: claims are answered at
+    /// once, so that a pause never tells who had something to claim.
+    pub(super) fn bot_move(&mut self, now: Instant) -> bool {
+        let table = self.table.as_ref().expect("a hand in play");
+        let places = self.places_by_seat(self.hand_no);
+        let Some(seat) = table
+            .to_act()
+            .into_iter()
+            .find(|w| self.bot_plays(places[w.index()]))
+        else {
+            return false;
+        };
+        let place = places[seat.index()];
+        let view = table.view(seat);
+        if matches!(view.decision, Some(Ask::Turn { .. })) && now < self.last_change + self.pace {
+            return false;
+        }
+        let name = self.spec.stand_in().to_string();
+        let bot = self.bots[place].get_or_insert_with(|| stand_in(&name, self.id as u64));
+        let mut action = bot.act(&view);
+        if !view.legal.contains(&action) {
+            action = safe_default(view.legal);
+        }
+        let hand = self.hand_no;
+        let stand_in = self.spec.places[place] == Place::Person;
+        self.apply(Entry::Act {
+            hand,
+            seat,
+            action,
+            stand_in,
+        })
+        .expect("a legal bot move applies");
+        true
+    }
+
+    /// Starts the next hand once every connected person is ready (or the time limit has
+    /// passed), leaving bots' tables a moment to show the result.
+    pub(super) fn maybe_start(&mut self, since: Instant, now: Instant) -> bool {
+        if now < self.start_time(since) {
+            return false;
+        }
+        let hand = self.hand_no;
+        self.apply(Entry::Start { hand }).is_ok()
+    }
+
+    /// When the next hand may start: once the connected people are ready, but never
+    /// before a short pause, and at the latest after the time limit.
+    pub(super) fn start_time(&self, since: Instant) -> Instant {
+        let waiting_for_people = (0..4).any(|p| {
+            self.spec.places[p] == Place::Person
+                && self.connected[p] > 0
+                && !self.away[p]
+                && !self.ready[p]
+        });
+        if waiting_for_people {
+            since + Duration::from_secs(self.spec.limit_s as u64)
+        } else {
+            since + self.pace * 4
+        }
+    }
+
+    /// When [`Room::tick`] next has something to do (None: only a message can change
+    /// anything).
+    pub fn next_wake(&self, now: Instant) -> Option<Instant> {
+        match self.stage {
+            Stage::Playing => {
+                let table = self.table.as_ref()?;
+                let places = self.places_by_seat(self.hand_no);
+                let mut wake: Option<Instant> = None;
+                let mut earliest = |t: Instant| {
+                    wake = Some(wake.map_or(t, |w: Instant| w.min(t)));
+                };
+                for seat in table.to_act() {
+                    let place = places[seat.index()];
+                    if self.bot_plays(place) {
+                        let turn = matches!(table.view(seat).decision, Some(Ask::Turn { .. }));
+                        earliest(if turn {
+                            self.last_change + self.pace
+                        } else {
+                            now
+                        });
+                    } else if let Some(ms) = self.time_left_ms(place, now) {
+                        earliest(now + Duration::from_millis(ms));
+                    }
+                }
+                wake
+            }
+            Stage::Between { since } => Some(self.start_time(since)),
+            Stage::Waiting | Stage::Over => None,
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Opening a table from the lobby's form: seats, bots, clocks, deals (fresh, by seed,
+//! or a released set for practice) and the table limit of each player.
+
+use super::*;
+
+/// The deals of a released set a form names (`event:3`, `challenge:5`): their seeds and
+/// labels, and where they come from.
+pub(super) fn practice_deals(
+    app: &App,
+    from: &str,
+    count: usize,
+) -> AppResult<(Vec<DealRef>, Practice)> {
+    let bad = || {
+        AppError::Invalid(format!(
+            "practice: '{}' is neither event:N nor challenge:N",
+            from.chars().take(40).collect::<String>()
+        ))
+    };
+    let (kind, id) = from.split_once(':').ok_or_else(bad)?;
+    let id: i64 = id.trim().parse().map_err(|_| bad())?;
+    match kind {
+        "event" => {
+            let ev = app.store.event(id)?;
+            if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Event(id))? {
+                return Err(AppError::Forbidden(format!(
+                    "event {id}: its deals are not released for practice (its director releases them after the event)"
+                )));
+            }
+            let deals = ev
+                .movement
+                .deal_names()
+                .into_iter()
+                .enumerate()
+                .take(count)
+                .map(|(i, label)| DealRef {
+                    seed: ev.deal_seed(i),
+                    label,
+                })
+                .collect();
+            Ok((deals, Practice::Event { id }))
+        }
+        "challenge" => {
+            let c = play::challenge::load(&app.hall, id)?;
+            if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Challenge(id))? {
+                return Err(AppError::Forbidden(format!(
+                    "challenge {id}: its deals are shown once it has closed and its last hand is over"
+                )));
+            }
+            let deals = (0..c.spec.deals.min(count))
+                .map(|i| DealRef {
+                    seed: c.spec.deal_seed(i),
+                    label: (i + 1).to_string(),
+                })
+                .collect();
+            Ok((deals, Practice::Challenge { id }))
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// The table a form describes. Without a seed its deals (or walls) come from a new secret
+/// set of its own; with a seed, or from a released set, it is a practice table whose deals
+/// anyone may know.
+pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec> {
+    let place: usize = num(f, "place", 0, 0, 3)?;
+    let places: [Place; 4] = std::array::from_fn(|p| {
+        if p == place {
+            return Place::Person;
+        }
+        match f.get(&format!("p{p}")).map(|s| s.trim()) {
+            Some("person") => Place::Person,
+            Some(level) if !level.is_empty() => Place::Bot {
+                level: level.to_string(),
+            },
+            _ => Place::Bot {
+                level: "strong".into(),
+            },
+        }
+    });
+    let seed: Option<u64> = match f.get("seed").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(
+            s.parse()
+                .map_err(|_| AppError::Invalid(format!("seed: '{s}' is not a whole number")))?,
+        ),
+    };
+    // The older form named an event: practice from that event's released deals.
+    let field = |n: &str| f.get(n).map(|s| s.trim()).filter(|s| !s.is_empty());
+    let from = field("practice")
+        .map(String::from)
+        .or_else(|| field("event").map(|e| format!("event:{e}")));
+    let key = new_key();
+    let mut deals_key = None;
+    let mut practice = None;
+    let hands = match f.get("kind").map(|s| s.as_str()) {
+        Some("regular") => {
+            let hands = num(f, "hands", 16usize, 1, 16)?;
+            match seed {
+                Some(seed) => {
+                    if seed.checked_add(hands as u64).is_none() {
+                        return Err(AppError::Invalid(format!("seed: {seed} is too large")));
+                    }
+                    practice = Some(Practice::Seed);
+                    Hands::Regular { seed, hands }
+                }
+                None => {
+                    deals_key = Some(key.hex());
+                    Hands::Regular {
+                        seed: key.seed(0),
+                        hands,
+                    }
+                }
+            }
+        }
+        Some("duplicate") | None => {
+            let count = num(f, "deals", 4usize, 1, play::spec::MAX_DEALS)?;
+            let deals = match (&from, seed) {
+                (Some(from), _) => {
+                    let (deals, p) = practice_deals(app, from, count)?;
+                    practice = Some(p);
+                    deals
+                }
+                (None, Some(seed)) => {
+                    if seed.checked_add(count as u64).is_none() {
+                        return Err(AppError::Invalid(format!("seed: {seed} is too large")));
+                    }
+                    practice = Some(Practice::Seed);
+                    (0..count)
+                        .map(|i| DealRef {
+                            seed: seed + i as u64,
+                            label: (i + 1).to_string(),
+                        })
+                        .collect()
+                }
+                (None, None) => {
+                    deals_key = Some(key.hex());
+                    (0..count)
+                        .map(|i| DealRef {
+                            seed: key.seed(i),
+                            label: (i + 1).to_string(),
+                        })
+                        .collect()
+                }
+            };
+            Hands::Duplicate { deals }
+        }
+        Some(k) => {
+            return Err(AppError::Invalid(format!(
+                "kind: '{k}' is neither duplicate nor regular"
+            )))
+        }
+    };
+    let spec = TableSpec {
+        hands,
+        places,
+        owner,
+        owner_place: place,
+        limit_s: num(f, "limit", 15, 1, play::spec::MAX_LIMIT_S)?,
+        bank_s: num(f, "bank", 30, 0, play::spec::MAX_BANK_S)?,
+        challenge: None,
+        sitting: None,
+        deals_key,
+        practice,
+        rules_version: None,
+    };
+    let spec = TableSpec {
+        rules_version: TableSpec::current_rules_version(&spec.hands),
+        ..spec
+    };
+    spec.check().map_err(AppError::Invalid)?;
+    Ok(spec)
+}
+
+/// `POST /play/tables`: opens a table from the lobby's form and goes to it.
+pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
+    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
+        AppError::Forbidden("sign in (as a guest or with an account) first".into())
+    })?;
+    check_csrf(&s, f.get("csrf"))?;
+    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
+    let spec = spec_from_form(&app, &f, me.id)?;
+    let id = app
+        .hall
+        .open_table(spec, &play::names::shown(&me))
+        .map_err(AppError::Invalid)?;
+    Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
+}

@@ -1,0 +1,150 @@
+//! Finished hands: the log (as the secrecy rule allows to the viewer) and the
+//! step-by-step replay page.
+
+use super::*;
+
+pub(super) fn table_spec(app: &App, id: i64) -> AppResult<TableSpec> {
+    let stored = app.store.play_table(id)?;
+    serde_json::from_str(&stored.spec).map_err(|e| AppError::Internal(format!("table {id}: {e}")))
+}
+
+/// The views of a finished hand someone may have (seat letters, `all` included when the
+/// hand is open to them).
+pub(super) fn hand_views(
+    app: &App,
+    id: i64,
+    n: u32,
+    viewer: Viewer,
+) -> AppResult<Vec<&'static str>> {
+    let spec = table_spec(app, id)?;
+    match hand_sight(&app.hall, id, &spec, n as usize, viewer)? {
+        Sight::Open => Ok(vec!["E", "S", "W", "N", "all"]),
+        Sight::Seat(w) => Ok(vec![["E", "S", "W", "N"][w.index()]]),
+        Sight::Watch => Err(AppError::Forbidden(format!(
+            "hand {n} of table {id} is open to its players only"
+        ))),
+        Sight::Hidden(why) => Err(AppError::Forbidden(why)),
+    }
+}
+
+pub(super) fn stored_hand(app: &App, id: i64, n: u32) -> AppResult<(store::StoredHand, HandLog)> {
+    let h = app
+        .store
+        .hands_of_table(id)?
+        .into_iter()
+        .find(|h| h.hand_no == n)
+        .ok_or_else(|| AppError::NotFound(format!("table {id} has no finished hand {n}")))?;
+    let log: HandLog = serde_json::from_str(&h.log)
+        .map_err(|e| AppError::Internal(format!("hand {n} of table {id}: {e}")))?;
+    Ok((h, log))
+}
+
+/// `/play/t/{id}/hands/{n}`: the replay viewer, or with `.json` the hand's log.
+pub async fn hand_log_or_page(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, String)>,
+    headers: HeaderMap,
+) -> Page {
+    let viewer = viewer_of(&app, &headers)?;
+    if let Some(num) = n.strip_suffix(".json") {
+        let num: u32 = num
+            .parse()
+            .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+        if !hand_views(&app, id, num, viewer)?.contains(&"all") {
+            return Err(AppError::Forbidden(format!(
+                "the log of hand {num} of table {id} holds every seat's tiles: it is shown once everyone has played the deal"
+            )));
+        }
+        let (h, _) = stored_hand(&app, id, num)?;
+        return Ok(([(header::CONTENT_TYPE, "application/json")], h.log).into_response());
+    }
+    let n: u32 = n
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+    let views = hand_views(&app, id, n, viewer)?;
+    replay_page(&app, id, n, views)
+}
+
+pub(super) fn replay_page(app: &App, id: i64, n: u32, views: Vec<&'static str>) -> Page {
+    let (h, _) = stored_hand(app, id, n)?;
+    let s: HandSummary =
+        serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
+    render(
+        "players/replay.html",
+        context! {
+            title => format!("Table {id}, hand {n}"),
+            id => id,
+            n => n,
+            label => s.label,
+            names => s.names,
+            views => views,
+        },
+    )
+}
+
+/// `?view=E&at=12` on a replay step: the seat (or `all` once public) and the event number.
+#[derive(Deserialize)]
+pub struct StepQuery {
+    view: String,
+    at: usize,
+}
+
+/// One moment of a finished hand, from one seat's eyes or with every hand open.
+pub async fn replay_step(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, u32)>,
+    Query(q): Query<StepQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let views = hand_views(&app, id, n, viewer_of(&app, &headers)?)?;
+    if !views.contains(&q.view.as_str()) {
+        return Err(AppError::Forbidden(format!(
+            "view: '{}' is not open to you for this hand (you may have {})",
+            q.view,
+            views.join(", ")
+        )));
+    }
+    let (h, log) = stored_hand(&app, id, n)?;
+    let s: HandSummary =
+        serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
+    let eye =
+        match q.view.as_str() {
+            "all" => Eye::Open,
+            v => Eye::Seat(mcr::Wind::parse(v).ok_or_else(|| {
+                AppError::Invalid(format!("view: '{v}' is not E, S, W, N or all"))
+            })?),
+        };
+    let mut table = start_of(&log).map_err(|e| AppError::Internal(e.to_string()))?;
+    let at = q.at.min(log.actions.len());
+    for d in &log.actions[..at] {
+        table
+            .apply(d.seat, d.action)
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+    }
+    let mut out = json!({
+        "total": log.actions.len(),
+        "at": at,
+        "names": s.names,
+        "board": board(&table, eye),
+    });
+    if let Some(r) = table.result() {
+        out["result"] = json!({
+            "kind": r.kind,
+            "wins": r.wins.iter().map(win_json).collect::<Vec<_>>(),
+            "points": r.points,
+        });
+    }
+    // The coming move, when this view may know it before it is made.
+    if let Some(d) = log
+        .actions
+        .get(at)
+        .filter(|d| eye == Eye::Open || eye == Eye::Seat(d.seat))
+    {
+        out["next"] = json!({"seat": d.seat, "action": d.action.to_string()});
+    }
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        out.to_string(),
+    )
+        .into_response())
+}

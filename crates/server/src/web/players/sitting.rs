@@ -1,0 +1,187 @@
+//! The table's page and its WebSocket: who may sit or watch (the secrecy rule),
+//! and the messages between the browser and the table's task.
+
+use super::*;
+
+/// `GET /play/t/{id}`: the table's page (its script connects to the socket).
+pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
+    let me = player(&app, &headers)?;
+    let viewer = viewer_of(&app, &headers)?;
+    let stored = app.store.play_table(id)?;
+    let spec: TableSpec = serde_json::from_str(&stored.spec)
+        .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
+    let mut hands = Vec::new();
+    for h in app.store.hands_of_table(id)? {
+        let Ok(s) = serde_json::from_str::<HandSummary>(&h.summary) else {
+            continue;
+        };
+        if hand_sight(&app.hall, id, &spec, s.hand_no, viewer)?.shown() {
+            hands.push(
+                json!({"no": s.hand_no, "label": s.label, "points": s.points, "names": s.names}),
+            );
+        }
+    }
+    if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
+        // A table that may not be watched still shows the finished hands open to you.
+        if hands.is_empty() {
+            return Err(AppError::Forbidden(why));
+        }
+    }
+    render(
+        "players/table.html",
+        context! {
+            title => format!("Table {id}"),
+            id => id,
+            what => crate::i18n::describe_table(&spec),
+            me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
+            csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
+            hands => hands,
+            set => match spec.key() {
+                Some(k) => Some(json!({
+                    "commitment": k.commitment(),
+                    "released": play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Table(id))?,
+                })),
+                None => None,
+            },
+            back => match (&spec.challenge, &spec.sitting) {
+                (Some(c), _) if !c.par => Some(json!({"href": format!("/play/c/{}", c.id), "text": "back to the challenge"})),
+                (_, Some(s)) => Some(json!({"href": format!("/play/e/{}", s.event), "text": "back to the event"})),
+                _ => None,
+            },
+        },
+    )
+}
+
+/// `GET /play/t/{id}/set.json`: the table's own deal set with its key, once the table is
+/// over (before, the commitment only).
+pub async fn set_json(State(app): State<App>, Path(id): Path<i64>) -> Page {
+    let stored = app.store.play_table(id)?;
+    let spec: TableSpec = serde_json::from_str(&stored.spec)
+        .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
+    let Some(key) = spec.key() else {
+        return Err(AppError::NotFound(format!(
+            "table {id} has no deal set of its own (it plays practice deals, or a challenge's or an event's)"
+        )));
+    };
+    if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Table(id))? {
+        return Err(AppError::Forbidden(format!(
+            "table {id} is still playing: its key is published when it is over; committed to: {}",
+            key.commitment()
+        )));
+    }
+    let (kind, labels): (table::set::SetKind, Vec<String>) = match &spec.hands {
+        Hands::Duplicate { deals } => (
+            table::set::SetKind::Duplicate,
+            deals.iter().map(|d| d.label.clone()).collect(),
+        ),
+        Hands::Regular { hands, .. } => (
+            table::set::SetKind::Regular,
+            (1..=*hands).map(|i| i.to_string()).collect(),
+        ),
+    };
+    let r = table::set::reveal(&format!("table {id}"), kind, &key, &labels);
+    let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// Refuses a WebSocket opened from another site's page (cookies would go with it).
+pub(super) fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true; // not a browser
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    origin
+        .split_once("://")
+        .is_some_and(|(_, rest)| rest == host)
+}
+
+/// `GET /play/t/{id}/ws`: the table's WebSocket (same origin only).
+pub async fn socket(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Page {
+    if !same_origin(&headers) {
+        return Err(AppError::Forbidden(
+            "this table cannot be opened from another site".into(),
+        ));
+    }
+    let who = player(&app, &headers)?.map(|(_, p)| (p.id, play::names::shown(&p)));
+    let viewer = viewer_of(&app, &headers)?;
+    let spec = table_spec(&app, id)?;
+    if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
+        return Err(AppError::Forbidden(why));
+    }
+    let room = app.hall.room(id).map_err(AppError::NotFound)?;
+    let conn = app.hall.conn_id();
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| connection(socket, room, conn, who, viewer))
+        .into_response())
+}
+
+/// Pumps one WebSocket: states out, moves in.
+async fn connection(
+    socket: WebSocket,
+    room: mpsc::UnboundedSender<Cmd>,
+    conn: u64,
+    who: play::actor::Who,
+    viewer: Viewer,
+) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<String>(64);
+    // Weak, so that the channel closes when the table lets go of this connection.
+    let errors = tx.downgrade();
+    if room
+        .send(Cmd::Join {
+            conn,
+            who,
+            viewer,
+            tx,
+        })
+        .is_err()
+    {
+        return;
+    }
+    // When the table drops this connection (too slow to keep up), the sending half ends
+    // and the socket is closed, so that the browser reconnects and gets the whole state.
+    let mut out = tokio::spawn(async move {
+        while let Some(m) = rx.recv().await {
+            if sink.send(Message::Text(m.into())).await.is_err() {
+                break;
+            }
+        }
+    });
+    loop {
+        let m = tokio::select! {
+            m = stream.next() => m,
+            _ = &mut out => break,
+        };
+        let text = match m {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            Some(Ok(_)) => continue,
+        };
+        match serde_json::from_str::<ClientMsg>(&text) {
+            Ok(msg) => {
+                if room.send(Cmd::Client { conn, msg }).is_err() {
+                    break;
+                }
+            }
+            Err(e) => {
+                if let Some(tx) = errors.upgrade() {
+                    let _ = tx.try_send(
+                        json!({"type": "error", "message": format!("message not understood: {e}")})
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    let _ = room.send(Cmd::Leave { conn });
+    out.abort();
+}
