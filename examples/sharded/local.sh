@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A sharded evaluation on one machine: N shards as separate processes, then the merge.
-# The same three steps run as a Kubernetes Indexed Job or a Slurm array (see README.md).
+# The same three steps run as a Kubernetes Indexed Job or a Slurm array (see docs/arena.md).
 #   examples/sharded/local.sh [N] [DEALS]
 set -euo pipefail
 N=${1:-4}

@@ -62,7 +62,7 @@ impl PlanBot {
             turns: 0,
         }
     }
-    /// The defence measured worse than none in the arena (see the README), so `strong`
+    /// The defence measured worse than none in the arena (see docs/bots.md), so `strong`
     /// plays without it; [`PlanBot::strong_with_defence`] keeps it for measuring.
     pub fn strong() -> PlanBot {
         PlanBot {

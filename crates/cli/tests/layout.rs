@@ -159,3 +159,51 @@ fn long_files_say_why() {
         "over {SITTING} lines with no reason at the top (\"Longer than most files: …\"): {long:?}"
     );
 }
+
+/// The README's picture of the crates: each crate's line and the crates it names after `→`.
+fn readme_picture() -> Vec<(String, BTreeSet<String>)> {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let layout = readme
+        .split("## Layout")
+        .nth(1)
+        .expect("README.md has a Layout section");
+    let block = layout
+        .split("```")
+        .nth(1)
+        .expect("a picture in a code block");
+    let package = |n: &str| match n {
+        "cli" => "dupmj".to_string(),
+        "python" => "dupmj-python".to_string(),
+        other => other.to_string(),
+    };
+    block
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.is_empty() && !l.starts_with("crate "))
+        .map(|l| {
+            let name = package(l.split_whitespace().next().unwrap());
+            let uses = l
+                .split_once('→')
+                .map(|(_, r)| r.split_whitespace().map(package).collect())
+                .unwrap_or_default();
+            (name, uses)
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_draws_the_dependencies_there_are() {
+    let picture = readme_picture();
+    let drawn: BTreeSet<&str> = picture.iter().map(|(n, _)| n.as_str()).collect();
+    let ours: BTreeSet<&str> = LAYERS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(drawn, ours, "the README's picture names every crate once");
+    for (krate, uses) in &picture {
+        let direct: BTreeSet<String> = needs(krate, Some(1))
+            .into_iter()
+            .filter(|d| d != krate && layer(d).is_some())
+            .collect();
+        assert_eq!(
+            uses, &direct,
+            "README.md's Layout: {krate} uses {direct:?}, the picture says {uses:?}"
+        );
+    }
+}

@@ -1,10 +1,12 @@
-//! Every `$ dupmj …` example of README.md is run and its output compared with what the
-//! README shows, so that the examples cannot drift from the binary.
+//! Every `$ dupmj …` example of README.md and of `docs/*.md` is run and its output compared
+//! with what the page shows, so that the examples cannot drift from the binary. Each page's
+//! examples run in order in a fresh folder of their own (a later example may read a file an
+//! earlier one wrote).
 //!
-//! In the README, a line `…` stands for any number of lines, and a command shown without
+//! In a page, a line `…` stands for any number of lines, and a command shown without
 //! output must only succeed; figures that depend on the machine (times) are compared as
 //! `<time>`. An example whose output starts with `error:` must fail. The few examples that are not run here
-//! are listed in `NOT_RUN` with the reason, and each must still be in the README.
+//! are listed in `NOT_RUN` with the reason, and each must still be on some page.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -208,26 +210,48 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-#[test]
-fn every_readme_example_prints_what_the_readme_shows() {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let all = examples(&readme);
-    assert!(all.len() >= 20, "only {} examples found", all.len());
+/// README.md, then every page of `docs/`, by name.
+fn pages() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(repo().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    docs.sort();
+    let mut all = vec![repo().join("README.md")];
+    all.extend(docs);
+    all
+}
+
+/// Runs one page's examples in a fresh folder; returns how many ran and the failures.
+fn check_page(page: &Path, skipped: &mut Vec<&'static str>) -> (usize, Vec<String>) {
+    let text = std::fs::read_to_string(page).unwrap();
+    let name = page
+        .strip_prefix(repo())
+        .unwrap_or(page)
+        .display()
+        .to_string();
+    let all = examples(&text);
     // A folder like a fresh clone's root: the examples read `examples/` and `tools/`.
-    let dir = std::env::temp_dir().join(format!("dupmj-readme-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "dupmj-readme-{}-{}",
+        std::process::id(),
+        name.replace('/', "_")
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for sub in ["examples", "tools"] {
         std::os::unix::fs::symlink(repo().join(sub).canonicalize().unwrap(), dir.join(sub))
             .unwrap();
     }
-    let mut skipped = Vec::new();
+    let mut ran = 0;
     let mut failures = Vec::new();
     for ex in &all {
         if let Some((prefix, _)) = NOT_RUN.iter().find(|(p, _)| ex.command.starts_with(p)) {
             skipped.push(*prefix);
             continue;
         }
+        ran += 1;
         let start = std::time::Instant::now();
         let (text, ok) = run(&ex.command, &dir);
         let actual = normalise(&text);
@@ -245,7 +269,7 @@ fn every_readme_example_prints_what_the_readme_shows() {
         };
         if let Err(e) = verdict {
             failures.push(format!(
-                "README.md line {}: $ {}\n  {e}\n  actual output:\n{}",
+                "{name} line {}: $ {}\n  {e}\n  actual output:\n{}",
                 ex.line,
                 ex.command,
                 actual
@@ -257,17 +281,36 @@ fn every_readme_example_prints_what_the_readme_shows() {
             ));
         }
         eprintln!(
-            "README.md line {} ({:.1} s): $ {}",
+            "{name} line {} ({:.1} s): $ {}",
             ex.line,
             start.elapsed().as_secs_f64(),
             ex.command
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+    (ran, failures)
+}
+
+#[test]
+fn every_example_prints_what_its_page_shows() {
+    let mut skipped = Vec::new();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    let mut readme = 0;
+    for page in pages() {
+        let (n, f) = check_page(&page, &mut skipped);
+        if page.ends_with("README.md") {
+            readme = n;
+        }
+        ran += n;
+        failures.extend(f);
+    }
+    assert!(readme >= 7, "only {readme} examples run from README.md");
+    assert!(ran >= 30, "only {ran} examples run in all");
     for (prefix, why) in NOT_RUN {
         assert!(
             skipped.contains(&prefix),
-            "NOT_RUN lists '{prefix}' ({why}), which no README example uses any more"
+            "NOT_RUN lists '{prefix}' ({why}), which no page uses any more"
         );
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
