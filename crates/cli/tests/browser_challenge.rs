@@ -32,10 +32,9 @@ fn play_hand(b: &Browser) {
             "the hand did not end"
         );
         let clicked = [
-            "#confirm-hu",
-            "#actions button[data-action=hu]",
-            "#actions button[data-action=pass]",
-            "#actions button[data-action=bonus]",
+            "#claim button[data-action=hu]",
+            "#claim button[data-action=pass]",
+            "#claim button[data-action=bonus]",
             ".my-hand .tile.drawn.playable",
             ".my-hand .tile.playable",
         ]

@@ -195,6 +195,13 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
     b.click("#open");
     let table = b.wait(&["class=\"my-hand\""]);
     assert!(table.contains("庄家"), "the dealer badge in Chinese");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let wide = b.exec(
+        "const w = document.documentElement.clientWidth; return [...document.querySelectorAll('body *')]\
+         .filter((e) => e.getBoundingClientRect().right > w + 0.5).slice(0, 3)\
+         .map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + '/' + w)",
+    );
+    assert_eq!(wide, serde_json::json!([]), "wider than the phone's window");
     b.screenshot("zh-play-table-phone");
     std::fs::remove_dir_all(&dir).ok();
 }

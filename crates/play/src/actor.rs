@@ -11,7 +11,7 @@ use table::engine::Action;
 use tokio::sync::mpsc;
 
 use super::room::{Room, Stage};
-use super::secrecy::{hand_sight, Viewer};
+use super::secrecy::{hand_sight, Sight, Viewer};
 use super::writer::Batch;
 use super::Hall;
 
@@ -81,9 +81,9 @@ pub enum Cmd {
 struct Conn {
     who: Who,
     viewer: Viewer,
-    /// For someone without a place: the last finished hand, and whether the secrecy rule
+    /// The last finished hand and what the secrecy rule lets this connection see of it.
     /// lets them see it.
-    finished: Option<(usize, bool)>,
+    finished: Option<(usize, Finished)>,
     tx: mpsc::Sender<String>,
     hints: bool,
     /// The version of the room last looked at, and the last state sent without its clock:
@@ -266,8 +266,18 @@ async fn persist(
     hall.writer().write(batch).await
 }
 
-/// Asks the secrecy rule, once per finished hand, whether each connection without a place
-/// may see the hand just finished.
+/// What a connection may see of the hand just finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// Its board at all (someone without a place may not, while the deal is secret).
+    pub shown: bool,
+    /// Every seat's tiles (the deal is open to this viewer).
+    pub open: bool,
+}
+
+/// Asks the secrecy rule, once per finished hand, what each connection may see of the hand
+/// just finished: the players at the table too, who see all four hands only when the deal
+/// is open to them.
 fn judge_finished(hall: &Hall, room: &Room, conns: &mut HashMap<u64, Conn>) {
     let Some(last) = room.summaries.last().map(|s| s.hand_no) else {
         return;
@@ -276,17 +286,15 @@ fn judge_finished(hall: &Hall, room: &Room, conns: &mut HashMap<u64, Conn>) {
         return;
     }
     for c in conns.values_mut() {
-        let seated = c
-            .who
-            .as_ref()
-            .is_some_and(|(p, _)| room.place_of(*p).is_some());
-        if seated || c.finished.is_some_and(|(h, _)| h == last) {
+        if c.finished.is_some_and(|(h, _)| h == last) {
             continue;
         }
-        let shown = hand_sight(hall, room.id, &room.spec, last, c.viewer)
-            .map(|s| s.shown())
-            .unwrap_or(false);
-        c.finished = Some((last, shown));
+        let sight = hand_sight(hall, room.id, &room.spec, last, c.viewer);
+        let seen = Finished {
+            shown: sight.as_ref().is_ok_and(|s| s.shown()),
+            open: sight.as_ref().is_ok_and(|s| *s == Sight::Open),
+        };
+        c.finished = Some((last, seen));
         c.seen = u64::MAX;
     }
 }
@@ -301,8 +309,11 @@ fn broadcast(room: &mut Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Valu
         }
         c.seen = room.version;
         let person = c.who.as_ref().map(|(p, _)| *p);
-        let finished_shown = c.finished.is_some_and(|(_, shown)| shown);
-        let mut state = room.snapshot(person, c.hints, finished_shown, Instant::now());
+        let finished = c.finished.map(|(_, f)| f).unwrap_or(Finished {
+            shown: false,
+            open: false,
+        });
+        let mut state = room.snapshot(person, c.hints, finished, Instant::now());
         if let Some(place) = person.and_then(|p| room.place_of(p)) {
             let seat = room
                 .summaries

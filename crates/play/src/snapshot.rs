@@ -6,29 +6,35 @@ use std::time::Instant;
 use serde_json::{json, Value};
 use table::game::table_points;
 
+use super::actor::Finished;
 use super::room::{Room, Stage};
 use super::spec::Place;
 use super::view::{board, hints, hu_preview, win_json, Eye};
 
 impl Room {
     /// The state for `person` (None: a watcher); `with_hints` adds the hints panel;
-    /// `finished_shown`: someone without a place may see the hand just finished (the
-    /// secrecy rule's answer, [`super::secrecy`]). Its `clock` is the only part that
-    /// changes with time alone.
+    /// `finished`: what this viewer may see of the hand just finished (the secrecy rule's
+    /// answer, [`super::secrecy`]): its board at all, and every seat's tiles. Its `clock`
+    /// is the only part that changes with time alone.
     pub fn snapshot(
         &self,
         person: Option<i64>,
         with_hints: bool,
-        finished_shown: bool,
+        finished: Finished,
         now: Instant,
     ) -> Value {
         let you = person.and_then(|p| self.place_of(p));
         let scores = self.scores();
         let places: Vec<Value> = (0..4)
             .map(|p| {
+                let level = match &self.spec.places[p] {
+                    Place::Bot { level } => Some(level.as_str()),
+                    Place::Person => None,
+                };
                 json!({
                     "name": self.name_of(p),
                     "bot": self.spec.places[p] != Place::Person,
+                    "level": level,
                     "open": self.spec.places[p] == Place::Person && self.seated[p].is_none(),
                     "away": self.away[p],
                     "connected": self.connected[p] > 0,
@@ -64,12 +70,15 @@ impl Room {
         });
         // Between hands the board is the hand just finished: a watcher sees it only when
         // its deal is open to them.
-        let board_shown = you.is_some() || self.stage == Stage::Playing || finished_shown;
+        let playing = self.stage == Stage::Playing;
+        let board_shown = you.is_some() || playing || finished.shown;
         if let Some(table) = self.table().filter(|_| board_shown) {
             let seat_places = self.places_by_seat(shown_hand);
             s["seat_places"] = json!(seat_places);
             s["dealer"] = json!("E");
             let eye = match you {
+                // A hand over, open to this viewer: all four hands are laid down.
+                _ if !playing && table.is_over() && finished.open => Eye::Open,
                 Some(p) => Eye::Seat(mcr::Wind::from_index(
                     seat_places.iter().position(|&x| x == p).unwrap_or(p),
                 )),
@@ -84,6 +93,10 @@ impl Room {
                 s["clock"] =
                     json!({"left_ms": self.time_left_ms(p, now), "bank_ms": self.bank_ms(p)});
                 s["hu_preview"] = json!(hu_preview(table, seat));
+                if !legal.is_empty() {
+                    // What the server plays if the clock runs out, for the page to say.
+                    s["default"] = json!(super::room::timeout_default(table, seat));
+                }
                 if with_hints {
                     s["hints"] = hints(table, seat);
                 }
@@ -106,8 +119,36 @@ impl Room {
             if let Some(g) = self.game() {
                 fin["table_points"] = json!(table_points(g.scores()));
             }
+            fin["sheet"] = self.score_sheet();
             s["final"] = fin;
         }
         s
+    }
+}
+
+impl Room {
+    /// The table's score sheet: every hand played, by place, with the seat each place held
+    /// and its points.
+    fn score_sheet(&self) -> Value {
+        let rows: Vec<Value> = self
+            .summaries
+            .iter()
+            .map(|h| {
+                let mut seats = [mcr::Wind::East; 4];
+                let mut points = [0i32; 4];
+                for seat in 0..4 {
+                    seats[h.places[seat]] = mcr::Wind::from_index(seat);
+                    points[h.places[seat]] = h.points[seat];
+                }
+                json!({
+                    "hand": h.hand_no,
+                    "label": self.label_parts(h.hand_no.saturating_sub(1)),
+                    "seats": seats,
+                    "points": points,
+                    "outcome": h.outcome,
+                })
+            })
+            .collect();
+        json!(rows)
     }
 }

@@ -1,7 +1,7 @@
 //! The English texts this crate sends or describes with, for the web layer to say in the
 //! page's language: each has `{}` where its arguments go.
 
-/// Every text with its `{}`: descriptions of tables and labels of hands.
+/// Every text with its `{}`: descriptions of tables, labels of hands, notices.
 pub const TEXTS: &[&str] = &[
     "challenge {}, deal {}",
     "event {}, round {} hand {}, table {}",
@@ -12,6 +12,14 @@ pub const TEXTS: &[&str] = &[
     crate::spec::PRACTICE,
     "deal {} ({} of {})",
     "hand {} of {}, {} round",
+    // Notices to one place (`room::Notice`).
+    "Time is up: the rest of this hand is played by the time-out defaults.",
+    "Time ran out: you passed.",
+    "Time ran out: you discarded {}.",
+    "Time ran out: you set the flower aside.",
+    "Time ran out: the server played {} for you.",
+    "A bot plays for you until you come back.",
+    "Welcome back: you play your place again.",
 ];
 
 /// `text` with each `{}` replaced by the next of `args` (nothing once they run out).

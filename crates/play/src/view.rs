@@ -87,6 +87,45 @@ fn last_event(table: &Table, eye: Eye) -> Option<Value> {
     Some(json!({"seat": seat, "text": text, "tile": tile}))
 }
 
+/// Each seat's pond: every tile it discarded, in order, the claimed ones included and
+/// marked with who took them (`by`), a tile won on marked `won`. Public facts only: the
+/// events read are discards, claims and wins on a discard.
+fn ponds(table: &Table) -> [Vec<Value>; 4] {
+    let mut ponds: [Vec<Value>; 4] = Default::default();
+    // The seat whose discard is the latest and still lies in its pond.
+    let mut open: Option<Wind> = None;
+    for e in table.events() {
+        match e {
+            Event::Discard { seat, tile } => {
+                ponds[seat.index()].push(json!({"tile": tile}));
+                open = Some(*seat);
+            }
+            Event::DiscardBonus { seat, bonus } => {
+                ponds[seat.index()].push(json!({"tile": bonus.code()}));
+                open = None;
+            }
+            Event::Chow { seat, .. } | Event::Pung { seat, .. } => {
+                if let Some(last) = open.take().and_then(|d| ponds[d.index()].last_mut()) {
+                    last["by"] = json!(seat);
+                }
+            }
+            Event::Kong { seat, kind, .. } if kind == "melded" => {
+                if let Some(last) = open.take().and_then(|d| ponds[d.index()].last_mut()) {
+                    last["by"] = json!(seat);
+                }
+            }
+            Event::Hu { win } if !win.self_drawn => {
+                if let Some(last) = open.and_then(|d| ponds[d.index()].last_mut()) {
+                    last["won"] = json!(true);
+                }
+            }
+            Event::Draw { .. } => open = None,
+            _ => {}
+        }
+    }
+    ponds
+}
+
 /// Whose turn it is (None while claims are being asked: who may claim is private).
 fn turn_of(table: &Table) -> Option<Wind> {
     table
@@ -97,6 +136,7 @@ fn turn_of(table: &Table) -> Option<Wind> {
 
 /// The board as `eye` sees it.
 pub fn board(table: &Table, eye: Eye) -> Value {
+    let mut ponds = ponds(table);
     let seats: Vec<Value> = Wind::ALL
         .into_iter()
         .map(|w| {
@@ -113,6 +153,7 @@ pub fn board(table: &Table, eye: Eye) -> Value {
             let mut seat = json!({
                 "wind": w,
                 "discards": v.discards[w.index()],
+                "pond": std::mem::take(&mut ponds[w.index()]),
                 "melds": melds,
                 "bonus": v.bonus[w.index()],
                 "bonus_discards": v.bonus_discards[w.index()],
@@ -171,6 +212,7 @@ pub fn win_json(w: &WinRecord) -> Value {
     if let Ok(h) = mcr::notation::parse_hand_text(&w.hand) {
         let mut concealed = h.concealed.clone();
         concealed.sort();
+        out["waits"] = json!(mcr::winning_tiles(&concealed, &h.melds));
         out["melds"] = json!(h.melds.iter().map(open_meld_json).collect::<Vec<_>>());
         out["concealed"] = json!(concealed);
         out["win"] = json!(h.win);

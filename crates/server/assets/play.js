@@ -1,20 +1,35 @@
 // The live table: one WebSocket to the server, which decides everything. The page shows
-// the state it is sent and offers, as buttons and keys, only the moves listed as legal.
-import { renderBoard, winEl, pointsEl, el, WINDS, WIND_CHAR } from "./board.js";
-import { tileEl, T } from "./tiles.js";
+// the state it is sent on a square table (board.js), offers only the moves listed as legal
+// — a discard by clicking a tile, anything else in the claim box — and keeps the player's
+// options (auto-Hu, no calls, discarding the drawn tile, tile order, sound).
+import { renderBoard, winEl, pointsEl, el, sideOf, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
+import { tileEl, tileName, T } from "./tiles.js";
+import { cue, setMuted } from "./sound.js";
+import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
 const signedIn = app.dataset.me !== "";
+let prefs = loadPrefs(app.dataset.prefs, app.dataset.csrf);
+setMuted(prefs.mute);
 let ws = null;
 let state = null;
 let retry = 500;
-let deadline = null;
-let huPreview = false;
+let deadline = null; // when the decision's own time ends (ms, performance clock)
+let bankEnd = null; // when the bank runs out too
 let chowPick = false;
 let selected = -1;
-let hintsOn = localStorage.getItem("dupmj-hints") === "1";
 let message = "";
+let shownKey = ""; // the latest discard drawn, so that only a new one moves
+let drawnKey = "";
+let flashKey = "";
+let autoKey = ""; // the decision an automatic move was sent for
+let lowWarned = "";
+let claimShown = ""; // the decision whose claim box has already moved in
+// Measurements for the browser tests: when each state arrived and when its claim box was
+// first on screen; frame times during a discard's motion.
+const timings = (window.dupmjTimings = { overlay: [], frames: [] });
+let arrived = 0;
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -22,24 +37,30 @@ function connect() {
   ws.onopen = () => {
     retry = 500;
     message = "";
-    if (hintsOn) send({ type: "hints", on: true });
+    if (prefs.hints) send({ type: "hints", on: true });
   };
   ws.onmessage = (ev) => {
+    arrived = performance.now();
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
       if (!state || state.step !== m.step || state.stage !== m.stage) {
-        huPreview = false;
         chowPick = false;
         selected = -1;
       }
+      const fresh = !state || state.step !== m.step || state.stage !== m.stage;
       state = m;
       message = "";
-      document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
-      deadline = m.clock && m.clock.left_ms != null ? performance.now() + m.clock.left_ms : null;
+      // What is asked of you now, for tests and assistive tools to read off the page.
+      document.body.dataset.decision = m.legal && m.legal.length && m.decision ? m.decision.kind : "";
+      bump();
+      deadline = m.clock && m.clock.left_ms != null ? performance.now() + Math.min(m.clock.left_ms, m.limit_s * 1000) : null;
+      bankEnd = m.clock && m.clock.left_ms != null ? performance.now() + m.clock.left_ms : null;
       render();
+      if (fresh) cues();
+      automatic();
     } else if (m.type === "error") {
       message = m.message;
-      document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
+      bump();
       render();
     }
   };
@@ -49,6 +70,10 @@ function connect() {
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
+}
+
+function bump() {
+  document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
 }
 
 function send(m) {
@@ -61,14 +86,51 @@ function act(action) {
 
 const legal = () => (state && state.legal) || [];
 const has = (name) => legal().some((a) => a.action === name);
+const find = (name) => legal().find((a) => a.action === name);
 const seatOfPlace = (p) => state.places[p].seat;
 const mySeat = () => (state.you == null ? "E" : seatOfPlace(state.you));
+const decision = () => state && state.decision;
+const claiming = () => decision() && (decision().kind === "claim" || decision().kind === "rob_kong");
 
-/** A bot's name ("bot (strong)") in the page's language; people's names as they are. */
-const botName = (n) => n.replace(/^bot \((\w+)\)$/, (_, level) => T("bot: {}", T(level)));
+/** One way to name a place everywhere: the person, "bot (strong)", or "open seat". */
+function placeName(p) {
+  if (p.open) return T("open seat");
+  if (p.level) return T("bot ({})", T(p.level));
+  const guest = / \(guest\)$/.exec(p.name);
+  return guest ? T("{} (guest)", p.name.slice(0, guest.index)) : p.name;
+}
 
 function bySeat(f) {
   return WINDS.map((w, s) => f(state.places[state.seat_places ? state.seat_places[s] : s]));
+}
+
+/** Sounds for what just became true: your turn, a claim for you, a win. */
+function cues() {
+  if (state.result && state.stage !== "playing" && state.result.wins.length) cue("hu");
+  else if (claiming()) cue("claim");
+  else if (decision() && decision().kind === "turn") cue("turn");
+}
+
+/** The options that play by themselves: Hu, passing claims, discarding the drawn tile. */
+function automatic() {
+  if (!legal().length || state.stage !== "playing") return;
+  const key = `${state.step}`;
+  if (autoKey === key) return;
+  const d = decision();
+  let move = null;
+  if (prefs.autoHu && has("hu")) move = find("hu");
+  else if (prefs.noCalls && claiming() && !has("hu")) move = find("pass");
+  else if (
+    prefs.autoDiscard && d && d.kind === "turn" && d.drew &&
+    legal().every((a) => a.action === "discard") &&
+    legal().some((a) => a.tile === d.drew)
+  ) move = { action: "discard", tile: d.drew };
+  if (!move) return;
+  autoKey = key;
+  // A short pause, so that what happened stays visible before the page answers for you.
+  setTimeout(() => {
+    if (state && `${state.step}` === key && legal().length) act(move);
+  }, move.action === "discard" ? 350 : 150);
 }
 
 function describe(a) {
@@ -86,89 +148,136 @@ function describe(a) {
   }
 }
 
-function button(text, onClick, attrs = {}) {
-  const b = el("button", attrs.cls || "", text);
+/** What the server will play if the clock runs out, in words. */
+function defaultWords(a) {
+  if (!a) return "";
+  switch (a.action) {
+    case "pass": return T("If time runs out: you pass.");
+    case "discard": return T("If time runs out: you discard {}.", tileName(a.tile));
+    case "bonus": return T("If time runs out: the flower is set aside.");
+    default: return T("If time runs out: {}.", describe(a));
+  }
+}
+
+function button(content, onClick, attrs = {}) {
+  const b = el("button", attrs.cls || "");
+  if (typeof content === "string") b.textContent = content;
+  else b.append(...content);
   for (const [k, v] of Object.entries(attrs.data || {})) b.dataset[k] = v;
   if (attrs.id) b.id = attrs.id;
-  if (attrs.key) b.title = T("key: {}", attrs.key);
+  if (attrs.key) {
+    b.title = T("key: {}", attrs.key);
+    b.setAttribute("aria-keyshortcuts", attrs.key);
+  }
   b.addEventListener("click", onClick);
   return b;
 }
 
-function actionsEl() {
-  const box = el("div", "actions");
-  box.id = "actions";
-  const d = state.decision;
-  if (d && d.kind === "turn") box.append(el("span", "prompt", T("Your turn: discard a tile (click it)")));
-  if (d && (d.kind === "claim" || d.kind === "rob_kong")) {
-    const p = el("span", "prompt", `${d.kind === "rob_kong" ? T("Rob the kong") : T("Claim")} `);
-    p.append(tileEl(d.tile, "small"), document.createTextNode(" " + T("from {}?", WIND_CHAR[d.from])));
-    box.append(p);
+/** The claim box: what you may do besides discarding, impossible to miss. */
+function claimEl(geo) {
+  const box = el("section", "claim");
+  box.id = "claim";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-live", "assertive");
+  const d = decision();
+  if (claiming()) {
+    const head = el("div", "claim-head");
+    head.append(el("span", "claim-what", `${WIND_CHAR[d.from]} ${T(d.kind === "rob_kong" ? "{} adds to a pung" : "{} discards", T(WIND_NAME[d.from]))}`));
+    head.append(tileEl(d.tile, "big"));
+    box.append(head);
+  } else {
+    box.append(el("div", "claim-head claim-what", T("Your turn: discard a tile, or")));
   }
+  const row = el("div", "claim-buttons");
+  const hu = find("hu");
+  if (hu) {
+    const b = button(T("Hu"), () => act(hu), { cls: "hu", id: "hu", data: { action: "hu" }, key: "h" });
+    row.append(b);
+  }
+  const kongs = legal().filter((a) => ["kong", "concealed_kong", "promoted_kong"].includes(a.action));
+  kongs.forEach((a) => {
+    const content = [document.createTextNode(describe(a))];
+    if (a.tile) content.push(tileEl(a.tile, "mini"));
+    row.append(button(content, () => act(a), { data: { action: a.action, tile: a.tile || "" }, key: "k" }));
+  });
+  const pung = find("pung");
+  if (pung) row.append(button(T("Pung"), () => act(pung), { data: { action: "pung" }, key: "p" }));
   const chows = legal().filter((a) => a.action === "chow");
-  const shown = new Set();
+  chows.forEach((a, i) => {
+    // The two tiles of your hand it uses, beside the tile claimed.
+    const low = Number(a.tile[0]);
+    const content = [document.createTextNode(`${T("Chow")} `)];
+    for (let k = 0; k < 3; k++) {
+      const t = `${low + k}${a.tile[1]}`;
+      content.push(tileEl(t, t === d.tile ? "mini claimed" : "mini"));
+    }
+    row.append(button(content, () => act(a), { cls: "chow", data: { action: "chow", tile: a.tile }, key: chows.length > 1 ? `c ${i + 1}` : "c" }));
+  });
   for (const a of legal()) {
-    if (a.action === "discard" || shown.has(a.action + (a.tile || ""))) continue;
-    if (a.action === "chow") {
-      if (shown.has("chow")) continue;
-      shown.add("chow");
-      box.append(button(chows.length > 1 ? T("Chow…") : T("Chow"), () => {
-        if (chows.length > 1) { chowPick = true; render(); } else act(chows[0]);
-      }, { data: { action: "chow" }, key: "c" }));
-      continue;
+    if (a.action === "bonus" || a.action === "discard_bonus") {
+      row.append(button(describe(a), () => act(a), { data: { action: a.action }, key: "f" }));
     }
-    shown.add(a.action + (a.tile || ""));
-    if (a.action === "hu") {
-      box.append(button(T("Hu"), () => { huPreview = true; render(); }, { data: { action: "hu" }, cls: "hu", key: "h" }));
-      continue;
+  }
+  const pass = find("pass");
+  if (pass) row.append(button(T("Pass"), () => act(pass), { cls: "pass", data: { action: "pass" }, key: "space" }));
+  box.append(row);
+  if (hu && state.hu_preview) {
+    const fans = el("div", "hu-fans");
+    fans.append(el("div", "hu-total", T("Hu scores {} points:", state.hu_preview.value)));
+    const t = el("table", "fans");
+    for (const f of state.hu_preview.fans) {
+      const tr = el("tr");
+      tr.append(el("td", "", f.name), el("td", "zh", f.zh), el("td", "num", f.count > 1 ? `${f.points} × ${f.count}` : String(f.points)));
+      t.append(tr);
     }
-    const label = a.tile && a.action !== "chow" ? `${describe(a)} ${a.tile}` : describe(a);
-    const key = { pass: "space", pung: "p", kong: "k", concealed_kong: "k", promoted_kong: "k" }[a.action];
-    box.append(button(label, () => act(a), { data: { action: a.action, tile: a.tile || "" }, key }));
+    fans.append(t);
+    box.append(fans);
   }
-  if (chowPick) {
-    const picks = el("div", "chow-picks");
-    chows.forEach((a, i) => {
-      const b = button("", () => act(a), { data: { action: "chow-pick", tile: a.tile }, key: String(i + 1) });
-      const low = Number(a.tile[0]);
-      for (let k = 0; k < 3; k++) b.append(tileEl(`${low + k}${a.tile[1]}`, "small"));
-      picks.append(b);
-    });
-    box.append(picks);
-  }
-  if (huPreview && state.hu_preview) {
-    const p = el("div", "hu-preview");
-    p.append(winEl(state.hu_preview, null));
-    p.append(button(T("Confirm Hu"), () => act({ action: "hu" }), { id: "confirm-hu", cls: "hu", key: "Enter" }));
-    p.append(button(T("Cancel"), () => { huPreview = false; render(); }, { key: "Escape" }));
-    box.append(p);
-  }
+  box.append(timerEl());
+  box.append(el("p", "default", defaultWords(state.default)));
+  if (!geo.wide) box.classList.add("sheet");
+  // It moves in once per decision, not again at each redrawing.
+  const key = `${state.hand_no}:${state.step}`;
+  if (key === claimShown) box.classList.add("steady");
+  claimShown = key;
   return box;
 }
 
-function clockEl() {
-  const c = el("span", "clock");
-  c.id = "clock";
-  return c;
+/** The countdown: the decision's own seconds, then the bank. */
+function timerEl() {
+  const t = el("div", "timer");
+  t.id = "timer";
+  t.append(el("div", "time-bar"), el("div", "bank-bar"), el("span", "time-text"));
+  return t;
 }
 
 function tickClock() {
-  const c = document.getElementById("clock");
-  if (!c) return;
-  if (deadline == null) { c.textContent = ""; return; }
-  const ms = Math.max(0, deadline - performance.now());
+  const t = document.getElementById("timer");
+  if (!t || deadline == null || !state) return;
+  const now = performance.now();
   const limit = state.limit_s * 1000;
-  const bank = Math.max(0, ms - 0) > limit ? " " + T("(+{} bank)", Math.ceil((ms - limit) / 1000)) : "";
-  c.textContent = T("clock {} s", Math.ceil(Math.min(ms, limit) / 1000)) + bank;
-  c.classList.toggle("low", ms < 5000);
+  const own = Math.max(0, deadline - now);
+  const bank = Math.max(0, bankEnd - Math.max(now, deadline));
+  const bankAll = Math.max(1, state.clock ? state.clock.bank_ms : 1);
+  t.querySelector(".time-bar").style.width = `${(100 * own) / limit}%`;
+  t.querySelector(".bank-bar").style.width = `${Math.min(100, (100 * bank) / bankAll)}%`;
+  const s = Math.ceil(own / 1000);
+  t.querySelector(".time-text").textContent =
+    own > 0 ? T("{} s", s) + (bank > 0 ? ` ${T("(+{} bank)", Math.ceil(bank / 1000))}` : "") : T("bank {} s", Math.ceil(bank / 1000));
+  const low = own + bank < 5000;
+  t.classList.toggle("low", low);
+  if (low && lowWarned !== `${state.step}`) {
+    lowWarned = `${state.step}`;
+    cue("low");
+  }
 }
-setInterval(tickClock, 250);
+setInterval(tickClock, 200);
 
 function placesEl() {
   const box = el("div", "places");
   const ul = el("ul");
   state.places.forEach((p, i) => {
-    const li = el("li", "", `${WIND_CHAR[p.seat]} ${botName(p.name)}${p.bot ? "" : p.open ? "" : p.connected ? "" : " " + T("(offline)")}${p.away ? " — " + T("a bot plays for them") : ""}`);
+    const li = el("li", "", `${WIND_CHAR[p.seat]} ${placeName(p)}${p.bot || p.open || p.connected ? "" : " " + T("(offline)")}`);
     if (p.open && signedIn && state.you == null) {
       li.append(" ", button(T("Sit here"), () => send({ type: "sit", place: i }), { cls: "sit", data: { place: String(i) } }));
     }
@@ -191,15 +300,15 @@ function hintsEl() {
   const h = state.hints;
   if (!h) return box;
   box.append(el("p", "", h.shanten === 0 ? T("Ready (tenpai)") : h.shanten < 0 ? T("Complete") : T("Shanten: {}", h.shanten)));
-  const waitsEl = (ws) => {
+  const waitsEl = (list) => {
     const t = el("table", "waits");
     const head = el("tr");
     head.append(el("th", "", T("wait")), el("th", "", T("live")), el("th", "", T("self-drawn")), el("th", "", T("discard")));
     t.append(head);
-    for (const w of ws) {
+    for (const w of list) {
       const tr = el("tr");
       const td = el("td");
-      td.append(tileEl(w.tile, "small"));
+      td.append(tileEl(w.tile, "mini"));
       const val = (v, ok) => (v == null ? "—" : ok ? String(v) : T("{} (under 8)", v));
       tr.append(td, el("td", "num", String(w.live)), el("td", "num", val(w.self_drawn, w.self_drawn_ok)), el("td", "num", val(w.discard, w.discard_ok)));
       if (!w.self_drawn_ok && !w.discard_ok) tr.className = "under";
@@ -215,7 +324,7 @@ function hintsEl() {
     for (const d of h.discards) {
       const tr = el("tr");
       const td = el("td");
-      td.append(tileEl(d.discard, "small"));
+      td.append(tileEl(d.discard, "mini"));
       tr.append(td, el("td", "num", String(d.shanten)), el("td", "num", String(d.live)));
       t.append(tr);
     }
@@ -223,7 +332,7 @@ function hintsEl() {
     const ready = h.discards.find((d) => d.waits && d.waits.length);
     if (ready) {
       const p = el("p", "", T("After discarding") + " ");
-      p.append(tileEl(ready.discard, "small"), document.createTextNode(":"));
+      p.append(tileEl(ready.discard, "mini"), document.createTextNode(":"));
       box.append(p, waitsEl(ready.waits));
     }
   }
@@ -235,7 +344,7 @@ function resultEl() {
   const r = state.result;
   const box = el("section", "result");
   box.id = "result";
-  const names = bySeat((p) => botName(p.name));
+  const names = bySeat(placeName);
   box.append(el("h2", "", r.kind === "draw" ? T("Nobody won") : T("Hand over")));
   r.wins.forEach((w) => box.append(winEl(w, names)));
   box.append(pointsEl(r.points, names));
@@ -262,19 +371,79 @@ function resultEl() {
   return box;
 }
 
+/** The table's score sheet: each hand's points by place (with the seat held), totals. */
 function finalEl() {
   const box = el("section", "final");
   box.id = "final";
   box.append(el("h2", "", T("Table over")));
-  const t = el("table", "points");
+  const sheet = state.final.sheet || [];
+  const t = el("table", "sheet");
+  const head = el("tr");
+  head.append(el("th", "", T("hand")));
   state.places.forEach((p, i) => {
-    const tr = el("tr");
-    tr.append(el("td", "", botName(p.name)), el("td", "num", String(state.final.scores[i])));
-    if (state.final.table_points) tr.append(el("td", "num", T("{} table points", state.final.table_points[i])));
-    t.append(tr);
+    const first = sheet.length ? sheet[0].seats[i] : p.seat;
+    const th = el("th");
+    th.append(el("span", "sheet-wind", WIND_CHAR[first]), el("span", "sheet-name", placeName(p)));
+    head.append(th);
   });
+  t.append(head);
+  for (const row of sheet) {
+    const tr = el("tr");
+    const [text, args] = row.label;
+    // The hand's number in the column, its whole label on hover.
+    const label = el("td", "", String(row.hand));
+    label.title = T(text, ...args.map((x) => T(x)));
+    tr.append(label);
+    row.points.forEach((pts, i) => {
+      const td = el("td", "num");
+      td.append(el("span", "sheet-seat", WIND_CHAR[row.seats[i]]), document.createTextNode(`${pts > 0 ? "+" : ""}${pts}`));
+      tr.append(td);
+    });
+    t.append(tr);
+  }
+  const total = el("tr", "total");
+  total.append(el("td", "", T("total")));
+  state.final.scores.forEach((s) => total.append(el("td", "num", String(s))));
+  t.append(total);
+  if (state.final.table_points) {
+    const tp = el("tr", "table-points");
+    tp.append(el("td", "", T("table points")));
+    state.final.table_points.forEach((x) => tp.append(el("td", "num", String(x))));
+    t.append(tp);
+  }
   box.append(t);
   return box;
+}
+
+/** Big words on the claimer's side for a claim or a win, for a moment (kept across
+ * redraws: each redraw puts them back where their fading has got to). */
+const FLASH_MS = 1400;
+let flashes = [];
+function flash(wind, text) {
+  flashes.push({ wind, text, at: performance.now() });
+}
+function drawFlashes(root) {
+  const now = performance.now();
+  flashes = flashes.filter((f) => now - f.at < FLASH_MS);
+  for (const f of flashes) {
+    const tag = root.querySelector(`.tag[data-wind="${f.wind}"]`);
+    if (!tag) continue;
+    const e = el("div", "flash", f.text);
+    e.style.animationDelay = `${-(now - f.at)}ms`;
+    tag.append(e);
+  }
+}
+
+function noticeText(n) {
+  if (!n) return "";
+  const args = (n.args || []).map((a) => (/^([1-9][mps]|[ESWNCFP]|H[1-8])$/.test(a) ? tileName(a) : a));
+  return T(n.text, ...args) + (n.then ? ` ${T(n.then)}` : "");
+}
+
+/** The area the table may fill: the window below the page's header. */
+function area() {
+  const top = app.getBoundingClientRect().top + window.scrollY;
+  return { w: app.clientWidth, h: Math.max(320, document.documentElement.clientHeight - top) };
 }
 
 function render() {
@@ -283,35 +452,42 @@ function render() {
     app.append(el("p", "loading", message || T("Connecting…")));
     return;
   }
-  const bar = el("div", "bar");
-  bar.append(el("span", "label", state.label_parts ? T(state.label_parts[0], ...state.label_parts[1].map((x) => T(x))) : state.label));
-  if (state.stage === "waiting") bar.append(el("span", "stage", T("waiting for players")));
-  bar.append(clockEl());
-  if (state.you != null) {
-    const l = el("label", "hint-toggle");
-    const cb = document.createElement("input");
-    cb.type = "checkbox";
-    cb.id = "hints-on";
-    cb.checked = hintsOn;
-    cb.addEventListener("change", () => {
-      hintsOn = cb.checked;
-      localStorage.setItem("dupmj-hints", hintsOn ? "1" : "0");
-      send({ type: "hints", on: hintsOn });
-    });
-    l.append(cb, document.createTextNode(" " + T("hints")));
-    bar.append(l);
-  }
-  app.append(bar);
-  if (message) app.append(el("p", "err", message));
-  if (state.notice) app.append(el("p", "notice", state.notice));
-  if (state.stage === "waiting" || state.places.some((p) => p.open)) app.append(placesEl());
+  const live = el("p", "sr-only");
+  live.setAttribute("aria-live", "polite");
+  app.append(live);
+  let geo = null;
   if (state.board) {
-    const names = bySeat((p) => botName(p.name));
+    const stage = el("div", "stage");
+    app.append(stage);
+    const b = state.board;
+    const lastKey = b.last && b.last.text === "discards" ? `${state.hand_no}:${b.last.seat}:${(b.seats[WINDS.indexOf(b.last.seat)].pond || []).length}` : "";
+    const me = b.seats[WINDS.indexOf(mySeat())];
+    const drawKey = me && me.drew ? `${state.hand_no}:${state.step}:${me.drew}` : "";
+    const fresh = { discard: lastKey && lastKey !== shownKey, draw: drawKey && drawKey !== drawnKey };
+    const names = bySeat(placeName);
     const scores = bySeat((p) => p.score);
-    const badges = bySeat((p) => (p.away ? "bot plays" : !p.bot && !p.connected && !p.open ? "offline" : ""));
-    const boardBox = el("div", "board-box");
-    app.append(boardBox);
-    const hand = renderBoard(boardBox, state.board, mySeat(), { names, scores, badges, duplicate: state.duplicate });
+    const badges = bySeat((p) => (p.away ? T("a bot plays for them") : !p.bot && !p.connected && !p.open ? T("(offline)") : ""));
+    const tags = names.map((n, i) => ({ name: n, score: scores[i], badge: badges[i] }));
+    const out = renderBoard(stage, b, mySeat(), area(), { tags, duplicate: state.duplicate, sort: sorter(prefs.sort), fresh });
+    geo = out.geo;
+    app.style.setProperty("--panel-x", `${geo.panel.x}px`);
+    if (fresh.discard) {
+      shownKey = lastKey;
+      measureFrames();
+    }
+    if (fresh.draw) drawnKey = drawKey;
+    if (b.last) live.textContent = `${T(WIND_NAME[b.last.seat])} ${T(b.last.text)} ${b.last.tile ? tileName(b.last.tile) : ""}`;
+    const claimKey = b.last && ["chows", "pungs", "kongs"].includes(b.last.text) ? `${state.hand_no}:${b.last.seat}:${b.last.text}:${JSON.stringify(b.seats.map((s) => s.melds.length))}` : "";
+    if (claimKey && claimKey !== flashKey) {
+      flashKey = claimKey;
+      flash(b.last.seat, { chows: T("Chow!"), pungs: T("Pung!"), kongs: T("Kong!") }[b.last.text]);
+    }
+    if (state.result && state.stage !== "playing" && flashKey !== `hu:${state.hand_no}`) {
+      flashKey = `hu:${state.hand_no}`;
+      state.result.wins.forEach((w) => flash(w.seat, T("Hu!")));
+    }
+    drawFlashes(stage);
+    const hand = out.hand;
     if (hand && has("discard")) {
       const tiles = [...hand.querySelectorAll(".tile")];
       tiles.forEach((t, i) => {
@@ -319,42 +495,124 @@ function render() {
         t.classList.add("playable");
         if (i === selected) t.classList.add("selected");
         t.tabIndex = 0;
+        t.setAttribute("role", "button");
+        t.setAttribute("aria-label", T("discard {}", tileName(t.dataset.tile)));
         t.addEventListener("click", () => act({ action: "discard", tile: t.dataset.tile }));
+        t.addEventListener("keydown", (e) => {
+          if (e.key === "Enter") {
+            e.stopPropagation();
+            act({ action: "discard", tile: t.dataset.tile });
+          }
+        });
       });
     }
-    if (legal().length) app.append(actionsEl());
   }
-  if (hintsOn && state.hints) app.append(hintsEl());
-  if (state.result && state.stage !== "playing") app.append(resultEl());
-  if (state.final) app.append(finalEl());
+  const panel = el("aside", "panel");
+  panel.id = "panel";
+  if (geo) {
+    Object.assign(panel.style, {
+      left: `${geo.panel.x}px`, top: `${geo.panel.y}px`, width: `${geo.panel.w}px`,
+    });
+    panel.classList.add(geo.wide ? "side" : "below");
+  }
+  app.append(panel);
+  const bar = el("div", "bar");
+  const lobby = el("a", "back-link", T("Lobby"));
+  lobby.href = "/play";
+  bar.append(lobby);
+  bar.append(el("span", "label", state.label_parts ? T(state.label_parts[0], ...state.label_parts[1].map((x) => T(x))) : state.label));
+  if (state.stage === "waiting") bar.append(el("span", "stage-words", T("waiting for players")));
+  panel.append(bar);
+  if (message) panel.append(el("p", "err", message));
+  if (state.notice) panel.append(el("p", "notice", noticeText(state.notice)));
+  const mine = legal().length > 0;
+  const onlyDiscard = mine && legal().every((a) => a.action === "discard");
+  if (mine && onlyDiscard) {
+    const turn = el("div", "turn-box");
+    turn.id = "turn";
+    turn.append(el("p", "prompt", T("Your turn: discard a tile (click it)")));
+    turn.append(timerEl());
+    turn.append(el("p", "default", defaultWords(state.default)));
+    panel.append(turn);
+  } else if (mine && geo) {
+    const c = claimEl(geo);
+    const felt = app.querySelector(".felt");
+    if (geo.wide && felt) {
+      // Over the table, just above your hand, where the eye already is.
+      c.classList.add("over");
+      Object.assign(c.style, { left: `${geo.tableX + geo.tw / 2}px`, top: `${geo.th - geo.strip}px`, maxWidth: `${Math.max(320, geo.tw - 2 * geo.strip)}px` });
+      felt.append(c);
+    } else {
+      app.append(c);
+    }
+    if (claiming() && arrived) {
+      // Only the first drawing after a message counts (not a resize's).
+      const t0 = arrived;
+      arrived = 0;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        timings.overlay.push(performance.now() - t0);
+      }));
+    }
+  }
+  if (state.stage === "waiting" || state.places.some((p) => p.open)) panel.append(placesEl());
+  // The table's sheet first once it is over: the last hand's details follow.
+  if (state.final) panel.append(finalEl());
+  if (state.result && state.stage !== "playing") panel.append(resultEl());
+  if (prefs.hints && state.hints) panel.append(hintsEl());
+  if (state.you != null) {
+    panel.append(optionsEl(prefs, (next) => {
+      const hintsChanged = next.hints !== prefs.hints;
+      prefs = next;
+      setMuted(prefs.mute);
+      savePrefs(prefs);
+      if (hintsChanged) send({ type: "hints", on: prefs.hints });
+      render();
+      automatic();
+    }));
+  }
   tickClock();
 }
 
+/** Frame times while a discard moves (the motion lasts about 200 ms). */
+function measureFrames() {
+  const start = performance.now();
+  const frames = [];
+  const step = (t) => {
+    frames.push(t);
+    if (t - start < 300) requestAnimationFrame(step);
+    else if (frames.length > 1) timings.frames.push(frames);
+  };
+  requestAnimationFrame(step);
+}
+
 document.addEventListener("keydown", (e) => {
-  if (!state || e.target.tagName === "INPUT") return;
+  if (!state || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+  if (e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
   const k = e.key;
   if (k === "n" && state.stage === "between") return send({ type: "next" });
   if (!legal().length) return;
-  const find = (name) => legal().find((a) => a.action === name);
   const hand = [...document.querySelectorAll(".my-hand .tile.playable")];
-  if (huPreview && k === "Enter") return act({ action: "hu" });
   if (chowPick && /^[1-3]$/.test(k)) {
     const c = legal().filter((a) => a.action === "chow")[Number(k) - 1];
     if (c) act(c);
     return;
   }
-  if (k === "Escape" && (huPreview || chowPick)) { huPreview = chowPick = false; return render(); }
-  if (k === "h" && find("hu")) { huPreview = true; return render(); }
+  if (k === "Escape" && chowPick) { chowPick = false; return render(); }
+  if (k === "h" && find("hu")) return act(find("hu"));
   if (k === "p" && find("pung")) return act(find("pung"));
   if (k === "k") {
     const kong = find("kong") || find("concealed_kong") || find("promoted_kong");
     if (kong) return act(kong);
   }
+  if (k === "f") {
+    const f = find("bonus") || find("discard_bonus");
+    if (f) return act(f);
+  }
   if (k === "c" && find("chow")) {
     const chows = legal().filter((a) => a.action === "chow");
     if (chows.length === 1) return act(chows[0]);
     chowPick = true;
-    return render();
+    return;
   }
   if (k === " " && find("pass")) { e.preventDefault(); return act(find("pass")); }
   if ((k === "ArrowLeft" || k === "ArrowRight") && hand.length) {
@@ -365,7 +623,10 @@ document.addEventListener("keydown", (e) => {
       i = k === "ArrowLeft" ? (i <= 0 ? all.length - 1 : i - 1) : (i + 1) % all.length;
     } while (!all[i].classList.contains("playable"));
     selected = i;
-    return render();
+    render();
+    const t = document.querySelectorAll(".my-hand .tile")[selected];
+    if (t) t.focus();
+    return;
   }
   if (k === "Enter" && selected >= 0) {
     const t = document.querySelectorAll(".my-hand .tile")[selected];
@@ -375,6 +636,12 @@ document.addEventListener("keydown", (e) => {
     const drawn = document.querySelector(".my-hand .tile.drawn.playable");
     if (drawn) return act({ action: "discard", tile: drawn.dataset.tile });
   }
+});
+
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(render, 60);
 });
 
 connect();

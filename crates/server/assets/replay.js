@@ -19,7 +19,11 @@ async function show(n) {
   total = s.total;
   pos.textContent = `${at} / ${total}`;
   const bottom = view.value === "all" ? "E" : view.value;
-  renderBoard(boardBox, s.board, bottom, { names: s.names, duplicate: true });
+  const tags = s.names.map((n) => ({ name: n.replace(/^bot \((\w+)\)$/, (_, l) => T("bot ({})", T(l))) }));
+  // The board fills the window's width, as high as the window leaves room for.
+  const top = boardBox.getBoundingClientRect().top + window.scrollY;
+  const area = { w: boardBox.clientWidth, h: Math.max(360, document.documentElement.clientHeight - top - 8) };
+  renderBoard(boardBox, s.board, bottom, area, { tags, duplicate: true, centred: true });
   if (s.next) {
     boardBox.append(el("p", "next-move", T("Next: {} {}", s.next.seat, s.next.action)));
   }

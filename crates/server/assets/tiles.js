@@ -80,34 +80,37 @@ function face(code) {
     `<rect x="${x - 1.3}" y="${y - 3}" width="2.6" height="6" rx="1.2" fill="${i % 4 === 3 ? "#c0262d" : "#13803d"}"/>`);
 }
 
-const NAMES = {
-  m: "characters", p: "dots", s: "bamboo",
+const SUIT_NAMES = { m: "{} characters", p: "{} dots", s: "{} bamboo" };
+const HONOUR_NAMES = {
   E: "East wind", S: "South wind", W: "West wind", N: "North wind",
   C: "Red dragon", F: "Green dragon", P: "White dragon",
 };
 
-/** A readable name for screen readers and tooltips. */
+/** A readable name for screen readers and tooltips, in the page's language ("5 dots"). */
 export function tileName(code) {
-  if (!code) return "hidden tile";
-  if (/^[1-9][mps]$/.test(code)) return `${code[0]} ${NAMES[code[1]]}`;
-  if (/^H[1-8]$/.test(code)) return `${Number(code[1]) <= 4 ? "flower" : "season"} ${code}`;
-  return NAMES[code] || code;
+  if (!code) return T("hidden tile");
+  if (/^[1-9][mps]$/.test(code)) return T(SUIT_NAMES[code[1]], code[0]);
+  if (/^H[1-8]$/.test(code)) return T(Number(code[1]) <= 4 ? "flower {}" : "season {}", ((Number(code[1]) - 1) % 4) + 1);
+  return HONOUR_NAMES[code] ? T(HONOUR_NAMES[code]) : code;
 }
 
 /** The SVG of a tile; `null` draws its back. */
-export function tileSvg(code) {
+export function tileSvg(code, label = true) {
   const body = code
     ? `<rect x="0.75" y="0.75" width="28.5" height="38.5" rx="3.5" fill="#fbf8ee" stroke="#8a8577" stroke-width="1.5"/>${face(code)}`
-    : '<rect x="0.75" y="0.75" width="28.5" height="38.5" rx="3.5" fill="#2f7d5b" stroke="#1f5a40" stroke-width="1.5"/>';
-  return `<svg viewBox="0 0 30 40" role="img" aria-label="${tileName(code)}">${body}</svg>`;
+    : '<rect x="0.75" y="0.75" width="28.5" height="38.5" rx="3.5" fill="#e9c46a" stroke="#9a7b2a" stroke-width="1.5"/>' +
+      '<rect x="3" y="3" width="24" height="34" rx="2.5" fill="#2f7d5b"/>';
+  const a11y = label ? `role="img" aria-label="${tileName(code)}"` : 'aria-hidden="true"';
+  return `<svg viewBox="0 0 30 40" ${a11y}>${body}</svg>`;
 }
 
-/** A tile element: `<span class="tile" data-tile=…>` holding its SVG. */
-export function tileEl(code, extra = "") {
+/** A tile element: `<span class="tile" data-tile=…>` holding its SVG. `opts.hidden`: a
+ * back among others that are named together (not read out one by one). */
+export function tileEl(code, extra = "", opts = {}) {
   const span = document.createElement("span");
   span.className = `tile ${extra}`.trim();
   if (code) span.dataset.tile = code;
-  span.title = tileName(code);
-  span.innerHTML = tileSvg(code);
+  if (!opts.hidden) span.title = tileName(code);
+  span.innerHTML = tileSvg(code, !opts.hidden);
   return span;
 }

@@ -1,7 +1,8 @@
 //! Hidden information over the wire: every message one seat receives during whole hands
 //! (over 1,000 of them, duplicate deals and regular games) is checked against the hand's
 //! log once it is over. No message may carry another seat's concealed tiles, a wall, a
-//! seed, or a tile not yet drawn.
+//! seed, or a tile not yet drawn — until the hand is over, when its players see all four
+//! hands, each checked equal to the log's last state.
 
 mod common;
 
@@ -49,8 +50,14 @@ fn tiles(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Every concealed set a seat held, every count each seat had, and the last hands.
+type Truth = (HashSet<Vec<String>>, [HashSet<usize>; 4], Vec<Vec<String>>);
+
+/// One message checked: hand number, seat, own tiles, counts, hands opened at the end.
+type Checked = (usize, Wind, Vec<String>, [usize; 4], Opened);
+
 /// What one seat may hold at some moment of a hand: its concealed tiles, sorted.
-fn concealed_sets(log: &HandLog, seat: Wind) -> (HashSet<Vec<String>>, [HashSet<usize>; 4]) {
+fn concealed_sets(log: &HandLog, seat: Wind) -> Truth {
     let rules = TableRules::by_name(&log.rules).unwrap();
     let setup = Setup::from_json(rules.wall, &log.deal).unwrap();
     let mut t = Table::start(setup, rules).unwrap();
@@ -73,12 +80,24 @@ fn concealed_sets(log: &HandLog, seat: Wind) -> (HashSet<Vec<String>>, [HashSet<
         t.apply(d.seat, d.action).unwrap();
         note(&t);
     }
-    (own, counts)
+    let last = Wind::ALL
+        .iter()
+        .map(|&w| {
+            let mut c: Vec<String> = t
+                .concealed(w)
+                .iter()
+                .map(|x| x.code().to_string())
+                .collect();
+            c.sort();
+            c
+        })
+        .collect();
+    (own, counts, last)
 }
 
 /// Checks one state message; returns the seat's own concealed tiles it shows (sorted) and
 /// the hand it belongs to.
-fn check_message(m: &Value) -> Option<(usize, Wind, Vec<String>, [usize; 4])> {
+fn check_message(m: &Value) -> Option<Checked> {
     let mut all = Vec::new();
     walk(m, "", &mut all);
     for (path, _) in &all {
@@ -97,9 +116,19 @@ fn check_message(m: &Value) -> Option<(usize, Wind, Vec<String>, [usize; 4])> {
     let seats = board["seats"].as_array().unwrap();
     let mut census: BTreeMap<String, usize> = BTreeMap::new();
     let mut counts = [0usize; 4];
+    let mut opened = Vec::new();
     for (i, s) in seats.iter().enumerate() {
         counts[i] = s["concealed"].as_u64().unwrap() as usize;
-        if i != me {
+        if i != me && board["over"] == true {
+            // A finished hand is laid open to the players of its table.
+            let mut shown = tiles(&s["hand"]);
+            assert_eq!(shown.len(), counts[i], "seat {i} shown in part: {m}");
+            for t in &shown {
+                *census.entry(t.clone()).or_default() += 1;
+            }
+            shown.sort();
+            opened.push((i, shown));
+        } else if i != me {
             assert!(
                 s.get("hand").is_none() && s.get("drew").is_none(),
                 "seat {i} open in {m}"
@@ -114,7 +143,7 @@ fn check_message(m: &Value) -> Option<(usize, Wind, Vec<String>, [usize; 4])> {
                 .as_array()
                 .map(|d| d.iter().filter_map(|x| x.as_u64()).collect())
                 .unwrap_or_default();
-            if !down.is_empty() {
+            if !down.is_empty() && board["over"] != true {
                 assert_eq!(i, me, "another seat's concealed kong shown: {m}");
             }
             for t in tiles(&meld["tiles"]) {
@@ -137,17 +166,22 @@ fn check_message(m: &Value) -> Option<(usize, Wind, Vec<String>, [usize; 4])> {
         assert!(*n <= 4, "{n} copies of {t} shown: {m}");
     }
     if let Some(last) = board.get("last").filter(|l| !l.is_null()) {
-        if last["text"] == "draws" && last["seat"] != seats[me]["wind"] {
+        let open = board["over"] == true;
+        if last["text"] == "draws" && last["seat"] != seats[me]["wind"] && !open {
             assert!(last["tile"].is_null(), "another seat's draw shown: {m}");
         }
     }
     own.sort();
     let hand = m["hand_no"].as_u64().unwrap() as usize;
-    Some((hand, Wind::from_index(me), own, counts))
+    Some((hand, Wind::from_index(me), own, counts, opened))
 }
 
-/// What the messages of one hand showed: the seat, its own hands, everyone's counts.
-type Shown = (Wind, Vec<Vec<String>>, Vec<[usize; 4]>);
+/// Other seats' hands laid open once a hand is over: (seat index, sorted tiles).
+type Opened = Vec<(usize, Vec<String>)>;
+
+/// What the messages of one hand showed: the seat, its own hands, everyone's counts, and
+/// the hands opened at its end.
+type Shown = (Wind, Vec<Vec<String>>, Vec<[usize; 4]>, Opened);
 
 /// Plays `spec` from place 0 with random legal moves; checks every message; returns hands.
 async fn play_and_check(app: App, addr: std::net::SocketAddr, spec: TableSpec, seed: u64) -> usize {
@@ -165,20 +199,27 @@ async fn play_and_check(app: App, addr: std::net::SocketAddr, spec: TableSpec, s
             continue;
         }
         assert_eq!(m["type"], "state", "{m}");
-        if let Some((hand, seat, own, counts)) = check_message(&m) {
-            let e = shown.entry(hand).or_insert((seat, vec![], vec![]));
+        if let Some((hand, seat, own, counts, opened)) = check_message(&m) {
+            let e = shown.entry(hand).or_insert((seat, vec![], vec![], vec![]));
             assert_eq!(e.0, seat);
             e.1.push(own);
             e.2.push(counts);
+            e.3.extend(opened);
         }
         if m["stage"] == "between" || m["stage"] == "over" {
             // The hand just finished is stored before anyone hears of its end.
             let hand = m["hand_no"].as_u64().unwrap() as usize;
-            if let Some((seat, owns, counts)) = shown.remove(&hand) {
+            if let Some((seat, owns, counts, opened)) = shown.remove(&hand) {
                 let stored = app.store.hands_of_table(id).unwrap();
                 let h = stored.iter().find(|h| h.hand_no as usize == hand).unwrap();
                 let log: HandLog = serde_json::from_str(&h.log).unwrap();
-                let (truth, truth_counts) = concealed_sets(&log, seat);
+                let (truth, truth_counts, last) = concealed_sets(&log, seat);
+                for (i, o) in &opened {
+                    assert_eq!(
+                        o, &last[*i],
+                        "table {id} hand {hand}: seat {i} opened wrong"
+                    );
+                }
                 for o in &owns {
                     assert!(
                         truth.contains(o),

@@ -154,10 +154,14 @@ async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_th
     let drew = s["board"]["seats"][0]["drew"].clone();
     assert!(s["clock"]["left_ms"].as_u64().unwrap() <= 1000, "{s}");
     // Connected but idle: the server discards the drawn tile and says so.
-    let t = c.until(|m| m["notice"].is_string()).await;
-    let notice = t["notice"].as_str().unwrap();
-    assert!(notice.contains("Time ran out"), "{notice}");
-    assert!(!notice.contains("bot plays"), "{notice}");
+    let t = c.until(|m| m["notice"].is_object()).await;
+    // In words, with the tile: the drawn tile was discarded, and nobody stands in.
+    assert_eq!(
+        t["notice"]["text"], "Time ran out: you discarded {}.",
+        "{t}"
+    );
+    assert_eq!(t["notice"]["args"][0], drew, "{t}");
+    assert!(t["notice"]["then"].is_null(), "{t}");
     assert_eq!(t["board"]["seats"][0]["discards"][0], drew, "{t}");
     assert_eq!(t["places"][0]["away"], false);
     // Gone: after the next time-out a bot plays for Cat.
@@ -183,11 +187,8 @@ async fn a_time_out_plays_the_safe_default_and_a_leaver_gets_a_stand_in_until_th
     // Cat comes back and has the place again.
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     let back = c.until(|m| m["places"][0]["away"] == false).await;
-    assert!(
-        back["notice"]
-            .as_str()
-            .unwrap_or("")
-            .contains("Welcome back"),
+    assert_eq!(
+        back["notice"]["text"], "Welcome back: you play your place again.",
         "{back}"
     );
 }

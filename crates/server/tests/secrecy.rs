@@ -410,9 +410,12 @@ impl World {
 }
 
 /// The board seats a message of table `t`'s socket may show `role`: their own seat, if
-/// they sit there (a hand in play is never open, and a finished one open to a watcher is
-/// shown as the public saw it).
+/// they sit there (a hand in play is never open), and all four once the hand is over and
+/// the deal is open to them.
 fn socket_seats(t: &Known, role: Role, hand: usize) -> BTreeSet<usize> {
+    if hand < t.finished && (t.may)(role, hand) == May::All {
+        return (0..4).collect();
+    }
     (t.seat)(role, hand)
         .map(|w| w.index())
         .into_iter()

@@ -191,4 +191,9 @@ UPDATE play_tables SET listed = 1
     WHERE json_extract(spec, '$.challenge') IS NULL AND json_extract(spec, '$.sitting') IS NULL;
 CREATE INDEX play_tables_listed ON play_tables(listed, finished, id);
 "#,
+    // A player's options at the table (JSON the browser reads: auto-Hu, no calls, tile
+    // order, sound, …), kept with the person so that they follow them between devices.
+    r#"
+ALTER TABLE people ADD COLUMN prefs TEXT;
+"#,
 ];

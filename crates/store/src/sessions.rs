@@ -126,4 +126,14 @@ pub trait SessionStore {
     ///
     /// A read: it sees what committed transactions wrote.
     fn account(&self, name: &str) -> Result<Option<(Person, String)>>;
+
+    /// A person's options at the table, as the browser wrote them (JSON), if any.
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn prefs(&self, person: i64) -> Result<Option<String>>;
+
+    /// Replaces a person's options at the table.
+    ///
+    /// One statement, its own transaction.
+    fn set_prefs(&self, person: i64, prefs: &str) -> Result<()>;
 }

@@ -202,6 +202,41 @@ impl Browser {
         )
     }
 
+    /// Runs JavaScript that hands its value to the callback it gets as its last argument.
+    pub fn exec_async(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// Presses keys one after another on whatever has the focus, as a person would
+    /// (WebDriver key actions: " " is the space bar, "\u{E012}" the left arrow, "\u{E007}"
+    /// Enter).
+    pub fn keys(&self, keys: &[&str]) {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|k| {
+                [
+                    json!({"type": "keyDown", "value": k}),
+                    json!({"type": "keyUp", "value": k}),
+                ]
+            })
+            .collect();
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    /// The viewport's size now: `(innerWidth, innerHeight)`.
+    pub fn viewport_now(&self) -> (u64, u64) {
+        let v = self.exec("return [window.innerWidth, window.innerHeight]");
+        (v[0].as_u64().unwrap_or(0), v[1].as_u64().unwrap_or(0))
+    }
+
     /// Sets the window's size (a phone held upright is about 390 × 844).
     pub fn resize(&self, width: u32, height: u32) {
         self.call(
@@ -209,6 +244,23 @@ impl Browser {
             "/window/rect",
             Some(json!({"width": width, "height": height})),
         );
+    }
+
+    /// Sets the size of the page's viewport (the window less its frame), as far as the
+    /// browser allows: `(innerWidth, innerHeight)` as it turned out.
+    pub fn viewport(&self, width: u32, height: u32) -> (u64, u64) {
+        self.resize(width, height);
+        let inner = |b: &Browser| {
+            let v = b.exec("return [window.innerWidth, window.innerHeight]");
+            (v[0].as_u64().unwrap_or(0), v[1].as_u64().unwrap_or(0))
+        };
+        let (w, h) = inner(self);
+        let (dw, dh) = (width as i64 - w as i64, height as i64 - h as i64);
+        if dw != 0 || dh != 0 {
+            self.resize((width as i64 + dw) as u32, (height as i64 + dh) as u32);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        inner(self)
     }
 
     /// Whether an element matches `css` now.

@@ -33,9 +33,9 @@ impl Room {
             if self.spec.places[p] == Place::Person {
                 self.away[p] = true;
                 self.bots[p] = Some(stand_in(DEFAULTS, 0));
-                self.notice[p] = Some(
-                    "Time is up: the rest of this hand is played by the time-out defaults.".into(),
-                );
+                self.notice[p] = Some(Notice::plain(
+                    "Time is up: the rest of this hand is played by the time-out defaults.",
+                ));
             }
         }
         self.pace = Duration::ZERO;
@@ -84,14 +84,7 @@ impl Room {
                 self.away[place] = true;
                 self.bots[place] = Some(stand_in(self.spec.stand_in(), self.id as u64));
             }
-            self.notice[place] = Some(format!(
-                "Time ran out: the server played '{action}' for you{}.",
-                if self.away[place] {
-                    "; a bot plays for you until you come back"
-                } else {
-                    ""
-                }
-            ));
+            self.notice[place] = Some(Notice::timed_out(action, self.away[place]));
             let hand = self.hand_no;
             self.apply(Entry::Act {
                 hand,

@@ -92,7 +92,7 @@ impl Room {
         if self.away[place] && !self.played_out {
             self.away[place] = false;
             self.bots[place] = None;
-            self.notice[place] = Some("Welcome back: you play your place again.".into());
+            self.notice[place] = Some(Notice::plain("Welcome back: you play your place again."));
             self.version += 1;
         }
     }

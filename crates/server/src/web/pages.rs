@@ -85,6 +85,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "error.html",
     "confirm.html",
     "public/home.html",
+    "public/rules.html",
     "public/standings.html",
     "public/standings_tables.html",
     "public/hidden.html",
@@ -212,24 +213,37 @@ pub fn render(name: &str, ctx: Value) -> Result<Response, AppError> {
 /// Longest message an error page repeats, in characters.
 const MAX_ERROR: usize = 300;
 
-impl IntoResponse for AppError {
-    fn into_response(self) -> Response {
+impl AppError {
+    /// The HTTP status of this error and the title of its page.
+    pub fn status(&self) -> (StatusCode, &'static str) {
         use crate::i18n::tr;
-        let (status, title) = match &self {
+        match self {
             AppError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, tr("Cannot accept this")),
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, tr("Not found")),
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, tr("Not allowed")),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, tr("Server error")),
             AppError::Limited(_) => (StatusCode::TOO_MANY_REQUESTS, tr("Too many attempts")),
-        };
+        }
+    }
+
+    /// The message as a page repeats it: at most a few hundred characters of what was sent.
+    pub fn shown(&self) -> String {
+        let text = self.to_string();
+        if text.chars().count() > MAX_ERROR {
+            text.chars().take(MAX_ERROR).collect::<String>() + " …"
+        } else {
+            text
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, title) = self.status();
         if let AppError::Internal(m) = &self {
             tracing::error!(error = %m, "internal error");
         }
-        let mut text = self.to_string();
-        if text.chars().count() > MAX_ERROR {
-            text = text.chars().take(MAX_ERROR).collect::<String>() + " …";
-        }
-        let ctx = context! { title => title, message => text };
+        let ctx = context! { title => title, message => self.shown() };
         render_status(status, "error.html", ctx).unwrap_or_else(|e| {
             // A template that does not render is this program's fault: say so plainly.
             (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()

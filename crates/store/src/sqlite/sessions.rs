@@ -242,6 +242,30 @@ impl SessionStore for SqliteStore {
             .ok_or_else(|| StoreError::NotFound(format!("player {id}")))
     }
 
+    fn prefs(&self, person: i64) -> Result<Option<String>> {
+        self.lock()
+            .query_row("SELECT prefs FROM people WHERE id = ?1", [person], |r| {
+                r.get::<_, Option<String>>(0)
+            })
+            .optional()
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(format!("player {person}")))
+    }
+
+    fn set_prefs(&self, person: i64, prefs: &str) -> Result<()> {
+        let n = self
+            .lock()
+            .execute(
+                "UPDATE people SET prefs = ?2 WHERE id = ?1",
+                rusqlite::params![person, prefs],
+            )
+            .map_err(backend)?;
+        if n == 0 {
+            return Err(StoreError::NotFound(format!("player {person}")));
+        }
+        Ok(())
+    }
+
     fn account(&self, name: &str) -> Result<Option<(Person, String)>> {
         self.lock()
             .query_row(

@@ -3,14 +3,15 @@
 //! deal sets one may practise on.
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use minijinja::context;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use table::game::table_points;
 
-use super::{player, render};
+use super::player;
 use crate::service::{AppError, AppResult};
+use crate::web::pages::render_status;
 use crate::web::{query_number, App, Page};
 use play::challenge;
 use play::room::HandSummary;
@@ -97,7 +98,19 @@ pub async fn lobby(
     if page == 0 {
         return Err(AppError::Invalid("page: 1 or more, not 0".into()));
     }
-    let me = player(&app, &headers)?;
+    lobby_page(&app, &headers, page, None, StatusCode::OK)
+}
+
+/// The lobby's page `page`; `signin`: a sign-in form that failed, shown again on that form
+/// with its message (`{form, message, name}`), under `status`.
+pub fn lobby_page(
+    app: &App,
+    headers: &HeaderMap,
+    page: usize,
+    signin: Option<Value>,
+    status: StatusCode,
+) -> Page {
+    let me = player(app, headers)?;
     let lines = app.hall.lobby();
     let line = |l: &play::LobbyLine| {
         let (text, args, practice) = &l.what_parts;
@@ -118,12 +131,14 @@ pub async fn lobby(
         .finished_tables((page - 1).saturating_mul(FINISHED_PAGE), FINISHED_PAGE)?;
     let mut finished = Vec::new();
     for t in &tables {
-        finished.extend(finished_line(&app, t)?);
+        finished.extend(finished_line(app, t)?);
     }
     let pages = total.div_ceil(FINISHED_PAGE).max(1);
-    render(
+    render_status(
+        status,
         "players/lobby.html",
         context! {
+            signin => signin,
             title => "Play",
             me => me.as_ref().map(|(_, p)| json!({"name": p.name, "account": p.account})),
             csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
@@ -133,7 +148,7 @@ pub async fn lobby(
             page => page,
             pages => pages,
             levels => BOT_LEVELS,
-            practice => practice_sets(&app)?,
+            practice => practice_sets(app)?,
         },
     )
 }

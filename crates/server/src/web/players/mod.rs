@@ -56,7 +56,9 @@ pub fn routes() -> axum::Router<App> {
         .route("/play/login", post(login))
         .route("/play/register", post(register))
         .route("/play/logout", post(logout))
+        .route("/play/prefs", post(set_prefs))
         .route("/play/tables", post(open_table))
+        .route("/play/now", post(play_now))
         .route("/play/t/{id}", get(table_page))
         .route("/play/t/{id}/ws", get(socket))
         .route("/play/t/{id}/set.json", get(set_json))
@@ -80,6 +82,9 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "board.js" => (include_str!("../../../assets/board.js"), "text/javascript"),
         "tiles.js" => (include_str!("../../../assets/tiles.js"), "text/javascript"),
         "replay.js" => (include_str!("../../../assets/replay.js"), "text/javascript"),
+        "layout.js" => (include_str!("../../../assets/layout.js"), "text/javascript"),
+        "sound.js" => (include_str!("../../../assets/sound.js"), "text/javascript"),
+        "prefs.js" => (include_str!("../../../assets/prefs.js"), "text/javascript"),
         "play.css" => (include_str!("../../../assets/play.css"), "text/css"),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };

@@ -185,3 +185,67 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
         .map_err(AppError::Invalid)?;
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
+
+/// Bots of a table opened by "play now".
+const PLAY_NOW_BOTS: &str = "medium";
+
+/// `POST /play/now`: one click from the front page to a table of four new duplicate deals
+/// against three bots. Someone not signed in becomes a guest with a name of their own
+/// ("Player 1234") first.
+pub async fn play_now(
+    State(app): State<App>,
+    client: Client,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let (me, cookie) = match player(&app, &headers)? {
+        Some((s, me)) => {
+            check_csrf(&s, f.get("csrf"))?;
+            (me, None)
+        }
+        None => {
+            app.guards.newcomer(&client)?;
+            let me = new_guest(&app)?;
+            let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: me.id })?;
+            (me, Some(cookie))
+        }
+    };
+    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
+    let mut form = Fields::new();
+    for (k, v) in [("kind", "duplicate"), ("deals", "4"), ("place", "0")] {
+        form.insert(k.into(), v.into());
+    }
+    for p in 1..4 {
+        form.insert(format!("p{p}"), PLAY_NOW_BOTS.into());
+    }
+    form.insert("limit".into(), "20".into());
+    form.insert("bank".into(), "60".into());
+    let spec = spec_from_form(&app, &form, me.id)?;
+    let id = app
+        .hall
+        .open_table(spec, &play::names::shown(&me))
+        .map_err(AppError::Invalid)?;
+    let to = format!("/play/t/{id}");
+    Ok(match cookie {
+        Some(c) => with_cookie(c, &to),
+        None => Redirect::to(&to).into_response(),
+    })
+}
+
+/// A guest with a name of the form "Player 1234".
+fn new_guest(app: &App) -> AppResult<Person> {
+    let mut last = None;
+    for _ in 0..8 {
+        let mut b = [0u8; 2];
+        getrandom::fill(&mut b).map_err(|e| AppError::Internal(e.to_string()))?;
+        let name = format!("Player {}", 1000 + u16::from_le_bytes(b) % 9000);
+        match app.store.create_person(&name, None) {
+            Ok(p) => return Ok(p),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.map_or_else(
+        || AppError::Internal("no guest name".into()),
+        AppError::from,
+    ))
+}

@@ -5,8 +5,19 @@ use super::*;
 
 /// `GET /play/t/{id}`: the table's page (its script connects to the socket).
 pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
-    let me = player(&app, &headers)?;
-    let viewer = viewer_of(&app, &headers)?;
+    table_page_with(&app, id, &headers, None, StatusCode::OK)
+}
+
+/// The table's page; `signin`: its guest form that failed, shown again with the message.
+pub(super) fn table_page_with(
+    app: &App,
+    id: i64,
+    headers: &HeaderMap,
+    signin: Option<serde_json::Value>,
+    status: StatusCode,
+) -> Page {
+    let me = player(app, headers)?;
+    let viewer = viewer_of(app, headers)?;
     let stored = app.store.play_table(id)?;
     let spec: TableSpec = serde_json::from_str(&stored.spec)
         .map_err(|e| AppError::Internal(format!("table {id}: {e}")))?;
@@ -27,14 +38,20 @@ pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: He
             return Err(AppError::Forbidden(why));
         }
     }
-    render(
+    crate::web::pages::render_status(
+        status,
         "players/table.html",
         context! {
+            signin => signin,
             title => format!("Table {id}"),
             id => id,
             what => crate::i18n::describe_table(&spec),
             me => me.as_ref().map(|(_, p)| json!({"id": p.id, "name": p.name})),
             csrf => me.as_ref().map(|(s, _)| s.csrf.clone()),
+            prefs => match &me {
+                Some((_, p)) => app.store.prefs(p.id)?,
+                None => None,
+            },
             hands => hands,
             set => match spec.key() {
                 Some(k) => Some(json!({

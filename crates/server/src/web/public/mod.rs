@@ -1,7 +1,8 @@
-//! Pages anyone may read: the event list, standings (live, big screen, exports) and the
+//! Pages anyone may read: the front page and the rules ([`home`]), standings (live, big screen, exports) and the
 //! per-deal result tables — unless the director has hidden them.
 
 pub mod big;
+pub mod home;
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -22,7 +23,8 @@ use crate::web::{data, App, Page};
 pub fn routes() -> axum::Router<App> {
     use axum::routing::get;
     axum::Router::new()
-        .route("/", get(home))
+        .route("/", get(home::home))
+        .route("/rules", get(home::rules))
         .route("/events/{id}/standings", get(standings))
         .route("/events/{id}/standings.{fmt}", get(export_standings))
         .route("/events/{id}/big", get(big::big_screen))
@@ -32,20 +34,6 @@ pub fn routes() -> axum::Router<App> {
             "/events/{id}/set.json",
             get(crate::web::director::deals::set_json),
         )
-}
-
-/// `GET /`: the events with their public pages, and the ways to play and direct.
-pub async fn home(State(app): State<App>) -> Page {
-    let events: Vec<Value> = app
-        .store
-        .events()?
-        .into_iter()
-        .map(|(id, name)| json!({"id": id, "name": name}))
-        .collect();
-    render(
-        "public/home.html",
-        context! { title => tr("Duplicate MCR"), events => events },
-    )
 }
 
 /// Standings of an event, or why they are not shown.
