@@ -11,6 +11,7 @@ mod handjson;
 mod jsonin;
 mod limits;
 mod output;
+mod ratingcmd;
 mod reviewcmd;
 mod servecmd;
 mod tablecmd;
@@ -60,6 +61,9 @@ enum Cmd {
     Password(servecmd::PasswordArgs),
     /// Copy the database, safely while the server runs (SQLite's online backup).
     Backup(servecmd::BackupArgs),
+    /// The duplicate rating rebuilt from a database, printed as the leaderboard (or the
+    /// bots' anchors measured, or the rating checked on players of known order).
+    Rating(ratingcmd::RatingArgs),
     /// Speed measurements.
     #[command(subcommand)]
     Bench(benchcmd::BenchCmd),
@@ -83,6 +87,7 @@ fn main() -> ExitCode {
         Cmd::Demo(a) => servecmd::demo(a),
         Cmd::Password(a) => servecmd::password(a),
         Cmd::Backup(a) => servecmd::backup(a),
+        Cmd::Rating(a) => ratingcmd::rating(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -39,8 +39,7 @@ fn play_hand(b: &Browser) {
             ".my-hand .tile.playable",
         ]
         .iter()
-        .find(|css| b.has(css))
-        .map(|css| b.click(css));
+        .find(|css| b.click_if(css));
         std::thread::sleep(Duration::from_millis(if clicked.is_some() {
             150
         } else {

@@ -163,16 +163,13 @@ fn play_by_keys(b: &Browser) -> Option<&'static str> {
 /// One click for whatever the page offers now; returns what was done (None: nothing
 /// to do yet). Claims once when offered, so a claim is exercised.
 fn play_one(b: &Browser, claimed: &mut bool) -> Option<&'static str> {
-    if b.has("#claim button[data-action=hu]") {
-        b.click("#claim button[data-action=hu]");
+    if b.click_if("#claim button[data-action=hu]") {
         return Some("hu");
     }
     if !*claimed {
         for a in ["pung", "chow", "kong"] {
-            let css = format!("#claim button[data-action={a}]");
-            if b.has(&css) {
+            if b.click_if(&format!("#claim button[data-action={a}]")) {
                 *claimed = true;
-                b.click(&css);
                 return Some("claim");
             }
         }
@@ -183,8 +180,7 @@ fn play_one(b: &Browser, claimed: &mut bool) -> Option<&'static str> {
         (".my-hand .tile.drawn.playable", "discard"),
         (".my-hand .tile.playable", "discard"),
     ] {
-        if b.has(css) {
-            b.click(css);
+        if b.click_if(css) {
             return Some(what);
         }
     }
@@ -302,7 +298,7 @@ fn play(engine: Engine) {
                 a.viewport(390, 844);
                 hand = 2;
                 let before = updates(&a);
-                a.click("#next-hand");
+                a.click_if("#next-hand");
                 wait_update(&a, before);
             }
             std::thread::sleep(Duration::from_millis(100));

@@ -19,6 +19,7 @@
 
 pub mod actor;
 pub mod challenge;
+pub mod history;
 pub mod names;
 pub mod online;
 pub mod room;

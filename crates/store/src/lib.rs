@@ -21,6 +21,7 @@
 
 mod challenges;
 mod events;
+pub mod history;
 mod online;
 pub mod people;
 mod play;
@@ -31,6 +32,7 @@ mod sqlite;
 
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
 pub use events::{Entrant, Event, EventId, EventStore, NewEvent, StandIn, Withdrawal};
+pub use history::HistoryStore;
 pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
 pub use play::{PlayStore, StoredHand, StoredPlayTable};
@@ -45,7 +47,8 @@ pub use sqlite::SqliteStore;
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {
     pub use crate::{
-        ChallengeStore, EventStore, OnlineStore, PlayStore, ResultStore, SessionStore, Store,
+        ChallengeStore, EventStore, HistoryStore, OnlineStore, PlayStore, ResultStore,
+        SessionStore, Store,
     };
 }
 
@@ -77,7 +80,15 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 
 /// Everything the application keeps: every domain's trait.
 pub trait Store:
-    SessionStore + EventStore + ResultStore + PlayStore + ChallengeStore + OnlineStore + Send + Sync
+    SessionStore
+    + EventStore
+    + ResultStore
+    + PlayStore
+    + ChallengeStore
+    + OnlineStore
+    + HistoryStore
+    + Send
+    + Sync
 {
 }
 
@@ -88,6 +99,7 @@ impl<T> Store for T where
         + PlayStore
         + ChallengeStore
         + OnlineStore
+        + HistoryStore
         + Send
         + Sync
 {

@@ -196,4 +196,21 @@ CREATE INDEX play_tables_listed ON play_tables(listed, finished, id);
     r#"
 ALTER TABLE people ADD COLUMN prefs TEXT;
 "#,
+    // Players' histories: who held which seat of every finished hand (filled from the hands'
+    // summaries, then kept with each hand saved), and accounts deleted (their name gone,
+    // their results kept for the others' comparisons).
+    r#"
+CREATE TABLE play_hand_people (
+    hand INTEGER NOT NULL REFERENCES play_hands(id),
+    person INTEGER NOT NULL REFERENCES people(id),
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (hand, seat)
+);
+CREATE INDEX play_hand_people_person ON play_hand_people(person, hand);
+INSERT INTO play_hand_people (hand, person, seat)
+    SELECT h.id, json_extract(h.summary, '$.persons[' || s.n || ']'), s.n
+    FROM play_hands h, (SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) s
+    WHERE json_extract(h.summary, '$.persons[' || s.n || ']') IS NOT NULL;
+ALTER TABLE people ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
+"#,
 ];

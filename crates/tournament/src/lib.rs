@@ -16,6 +16,7 @@ pub mod export;
 pub mod imp;
 pub mod movement;
 pub mod print;
+pub mod rating;
 pub mod regular;
 pub mod standings;
 pub mod tablepoints;

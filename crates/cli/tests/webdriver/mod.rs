@@ -121,12 +121,35 @@ impl Browser {
     }
 
     pub fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+    }
+
+    /// A call whose error comes back rather than failing the test.
+    pub fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, Value> {
         let p = format!("/session/{}{path}", self.session);
         let v = json_body(&request(self.driver, method, &p, body.as_ref()).unwrap());
         if v["value"]["error"].is_string() {
-            panic!("{method} {path}: {}", v["value"]);
+            return Err(v["value"].clone());
         }
-        v["value"].clone()
+        Ok(v["value"].clone())
+    }
+
+    /// Clicks what matches `css` if anything does, as a person would; false when nothing
+    /// matched or the page redrew it away between finding and clicking (a live table
+    /// redraws on every message).
+    pub fn click_if(&self, css: &str) -> bool {
+        let find = json!({"using": "css selector", "value": css});
+        let Ok(e) = self.try_call("POST", "/element", Some(find)) else {
+            return false;
+        };
+        let e = e[ELEMENT].as_str().unwrap_or_default().to_string();
+        match self.try_call("POST", &format!("/element/{e}/click"), Some(json!({}))) {
+            Ok(_) => true,
+            Err(err) if err["error"] == "stale element reference" => false,
+            Err(err) if err["error"] == "element not interactable" => false,
+            Err(err) => panic!("click {css}: {err}"),
+        }
     }
 
     pub fn go(&self, path: &str) {

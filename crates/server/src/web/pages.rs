@@ -117,6 +117,9 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "players/challenge.html",
     "players/challenge_deal.html",
     "players/event.html",
+    "players/profile.html",
+    "players/leaderboard.html",
+    "players/me.html",
 );
 
 /// The environment with every template and the text function `t`.

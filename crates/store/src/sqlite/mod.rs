@@ -2,6 +2,7 @@
 
 mod challenges;
 mod events;
+mod history;
 mod online;
 mod play;
 mod results;

@@ -28,10 +28,10 @@ pub(super) fn new_play_table(
     Ok(table)
 }
 
-const HAND_COLUMNS: &str =
+pub(super) const HAND_COLUMNS: &str =
     "SELECT id, play_table, hand_no, deal_key, summary, log, at FROM play_hands";
 
-fn stored_hand(r: &rusqlite::Row) -> rusqlite::Result<StoredHand> {
+pub(super) fn stored_hand(r: &rusqlite::Row) -> rusqlite::Result<StoredHand> {
     Ok(StoredHand {
         id: r.get(0)?,
         play_table: r.get(1)?,
@@ -169,12 +169,23 @@ impl PlayStore for SqliteStore {
                 params![table, hand_no, deal_key, summary, log],
             )
             .map_err(backend)?;
-            tx.query_row(
-                "SELECT id FROM play_hands WHERE play_table = ?1 AND hand_no = ?2",
-                params![table, hand_no],
-                |r| r.get(0),
+            let id: i64 = tx
+                .query_row(
+                    "SELECT id FROM play_hands WHERE play_table = ?1 AND hand_no = ?2",
+                    params![table, hand_no],
+                    |r| r.get(0),
+                )
+                .map_err(backend)?;
+            // Who held each seat, for their histories (a person's seats only).
+            tx.execute(
+                "INSERT OR IGNORE INTO play_hand_people (hand, person, seat) \
+                 SELECT ?1, json_extract(?2, '$.persons[' || n || ']'), n \
+                 FROM (SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) \
+                 WHERE json_extract(?2, '$.persons[' || n || ']') IS NOT NULL",
+                params![id, summary],
             )
-            .map_err(backend)
+            .map_err(backend)?;
+            Ok(id)
         })
     }
 

@@ -191,24 +191,7 @@ impl SessionStore for SqliteStore {
         }
         let key = name_key(name);
         self.change(|tx| {
-            // An account's name is its own: no other account, and no guest, may look like it.
-            let taken: Option<String> = tx
-                .query_row(
-                    "SELECT name FROM people WHERE name_key = ?1 AND hash IS NOT NULL",
-                    [&key],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(backend)?;
-            if let Some(other) = taken {
-                return Err(StoreError::Invalid(if other == name {
-                    format!("name: an account called '{name}' already exists")
-                } else {
-                    format!(
-                        "name: an account called '{other}' already exists, and '{name}' looks like it"
-                    )
-                }));
-            }
+            refuse_taken(tx, name, &key)?;
             tx.execute(
                 &format!(
                     "INSERT INTO people (name, name_key, hash, created) VALUES (?1, ?2, ?3, {NOW})"
@@ -284,5 +267,27 @@ impl SessionStore for SqliteStore {
             )
             .optional()
             .map_err(backend)
+    }
+}
+
+/// Refuses `name` (with its `key`) when an account's name looks like it: an account's name
+/// is its own, and no other account, and no guest, may look like it.
+pub(super) fn refuse_taken(tx: &rusqlite::Transaction, name: &str, key: &str) -> Result<()> {
+    let taken: Option<String> = tx
+        .query_row(
+            "SELECT name FROM people WHERE name_key = ?1 AND hash IS NOT NULL",
+            [key],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(backend)?;
+    match taken {
+        Some(other) if other == name => Err(StoreError::Invalid(format!(
+            "name: an account called '{name}' already exists"
+        ))),
+        Some(other) => Err(StoreError::Invalid(format!(
+            "name: an account called '{other}' already exists, and '{name}' looks like it"
+        ))),
+        None => Ok(()),
     }
 }

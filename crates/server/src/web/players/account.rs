@@ -93,7 +93,14 @@ pub async fn register(
             .guards
             .hash_job(move || hash_password(&password))
             .await??;
-        let person = app.store.create_person(&name, Some(&hash))?;
+        // A guest who makes an account keeps their number, and with it their games.
+        let person = match player(&app, &headers)? {
+            Some((s, guest)) if !guest.account => {
+                check_csrf(&s, f.get("csrf"))?;
+                app.store.make_account(guest.id, &name, &hash)?
+            }
+            _ => app.store.create_person(&name, Some(&hash))?,
+        };
         let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
         Ok::<_, AppError>(cookie)
     }

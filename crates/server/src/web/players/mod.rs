@@ -8,11 +8,13 @@ pub mod lobby;
 
 mod account;
 mod open;
+mod profile;
 mod replay;
 mod sitting;
 
 use account::*;
 use open::*;
+use profile::*;
 use replay::*;
 use sitting::*;
 
@@ -59,6 +61,12 @@ pub fn routes() -> axum::Router<App> {
         .route("/play/prefs", post(set_prefs))
         .route("/play/tables", post(open_table))
         .route("/play/now", post(play_now))
+        .route("/play/p/{name}", get(profile_page))
+        .route("/play/p/{name}/export.json", get(export))
+        .route("/play/me", get(me_page))
+        .route("/play/me/password", post(change_password))
+        .route("/play/me/delete", post(delete_account))
+        .route("/play/leaderboard", get(leaderboard_page))
         .route("/play/t/{id}", get(table_page))
         .route("/play/t/{id}/ws", get(socket))
         .route("/play/t/{id}/set.json", get(set_json))

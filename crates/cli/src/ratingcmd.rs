@@ -1,0 +1,294 @@
+//! `dupmj rating`: the duplicate rating rebuilt from a database and printed as the
+//! leaderboard; `--anchors` measures the bots' fixed ratings; `--simulate` checks that the
+//! rating finds a known order (docs/rating.md).
+
+use std::path::PathBuf;
+
+use agents::bots::{builtin, Agent};
+use clap::Args;
+use rayon::prelude::*;
+use table::deal::Deal;
+use table::rules::TableRules;
+use tournament::rating::{self, DealSeat, Holder};
+
+/// Arguments of `dupmj rating`.
+#[derive(Args)]
+pub struct RatingArgs {
+    /// The database to rebuild the rating from.
+    #[arg(long, default_value = "dupmj.sqlite")]
+    db: PathBuf,
+    /// Rated hands a player needs to be listed.
+    #[arg(long, default_value_t = 1)]
+    min_hands: usize,
+    /// Measure the bots' anchors instead: the four levels hold every seat of DEALS deals.
+    #[arg(long)]
+    anchors: bool,
+    /// Check the rating on players of known order instead: K challenges of 8 deals.
+    #[arg(long)]
+    simulate: bool,
+    /// Deals for `--anchors`.
+    #[arg(long, default_value_t = 400)]
+    deals: u64,
+    /// Challenges for `--simulate`.
+    #[arg(long, default_value_t = 40)]
+    challenges: u64,
+    /// First deal's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn rating(a: RatingArgs) -> Result<(), String> {
+    if a.anchors {
+        return anchors(a.deals, a.seed);
+    }
+    if a.simulate {
+        let s = simulate(a.challenges, a.seed);
+        print!("{}", s.text());
+        return Ok(());
+    }
+    if !a.db.exists() {
+        return Err(format!("--db: {} does not exist", a.db.display()));
+    }
+    let app = server::open(&a.db, server::play::PlayConfig::default())?;
+    let lines = server::play::history::leaderboard(&app.hall, a.min_hands, None)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "{:>4}  {:<24} {:>13} {:>6}",
+        "#", "player", "rating", "hands"
+    );
+    let mut rank = 0;
+    for l in lines {
+        match l {
+            server::play::history::Line::Player { name, rated, .. } => {
+                rank += 1;
+                let mark = if rated.provisional() {
+                    " (provisional)"
+                } else {
+                    ""
+                };
+                println!(
+                    "{rank:>4}  {name:<24} {:>6.1} ± {:<4.1} {:>6}{mark}",
+                    rated.rating, rated.uncertainty, rated.hands
+                );
+            }
+            server::play::history::Line::Bot { level, rating } => {
+                println!("      {:<24} {rating:>6.1}", format!("bot ({level})"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Match points by seat when `levels[s]` plays seat `s` of deal `seed`.
+fn play(seed: u64, levels: [&str; 4], salt: u64) -> [i32; 4] {
+    let mut bots: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
+        builtin(
+            levels[s],
+            seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ s as u64,
+        )
+        .expect("a built-in bot")
+    });
+    let (t, _) = agents::play::play_table(Deal::generate(seed), TableRules::seeds(), &mut bots);
+    t.result().map_or([0; 4], |r| r.points)
+}
+
+const LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
+
+/// The bots rated against each other, all free: each deal played at four tables with the
+/// levels rotated, so that every level holds every seat once. Printed raw and shifted so
+/// that `medium` is 25 (the start of a new player).
+fn anchors(deals: u64, seed: u64) -> Result<(), String> {
+    let seats: Vec<DealSeat> = (seed..seed + deals)
+        .into_par_iter()
+        .flat_map_iter(|d| {
+            let tables: Vec<[i32; 4]> = (0..4)
+                .map(|t| play(d, std::array::from_fn(|s| LEVELS[(s + t) % 4]), t as u64))
+                .collect();
+            (0..4).map(move |s| DealSeat {
+                at: format!("{d:012}"),
+                key: format!("{d}/{s}"),
+                session: format!("{:012}", d / 8),
+                results: (0..4)
+                    .map(|t| (Holder::Bot(LEVELS[(s + t) % 4].into()), tables[t][s]))
+                    .collect(),
+            })
+        })
+        .collect();
+    // Sessions of 8 deals, as a challenge's.
+    let games = rating::sessions(&seats);
+    let r = rating::rate(&games, true);
+    let medium = r[&Holder::Bot("medium".into())].rating;
+    println!("{deals} deals × 4 tables, every level at every seat once");
+    println!("{:<8} {:>8} {:>8} {:>8}", "level", "raw", "±", "anchor");
+    for l in LEVELS {
+        let x = &r[&Holder::Bot(l.into())];
+        println!(
+            "{l:<8} {:>8.2} {:>8.2} {:>8.1}",
+            x.rating,
+            x.uncertainty,
+            x.rating - medium + 25.0
+        );
+    }
+    Ok(())
+}
+
+/// One deal of the simulation: each player's seat and points, and the par's points.
+type Played = (Vec<(usize, i32)>, [i32; 4]);
+
+/// What the simulation found.
+pub struct Simulation {
+    /// Players (level, copy) with their final rating, uncertainty and hands.
+    pub players: Vec<(&'static str, usize, f64, f64, usize)>,
+    /// Kendall's tau-b of the final ratings against the levels' order.
+    pub tau: f64,
+    /// Whether every pair of copies of one level ends within two standard deviations of
+    /// their difference.
+    pub copies_agree: bool,
+    /// For each level and the next one up: hands per player after which every copy of the
+    /// upper stays above every copy of the lower at 95 % (None: not within the run).
+    pub separated_after: Vec<(&'static str, &'static str, Option<usize>)>,
+    /// Hands per player in all.
+    pub hands: usize,
+}
+
+impl Simulation {
+    /// As printed.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{} players × {} hands (sessions of 8 deals at two tables of one copy of each level; the par four strong bots)\n",
+            self.players.len(),
+            self.hands
+        );
+        for (l, c, r, u, n) in &self.players {
+            out += &format!("{l:<8} #{c}  {r:>6.2} ± {u:.2}  ({n} rated hands)\n");
+        }
+        out += &format!(
+            "Kendall's tau against random < easy < medium < strong: {:.3}\n",
+            self.tau
+        );
+        out += &format!(
+            "copies of one bot within 2σ of each other: {}\n",
+            self.copies_agree
+        );
+        for (lo, hi, after) in &self.separated_after {
+            out += &match after {
+                Some(h) => format!("{hi} above {lo} at 95 % from {h} hands per player on\n"),
+                None => format!(
+                    "{hi} not separated from {lo} at 95 % within {} hands\n",
+                    self.hands
+                ),
+            };
+        }
+        out
+    }
+}
+
+/// Players of known order — two copies of each bot level — play `challenges` sessions of
+/// 8 deals, as an online event's: every deal at two tables, each with one copy of every
+/// level (seats turning with the deal), compared at each deal-seat with the other table's
+/// holder and the par (four `strong` bots).
+pub fn simulate(challenges: u64, seed: u64) -> Simulation {
+    let players: Vec<(&'static str, usize)> =
+        LEVELS.iter().flat_map(|&l| [(l, 0), (l, 1)]).collect();
+    let deals: Vec<u64> = (0..challenges * 8).map(|i| seed + i).collect();
+    // By deal: each player's seat and points, and the par's points.
+    let played: Vec<Played> = deals
+        .par_iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            let par = play(d, ["strong"; 4], 99);
+            // Two tables, each with one copy of every level: which copy sits where, and
+            // which level shares a deal-seat with which at the other table, change from one
+            // session to the next (identical bots at identical tables would just repeat
+            // each other's hands).
+            let c = k / 8;
+            let mut mine = vec![(0, 0); players.len()];
+            for table in 0..2 {
+                let offset = if table == 0 { 0 } else { 1 + c % 3 };
+                let mut levels = [""; 4];
+                let mut who = [0usize; 4];
+                for (i, level) in LEVELS.iter().enumerate() {
+                    let copy = (i + c + table) % 2;
+                    let p = players.iter().position(|x| x == &(*level, copy)).unwrap();
+                    let seat = (i + k + offset) % 4;
+                    levels[seat] = level;
+                    who[seat] = p;
+                }
+                let points = play(d, levels, 7 + table as u64);
+                for seat in 0..4 {
+                    mine[who[seat]] = (seat, points[seat]);
+                }
+            }
+            (mine, par)
+        })
+        .collect();
+    let seats_upto = |n: usize| -> Vec<DealSeat> {
+        let mut out = Vec::new();
+        for (k, (mine, par)) in played.iter().take(n).enumerate() {
+            for (s, &par_points) in par.iter().enumerate() {
+                let mut results = vec![(Holder::Bot("strong".into()), par_points)];
+                for (p, &(seat, pts)) in mine.iter().enumerate() {
+                    if seat == s {
+                        results.push((Holder::Person(p as i64), pts));
+                    }
+                }
+                out.push(DealSeat {
+                    at: format!("{k:08}"),
+                    key: format!("{k}/{s}"),
+                    session: format!("{:08}", k / 8),
+                    results,
+                });
+            }
+        }
+        out
+    };
+    // A challenge is one game: its 8 deals' IMP per hand.
+    let games_of = rating::sessions;
+    let level_of = |p: usize| LEVELS.iter().position(|l| *l == players[p].0).unwrap() as f64;
+    let mut separated_after: Vec<(&'static str, &'static str, Option<usize>)> =
+        LEVELS.windows(2).map(|w| (w[0], w[1], None)).collect();
+    for c in 1..=challenges as usize {
+        let r = rating::rate(&games_of(&seats_upto(c * 8)), false);
+        let get = |level: &str| -> Vec<&rating::Rated> {
+            (0..players.len())
+                .filter(|&p| players[p].0 == level)
+                .filter_map(|p| r.get(&Holder::Person(p as i64)))
+                .collect()
+        };
+        for (lo, hi, after) in separated_after.iter_mut() {
+            let (h, l) = (get(hi), get(lo));
+            let apart = h.iter().all(|a| {
+                l.iter().all(|b| {
+                    a.rating - b.rating
+                        > 1.96 * (a.uncertainty.powi(2) + b.uncertainty.powi(2)).sqrt()
+                })
+            });
+            match (apart, *after) {
+                (true, None) => *after = Some(c * 8),
+                (false, Some(_)) => *after = None,
+                _ => {}
+            }
+        }
+    }
+    let r = rating::rate(&games_of(&seats_upto(deals.len())), false);
+    let got: Vec<(&'static str, usize, f64, f64, usize)> = players
+        .iter()
+        .enumerate()
+        .map(|(p, &(l, c))| {
+            let x = &r[&Holder::Person(p as i64)];
+            (l, c, x.rating, x.uncertainty, x.hands)
+        })
+        .collect();
+    let truth: Vec<f64> = (0..players.len()).map(level_of).collect();
+    let ratings: Vec<f64> = got.iter().map(|g| g.2).collect();
+    let copies_agree = got.chunks(2).all(|pair| {
+        (pair[0].2 - pair[1].2).abs() < 2.0 * (pair[0].3.powi(2) + pair[1].3.powi(2)).sqrt()
+    });
+    Simulation {
+        tau: rating::kendall_tau(&truth, &ratings),
+        copies_agree,
+        separated_after,
+        hands: got[0].4,
+        players: got,
+    }
+}

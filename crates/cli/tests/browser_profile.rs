@@ -1,0 +1,97 @@
+//! A player's pages in headless Chromium, desktop and phone, English and Chinese: an
+//! account plays two tables of one duplicate deal by clicking (each compared with the
+//! par), then its profile, "my games" and the leaderboard are opened and their pictures
+//! taken (`docs/screenshots/profile*.png` with `DUPMJ_SCREENSHOTS=1`).
+
+mod common;
+mod webdriver;
+
+use std::time::{Duration, Instant};
+
+use webdriver::{open, Engine, Proc};
+
+#[test]
+fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
+    let dir = std::env::temp_dir().join(format!("dupmj-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("p.sqlite");
+    std::fs::remove_file(&db).ok();
+    let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
+    let _server = Proc(child);
+    let (b, _d) = open(Engine::Chromium, &format!("http://{addr}"));
+    b.viewport(1366, 768);
+    b.go("/play");
+    b.fill("form[action='/play/register'] input[name=name]", "Mei");
+    b.fill(
+        "form[action='/play/register'] input[name=password]",
+        "long enough",
+    );
+    b.click("form[action='/play/register'] button");
+    b.wait(&["id=\"me\""]);
+    // Two tables of one deal each: two rated sessions, so the rating has a history.
+    for _ in 0..2 {
+        b.go("/play");
+        b.fill("input[name=deals]", "1");
+        b.click("#open");
+        b.wait(&["class=\"my-hand\"", "id=\"result\""]);
+        let start = Instant::now();
+        while !b.has("#final") {
+            assert!(
+                start.elapsed() < Duration::from_secs(240),
+                "the table did not end"
+            );
+            let clicked = [
+                "#claim button[data-action=hu]",
+                "#claim button[data-action=pass]",
+                "#claim button[data-action=bonus]",
+                ".my-hand .tile.drawn.playable",
+                ".my-hand .tile.playable",
+            ]
+            .iter()
+            // Clicked in the page, so that a redraw between finding and clicking is no error.
+            .find(|css| {
+                b.exec(&format!(
+                    "const e = document.querySelector({css:?}); if (e) e.click(); return !!e;"
+                ))
+                .as_bool()
+                    == Some(true)
+            });
+            std::thread::sleep(Duration::from_millis(if clicked.is_some() {
+                120
+            } else {
+                50
+            }));
+        }
+    }
+    // The profile: rated against the par on both deal-seats, the chart needs two points.
+    b.go("/play/p/Mei");
+    let page = b.wait(&["id=\"rating\""]);
+    assert!(
+        page.contains("provisional") && page.contains("2 rated hands"),
+        "{page}"
+    );
+    assert!(
+        page.contains("class=\"chart\""),
+        "a chart of the rating: {page}"
+    );
+    b.screenshot("profile");
+    b.viewport(390, 844);
+    b.screenshot("profile-phone");
+    b.go("/play/me");
+    let me = b.wait(&["id=\"games\""]);
+    assert!(me.contains("2 hands"), "{me}");
+    b.screenshot("my-games-phone");
+    b.go("/play/leaderboard");
+    let board = b.wait(&["id=\"leaderboard\""]);
+    assert!(board.contains("bot-line"), "{board}");
+    // In Chinese.
+    b.click("nav a.lang");
+    let zh = b.wait(&["<html lang=\"zh\">"]);
+    assert!(zh.contains("排行榜"), "{zh}");
+    b.screenshot("zh-leaderboard-phone");
+    b.go("/play/p/Mei");
+    let zh = b.wait(&["复式等级分"]);
+    assert!(zh.contains("暂定"), "{zh}");
+    b.viewport(1366, 768);
+    b.screenshot("zh-profile");
+}

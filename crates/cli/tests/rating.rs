@@ -1,0 +1,52 @@
+//! The duplicate rating on players of known order (`dupmj rating --simulate`): two copies
+//! of each bot level over 100 sessions of 8 deals. The order random < easy < medium holds
+//! (strong and medium play alike by this measure: docs/rating.md), copies of one bot end
+//! within their uncertainty, and the levels below medium separate at 95 %.
+
+fn dupmj(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dupmj"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_rating_finds_the_known_order_of_the_bots() {
+    let out = dupmj(&["rating", "--simulate", "--challenges", "100"]);
+    let tau: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Kendall's tau against random < easy < medium < strong: "))
+        .and_then(|x| x.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(tau >= 0.7, "tau {tau}: {out}");
+    assert!(
+        out.contains("copies of one bot within 2σ of each other: true"),
+        "{out}"
+    );
+    assert!(out.contains("easy above random at 95 % from"), "{out}");
+    assert!(out.contains("medium above easy at 95 % from"), "{out}");
+    // Every copy of a lower level below every copy of the next but one.
+    let rating = |level: &str| -> Vec<f64> {
+        out.lines()
+            .filter(|l| l.starts_with(level) && l.contains(" #"))
+            .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+            .collect()
+    };
+    for (lo, hi) in [
+        ("random", "medium"),
+        ("easy", "strong"),
+        ("random", "strong"),
+    ] {
+        for a in rating(lo) {
+            for b in rating(hi) {
+                assert!(a < b, "{lo} {a} above {hi} {b}: {out}");
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The deal-seats the rating compares: every stored hand under a deal key, by deal and
+//! seat, with who held the seat. A challenge's hands carry their compared seat in the key
+//! (the par's hands are stored under it too); an event's and an open table's compare each
+//! seat. An open table's deal is usually held by one person only, so its par is added: the
+//! same deal played by four `strong` bots (computed once per deal and kept in memory).
+//! Practice hands (deals anyone may know) and seats the server played for an absent person
+//! are left out.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+use agents::bots::{builtin, Agent};
+use mcr::Wind;
+use store::StoreError;
+use table::deal::Deal;
+use table::rules::TableRules;
+use tournament::rating::{DealSeat, Holder};
+
+use crate::room::HandSummary;
+use crate::spec::{Hands, TableSpec};
+use crate::Hall;
+
+/// The bot level a bot's shown name holds ("bot (strong)", "par (strong)", …).
+fn level_of(name: &str) -> String {
+    ["random", "easy", "medium", "strong"]
+        .into_iter()
+        .find(|l| name.contains(l))
+        .unwrap_or("medium")
+        .to_string()
+}
+
+/// Pars already computed, by deal seed and rules.
+type Pars = HashMap<(u64, String), [i32; 4]>;
+
+static PARS: Mutex<Option<Pars>> = Mutex::new(None);
+
+/// Match points by seat when four `strong` bots play the duplicate deal `seed` under
+/// `rules` (each bot's own randomness seeded from the deal, so the par never changes).
+pub fn par_points(seed: u64, rules: &TableRules) -> [i32; 4] {
+    let key = (seed, rules.name.to_string());
+    if let Some(p) = PARS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .get(&key)
+    {
+        return *p;
+    }
+    let mut bots: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
+        builtin("strong", seed ^ (0x9e37_79b9 * (s as u64 + 1))).expect("a built-in bot")
+    });
+    let (t, _) = agents::play::play_table(Deal::generate(seed), rules.clone(), &mut bots);
+    let points = t.result().map_or([0; 4], |r| r.points);
+    PARS.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .insert(key, points);
+    points
+}
+
+/// The session a hand under `key` at `table` is rated in: its challenge, its event, else
+/// its table.
+fn session_of(key: &str, table: i64) -> String {
+    let mut parts = key.split(':');
+    match (parts.next(), parts.next()) {
+        (Some(kind @ ("chal" | "event")), Some(id)) => format!("{kind}:{id}"),
+        _ => format!("table:{table}"),
+    }
+}
+
+/// Every deal-seat with two holders or more, from the stored hands.
+pub fn deal_seats(hall: &Hall) -> Result<Vec<DealSeat>, StoreError> {
+    let hands = hall.store.compared_hands()?;
+    let mut specs: HashMap<i64, Option<TableSpec>> = HashMap::new();
+    let mut by_seat: BTreeMap<(String, usize), DealSeat> = BTreeMap::new();
+    for h in &hands {
+        let (Some(key), Ok(s)) = (&h.deal_key, serde_json::from_str::<HandSummary>(&h.summary))
+        else {
+            continue;
+        };
+        let spec = match specs.get(&h.play_table) {
+            Some(s) => s.clone(),
+            None => {
+                let s = hall
+                    .store
+                    .play_table(h.play_table)
+                    .ok()
+                    .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok());
+                specs.insert(h.play_table, s.clone());
+                s
+            }
+        };
+        let Some(spec) = spec else { continue };
+        if spec.practice.is_some() {
+            continue;
+        }
+        let seats: Vec<usize> = match key.strip_prefix("chal:") {
+            Some(rest) => rest
+                .rsplit(':')
+                .next()
+                .and_then(|x| x.parse().ok())
+                .into_iter()
+                .collect(),
+            None => (0..4).collect(),
+        };
+        for seat in seats {
+            if seat > 3 || s.stood_in[seat] {
+                continue;
+            }
+            let holder = match s.persons[seat] {
+                Some(p) => Holder::Person(p),
+                None => Holder::Bot(level_of(&s.names[seat])),
+            };
+            let e = by_seat
+                .entry((key.clone(), seat))
+                .or_insert_with(|| DealSeat {
+                    at: h.at.clone(),
+                    key: format!("{key}/{}", Wind::from_index(seat).letter()),
+                    session: session_of(key, h.play_table),
+                    results: Vec::new(),
+                });
+            e.at = e.at.clone().max(h.at.clone());
+            e.results.push((holder, s.points[seat]));
+        }
+        // An open table's deal: the par at every seat, once.
+        if let (Some(seed), Hands::Duplicate { .. }) = (key.strip_prefix("dup:"), &spec.hands) {
+            if let Ok(seed) = seed.parse::<u64>() {
+                let par = par_points(seed, &spec.rules());
+                for (seat, points) in par.iter().enumerate() {
+                    if let Some(e) = by_seat.get_mut(&(key.clone(), seat)) {
+                        let bot = Holder::Bot("strong".into());
+                        if !e.results.iter().any(|(h, _)| *h == bot) {
+                            e.results.push((bot, *points));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(by_seat
+        .into_values()
+        .filter(|d| d.results.len() >= 2)
+        .collect())
+}

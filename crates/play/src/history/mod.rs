@@ -1,0 +1,122 @@
+//! What stays with a player: every hand they held a seat in, the duplicate rating
+//! (`tournament::rating`) computed from every compared hand stored, their statistics, and
+//! the leaderboard. Everything here is recomputed from stored results; the rating is kept
+//! in memory only until a newer hand is stored.
+
+mod fields;
+mod stats;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use store::StoreError;
+use tournament::rating::{self, Holder, Rated};
+
+use super::Hall;
+
+pub use fields::{deal_seats, par_points};
+pub use stats::{profile, HandLine, Profile};
+
+/// The rating of every person, as of a stored hand.
+#[derive(Debug, Default)]
+pub struct Ratings {
+    /// The newest hand it includes.
+    pub upto: i64,
+    /// By person.
+    pub people: BTreeMap<i64, Rated>,
+}
+
+static CACHE: Mutex<Option<(usize, Arc<Ratings>)>> = Mutex::new(None);
+
+/// The ratings as of the newest stored hand (recomputed when a hand was stored since).
+pub fn ratings(hall: &Hall) -> Result<Arc<Ratings>, StoreError> {
+    let upto = hall.store.last_hand_id()?;
+    // The cache is per store (tests run several in one process).
+    let store_id = Arc::as_ptr(&hall.store) as *const () as usize;
+    if let Some((id, r)) = CACHE.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        if *id == store_id && r.upto == upto {
+            return Ok(r.clone());
+        }
+    }
+    let r = Arc::new(rebuild(hall)?);
+    *CACHE.lock().unwrap_or_else(|p| p.into_inner()) = Some((store_id, r.clone()));
+    Ok(r)
+}
+
+/// Computes every rating from the stored hands.
+pub fn rebuild(hall: &Hall) -> Result<Ratings, StoreError> {
+    let upto = hall.store.last_hand_id()?;
+    let seats = deal_seats(hall)?;
+    let people = rating::rate(&rating::sessions(&seats), false)
+        .into_iter()
+        .filter_map(|(h, r)| match h {
+            Holder::Person(p) => Some((p, r)),
+            Holder::Bot(_) => None,
+        })
+        .collect();
+    Ok(Ratings { upto, people })
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Line {
+    /// A player with their rating.
+    Player {
+        /// Their number.
+        person: i64,
+        /// Their name.
+        name: String,
+        /// The rating.
+        rated: Rated,
+    },
+    /// A bot level's fixed rating, for reference.
+    Bot {
+        /// "strong", …
+        level: &'static str,
+        /// Its anchor.
+        rating: f64,
+    },
+}
+
+/// Players with at least `min_hands` rated hands (those rated since `since`, an ISO date,
+/// when given: their rating then is as of now, their hands counted in the period), by
+/// rating, with the bot levels in their places.
+pub fn leaderboard(
+    hall: &Hall,
+    min_hands: usize,
+    since: Option<&str>,
+) -> Result<Vec<Line>, StoreError> {
+    let r = ratings(hall)?;
+    let mut lines = Vec::new();
+    for (&person, rated) in &r.people {
+        let in_period = match since {
+            Some(s) => rated
+                .history
+                .iter()
+                .filter(|(at, ..)| at.as_str() >= s)
+                .count(),
+            None => rated.hands,
+        };
+        if in_period < min_hands.max(1) {
+            continue;
+        }
+        let p = hall.store.person(person)?;
+        if !p.account {
+            continue;
+        }
+        lines.push(Line::Player {
+            person,
+            name: p.name,
+            rated: rated.clone(),
+        });
+    }
+    for (level, rating) in rating::ANCHORS {
+        lines.push(Line::Bot { level, rating });
+    }
+    let key = |l: &Line| match l {
+        Line::Player { rated, .. } => rated.rating,
+        Line::Bot { rating, .. } => *rating,
+    };
+    lines.sort_by(|a, b| key(b).total_cmp(&key(a)));
+    Ok(lines)
+}

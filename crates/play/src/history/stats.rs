@@ -1,0 +1,232 @@
+//! A player's statistics and results, as their profile shows them: hands and tables,
+//! IMP per hand against the field, how often they win, deal in and draw, the fans they win
+//! with, their places in challenges and online events, and their last hands (with a replay
+//! link only where the deal secrecy rule lets the viewer see the hand).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use mcr::Wind;
+use store::{Person, StoreError};
+use table::engine::Outcome;
+use table::log::HandLog;
+use tournament::challenge::{compare, standings};
+use tournament::rating::{Holder, Rated};
+
+use crate::room::HandSummary;
+use crate::secrecy::{hand_sight, Viewer};
+use crate::spec::TableSpec;
+use crate::Hall;
+
+/// Hands read for a profile's statistics (the newest).
+const READ: usize = 5000;
+
+/// One of a player's hands, as their lists show it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct HandLine {
+    /// The table and the hand's number at it.
+    pub table: i64,
+    /// 1-based.
+    pub hand_no: u32,
+    /// "deal 3", "hand 5 of 16, South round", …
+    pub label: String,
+    /// When it finished (UTC).
+    pub at: String,
+    /// The seat held.
+    pub seat: char,
+    /// Match points.
+    pub points: i32,
+    /// How it ended for them: "won", "dealt in", "draw", or "" (someone else won).
+    pub ending: &'static str,
+    /// IMP against the field at that deal-seat, when it was compared.
+    pub imp: Option<i32>,
+    /// Whether the viewer may open its replay.
+    pub replay: bool,
+}
+
+/// Everything a profile shows.
+#[derive(Clone, Debug)]
+pub struct Profile {
+    /// Who.
+    pub person: Person,
+    /// Their duplicate rating, once rated.
+    pub rated: Option<Rated>,
+    /// Hands and tables played.
+    pub hands: usize,
+    /// Tables they held a seat at.
+    pub tables: usize,
+    /// Hands compared with a field, and the IMP over them.
+    pub compared: usize,
+    /// Total IMP over the compared hands.
+    pub imp: i64,
+    /// Hands won, dealt into, and ended without a winner.
+    pub wins: usize,
+    /// Their discard won someone's hand.
+    pub dealt_in: usize,
+    /// Nobody won.
+    pub draws: usize,
+    /// The points of their wins added up.
+    pub win_points: u64,
+    /// The fans they won with most: (name, Chinese name, wins).
+    pub fans: Vec<(String, String, usize)>,
+    /// Challenges over: (id, name, place, of, IMP).
+    pub challenges: Vec<(i64, String, usize, usize, i64)>,
+    /// Online events: (id, name, place, of, IMP).
+    pub events: Vec<(i64, String, usize, usize, i64)>,
+    /// Their newest hands.
+    pub last: Vec<HandLine>,
+}
+
+/// The profile of `person` as `viewer` may see it; `last`: how many hands to list.
+pub fn profile(
+    hall: &Hall,
+    person: i64,
+    viewer: Viewer,
+    last: usize,
+) -> Result<Profile, StoreError> {
+    let who = hall.store.person(person)?;
+    let ratings = super::ratings(hall)?;
+    let seats = super::deal_seats(hall)?;
+    let me = Holder::Person(person);
+    // IMP at every deal-seat they were compared at, by its key.
+    let mut imp_at: BTreeMap<String, i32> = BTreeMap::new();
+    let mut by_challenge: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
+    let mut by_event: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
+    for ds in &seats {
+        let holds = ds.results.iter().any(|(h, _)| *h == me);
+        let kind_id = |prefix: &str| {
+            ds.key
+                .strip_prefix(prefix)
+                .and_then(|r| r.split(':').next())
+                .and_then(|x| x.parse::<i64>().ok())
+        };
+        if let Some(c) = kind_id("chal:") {
+            by_challenge.entry(c).or_default().push(ds.results.clone());
+        }
+        if let Some(e) = kind_id("event:") {
+            by_event.entry(e).or_default().push(ds.results.clone());
+        }
+        if holds {
+            if let Some(s) = compare(&ds.results).into_iter().find(|s| s.who == me) {
+                imp_at.insert(ds.key.clone(), s.imp);
+            }
+        }
+    }
+    let place = |lists: &Vec<Vec<(Holder, i32)>>| {
+        let st = standings(lists);
+        let people = st
+            .iter()
+            .filter(|l| matches!(l.who, Holder::Person(_)))
+            .count();
+        st.iter()
+            .find(|l| l.who == me)
+            .map(|l| (l.rank, st.len().max(people), l.imp))
+    };
+    let mut challenges = Vec::new();
+    for (id, lists) in &by_challenge {
+        let Ok(ch) = crate::challenge::load(hall, *id) else {
+            continue;
+        };
+        // Places only once the challenge's deals are public.
+        if ch.stage(crate::challenge::now_s()) != crate::challenge::Stage::Revealed {
+            continue;
+        }
+        if let Some((rank, of, imp)) = place(lists) {
+            challenges.push((*id, ch.spec.name.clone(), rank, of, imp));
+        }
+    }
+    let names: BTreeMap<i64, String> = hall.store.online_events()?.into_iter().collect();
+    let mut events = Vec::new();
+    for (id, lists) in &by_event {
+        if let Some((rank, of, imp)) = place(lists) {
+            let name = names
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| format!("event {id}"));
+            events.push((*id, name, rank, of, imp));
+        }
+    }
+    let mut p = Profile {
+        rated: ratings.people.get(&person).cloned(),
+        hands: hall.store.hand_count_of_person(person)?,
+        tables: 0,
+        compared: imp_at.len(),
+        imp: imp_at.values().map(|&x| x as i64).sum(),
+        wins: 0,
+        dealt_in: 0,
+        draws: 0,
+        win_points: 0,
+        fans: Vec::new(),
+        challenges,
+        events,
+        last: Vec::new(),
+        person: who,
+    };
+    let mut tables = BTreeSet::new();
+    let mut fans: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut specs: BTreeMap<i64, Option<TableSpec>> = BTreeMap::new();
+    for (h, seat) in hall.store.hands_of_person(person, 0, READ)? {
+        tables.insert(h.play_table);
+        let Ok(s) = serde_json::from_str::<HandSummary>(&h.summary) else {
+            continue;
+        };
+        let log: Option<HandLog> = serde_json::from_str(&h.log).ok();
+        let result = log.as_ref().and_then(|l| l.result.as_ref());
+        let wind = Wind::from_index(seat);
+        let won = result.and_then(|r| r.wins.iter().find(|w| w.seat == wind));
+        let ending = match (s.outcome, won) {
+            (Outcome::Draw, _) => "draw",
+            (_, Some(_)) => "won",
+            _ if result.and_then(|r| r.discarder) == Some(wind) => "dealt in",
+            _ => "",
+        };
+        match ending {
+            "draw" => p.draws += 1,
+            "won" => p.wins += 1,
+            "dealt in" => p.dealt_in += 1,
+            _ => {}
+        }
+        if let Some(w) = won {
+            p.win_points += w.value as u64;
+            for f in &w.fans {
+                let zh = mcr::Fan::from_number(f.no)
+                    .map(|x| x.chinese().to_string())
+                    .unwrap_or_default();
+                *fans.entry((f.name.clone(), zh)).or_default() += 1;
+            }
+        }
+        if p.last.len() < last {
+            let spec = specs.entry(h.play_table).or_insert_with(|| {
+                hall.store
+                    .play_table(h.play_table)
+                    .ok()
+                    .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok())
+            });
+            let replay = match spec {
+                Some(spec) => hand_sight(hall, h.play_table, spec, h.hand_no as usize, viewer)
+                    .is_ok_and(|s| s.shown()),
+                None => false,
+            };
+            let imp = h
+                .deal_key
+                .as_ref()
+                .and_then(|k| imp_at.get(&format!("{k}/{}", wind.letter())).copied());
+            p.last.push(HandLine {
+                table: h.play_table,
+                hand_no: h.hand_no,
+                label: s.label.clone(),
+                at: h.at.clone(),
+                seat: wind.letter(),
+                points: s.points[seat],
+                ending,
+                imp,
+                replay,
+            });
+        }
+    }
+    p.tables = tables.len();
+    let mut fans: Vec<_> = fans.into_iter().map(|((n, z), c)| (n, z, c)).collect();
+    fans.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    fans.truncate(8);
+    p.fans = fans;
+    Ok(p)
+}

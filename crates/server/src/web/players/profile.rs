@@ -1,0 +1,317 @@
+//! A player's pages: the profile (`/play/p/<name>`, every account's), "my games" and the
+//! account (`/play/me`: change the password, delete the account, export my data), and the
+//! leaderboard (`/play/leaderboard`). The figures come from `play::history`.
+
+use super::*;
+use play::history::{self, Line};
+use serde_json::Value;
+use tournament::rating::PROVISIONAL_HANDS;
+
+/// Hands a page of "my games" lists.
+const MY_PAGE: usize = 30;
+/// Rated hands before a player is on the leaderboard.
+pub const LEADERBOARD_HANDS: usize = 10;
+
+/// The rating's history as an SVG path over a `w` × `h` box: the rating line and the band
+/// of two standard deviations around it.
+fn chart(history: &[(String, f64, f64)], w: f64, h: f64) -> Option<Value> {
+    if history.len() < 2 {
+        return None;
+    }
+    let lo = history
+        .iter()
+        .map(|(_, r, u)| r - 2.0 * u)
+        .fold(f64::INFINITY, f64::min);
+    let hi = history
+        .iter()
+        .map(|(_, r, u)| r + 2.0 * u)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let span = (hi - lo).max(1.0);
+    let n = (history.len() - 1) as f64;
+    let x = |i: usize| 4.0 + (w - 8.0) * i as f64 / n;
+    let y = |v: f64| 4.0 + (h - 8.0) * (hi - v) / span;
+    let line: Vec<String> = history
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r, _))| format!("{:.1},{:.1}", x(i), y(*r)))
+        .collect();
+    let upper = history
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r, u))| format!("{:.1},{:.1}", x(i), y(r + 2.0 * u)));
+    let lower = history
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, (_, r, u))| format!("{:.1},{:.1}", x(i), y(r - 2.0 * u)));
+    let band: Vec<String> = upper.chain(lower).collect();
+    Some(json!({
+        "w": w, "h": h,
+        "line": line.join(" "),
+        "band": band.join(" "),
+        "hi": format!("{hi:.1}"), "lo": format!("{lo:.1}"),
+        "from": history[0].0.get(..10).unwrap_or(""),
+        "to": history[history.len() - 1].0.get(..10).unwrap_or(""),
+    }))
+}
+
+fn rated_json(r: &tournament::rating::Rated) -> Value {
+    json!({
+        "rating": format!("{:.1}", r.rating),
+        "uncertainty": format!("{:.1}", r.uncertainty),
+        "hands": r.hands,
+        "provisional": r.provisional(),
+    })
+}
+
+fn percent(n: usize, of: usize) -> String {
+    if of == 0 {
+        "–".into()
+    } else {
+        format!("{:.1} %", 100.0 * n as f64 / of as f64)
+    }
+}
+
+/// `GET /play/p/{name}`: an account's profile.
+pub async fn profile_page(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+) -> Page {
+    let Some((person, _)) = app.store.account(&name)? else {
+        return Err(AppError::NotFound(format!("no player called '{name}'")));
+    };
+    let viewer = viewer_of(&app, &headers)?;
+    let me = player(&app, &headers)?;
+    let p = history::profile(&app.hall, person.id, viewer, 20)?;
+    let bots: Vec<Value> = tournament::rating::ANCHORS
+        .iter()
+        .map(|(l, r)| json!({"level": l, "rating": format!("{r:.1}")}))
+        .collect();
+    render(
+        "players/profile.html",
+        context! {
+            title => p.person.name.clone(),
+            name => p.person.name.clone(),
+            mine => me.as_ref().is_some_and(|(_, m)| m.id == person.id),
+            rated => p.rated.as_ref().map(rated_json),
+            chart => p.rated.as_ref().and_then(|r| chart(&r.history, 600.0, 160.0)),
+            provisional_hands => PROVISIONAL_HANDS,
+            bots => bots,
+            hands => p.hands,
+            tables => p.tables,
+            compared => p.compared,
+            imp_per_hand => (p.compared > 0).then(|| format!("{:+.2}", p.imp as f64 / p.compared as f64)),
+            win_rate => percent(p.wins, p.hands),
+            deal_in_rate => percent(p.dealt_in, p.hands),
+            draws => p.draws,
+            average_win => (p.wins > 0).then(|| format!("{:.1}", p.win_points as f64 / p.wins as f64)),
+            fans => p.fans.iter().map(|(n, z, c)| json!({"name": n, "zh": z, "wins": c})).collect::<Vec<_>>(),
+            challenges => p.challenges.iter().map(|(id, n, r, of, imp)| json!({"id": id, "name": n, "place": r, "of": of, "imp": imp})).collect::<Vec<_>>(),
+            events => p.events.iter().map(|(id, n, r, of, imp)| json!({"id": id, "name": n, "place": r, "of": of, "imp": imp})).collect::<Vec<_>>(),
+            last => p.last,
+        },
+    )
+}
+
+#[derive(Deserialize)]
+pub struct BoardQuery {
+    period: Option<String>,
+}
+
+/// `GET /play/leaderboard?period=all|30d`: accounts with enough rated hands, by rating,
+/// the bots' levels in their places.
+pub async fn leaderboard_page(State(app): State<App>, Query(q): Query<BoardQuery>) -> Page {
+    let period = q.period.as_deref().unwrap_or("all");
+    let since = match period {
+        "all" => None,
+        "30d" => Some(play::challenge::utc(play::challenge::now_s() - 30 * 86_400)),
+        other => {
+            return Err(AppError::Invalid(format!(
+                "period: '{}' is not one of all, 30d",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
+    };
+    let lines = history::leaderboard(&app.hall, LEADERBOARD_HANDS, since.as_deref())?;
+    let mut rank = 0;
+    let rows: Vec<Value> = lines
+        .iter()
+        .map(|l| match l {
+            Line::Player { name, rated, .. } => {
+                rank += 1;
+                json!({"rank": rank, "name": name, "rated": rated_json(rated)})
+            }
+            Line::Bot { level, rating } => json!({"bot": level, "rating": format!("{rating:.1}")}),
+        })
+        .collect();
+    render(
+        "players/leaderboard.html",
+        context! {
+            title => "Leaderboard",
+            period => period,
+            rows => rows,
+            min_hands => LEADERBOARD_HANDS,
+        },
+    )
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<usize>,
+}
+
+/// `GET /play/me`: my games, a page at a time, and my account.
+pub async fn me_page(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Query(q): Query<PageQuery>,
+) -> Page {
+    let (s, me) = player(&app, &headers)?
+        .ok_or_else(|| AppError::Forbidden("sign in (or play as a guest) first".into()))?;
+    me_page_with(&app, &s, &me, q.page.unwrap_or(1).max(1), None)
+}
+
+fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Option<Value>) -> Page {
+    let total = app.store.hand_count_of_person(me.id)?;
+    let hands = app
+        .store
+        .hands_of_person(me.id, (page - 1).saturating_mul(MY_PAGE), MY_PAGE)?;
+    let rows: Vec<Value> = hands
+        .iter()
+        .filter_map(|(h, seat)| {
+            let sum: HandSummary = serde_json::from_str(&h.summary).ok()?;
+            Some(json!({
+                "table": h.play_table, "hand_no": h.hand_no, "label": sum.label,
+                "at": h.at.get(..16).unwrap_or(&h.at).replace('T', " "),
+                "seat": mcr::Wind::from_index(*seat).letter().to_string(),
+                "points": sum.points[*seat],
+                "compared": h.deal_key.is_some(),
+            }))
+        })
+        .collect();
+    let rated = history::ratings(&app.hall)?.people.get(&me.id).cloned();
+    render(
+        "players/me.html",
+        context! {
+            title => "My games",
+            me => json!({"name": me.name, "account": me.account}),
+            csrf => s.csrf.clone(),
+            rows => rows,
+            total => total,
+            page => page,
+            pages => total.div_ceil(MY_PAGE).max(1),
+            rated => rated.as_ref().map(rated_json),
+            message => message,
+        },
+    )
+}
+
+/// `GET /play/p/{name}/export.json`: everything kept of you, for you only.
+pub async fn export(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+) -> AppResult<Response> {
+    let (_, me) = player(&app, &headers)?
+        .ok_or_else(|| AppError::Forbidden("sign in to export your data".into()))?;
+    let own = app
+        .store
+        .account(&name)?
+        .is_some_and(|(p, _)| p.id == me.id)
+        || (name == "me");
+    if !own {
+        return Err(AppError::Forbidden(
+            "you may export your own data only".into(),
+        ));
+    }
+    let hands = app.store.hands_of_person(me.id, 0, usize::MAX >> 1)?;
+    let rated = history::ratings(&app.hall)?.people.get(&me.id).cloned();
+    let body = json!({
+        "format": "dupmj-export/1",
+        "person": {"id": me.id, "name": me.name, "account": me.account},
+        "prefs": app.store.prefs(me.id)?.and_then(|p| serde_json::from_str::<Value>(&p).ok()),
+        "rating": rated.map(|r| json!({
+            "rating": r.rating, "uncertainty": r.uncertainty, "hands": r.hands,
+            "history": r.history.iter().map(|(at, r, u)| json!([at, r, u])).collect::<Vec<_>>(),
+        })),
+        "hands": hands.iter().map(|(h, seat)| json!({
+            "table": h.play_table, "hand_no": h.hand_no, "seat": seat, "deal_key": h.deal_key,
+            "at": h.at,
+            "summary": serde_json::from_str::<Value>(&h.summary).unwrap_or(Value::Null),
+            "log": serde_json::from_str::<Value>(&h.log).unwrap_or(Value::Null),
+        })).collect::<Vec<_>>(),
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"dupmj-my-data.json\"",
+            ),
+        ],
+        body.to_string(),
+    )
+        .into_response())
+}
+
+/// The signed-in account and its password checked against `f["password"]`.
+fn checked_account(app: &App, headers: &HeaderMap, f: &Fields) -> AppResult<(Session, Person)> {
+    let (s, me) =
+        player(app, headers)?.ok_or_else(|| AppError::Forbidden("sign in first".into()))?;
+    check_csrf(&s, f.get("csrf"))?;
+    let Some((_, hash)) = app.store.account(&me.name)? else {
+        return Err(AppError::Forbidden("a guest has no account".into()));
+    };
+    let password = f.get("password").cloned().unwrap_or_default();
+    if !verify_password(&password, &hash) {
+        return Err(AppError::Forbidden(
+            "password: that is not your password".into(),
+        ));
+    }
+    Ok((s, me))
+}
+
+/// `POST /play/me/password`: a new password, given the old one.
+pub async fn change_password(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let (s, me) = checked_account(&app, &headers, &f)?;
+    let new = f.get("new").cloned().unwrap_or_default();
+    if new.chars().count() < 8 {
+        return Err(AppError::Invalid(
+            "new: 8 characters or more, please".into(),
+        ));
+    }
+    app.store.set_password(me.id, &hash_password(&new)?)?;
+    me_page_with(
+        &app,
+        &s,
+        &me,
+        1,
+        Some(json!({"text": "Your password is changed."})),
+    )
+}
+
+/// `POST /play/me/delete`: deletes the account (its results stay in the fields, under
+/// "deleted player").
+pub async fn delete_account(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> AppResult<Response> {
+    let (_, me) = checked_account(&app, &headers, &f)?;
+    if f.get("confirm").map(String::as_str) != Some("yes") {
+        return Err(AppError::Invalid(
+            "confirm: tick the box to delete your account".into(),
+        ));
+    }
+    app.store.delete_person(me.id)?;
+    Ok((
+        [(header::SET_COOKIE, clear_cookie())],
+        Redirect::to("/play"),
+    )
+        .into_response())
+}
