@@ -22,32 +22,6 @@ fn imp_by_hand(ms: i64, all: &[i64]) -> i64 {
     BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i64 * d.signum()
 }
 
-/// Clicks whatever the table offers until the hand's result shows.
-fn play_hand(b: &Browser) {
-    let start = Instant::now();
-    b.wait(&["class=\"my-hand\"", "id=\"result\""]);
-    while !b.has("#result") {
-        assert!(
-            start.elapsed() < Duration::from_secs(240),
-            "the hand did not end"
-        );
-        let clicked = [
-            "#claim button[data-action=hu]",
-            "#claim button[data-action=pass]",
-            "#claim button[data-action=bonus]",
-            ".my-hand .tile.drawn.playable",
-            ".my-hand .tile.playable",
-        ]
-        .iter()
-        .find(|css| b.click_if(css));
-        std::thread::sleep(Duration::from_millis(if clicked.is_some() {
-            150
-        } else {
-            50
-        }));
-    }
-}
-
 /// The rows of a deal's results page: name, match points, IMP.
 fn rows(b: &Browser) -> Vec<(String, i64, i64)> {
     let v = b.exec(
@@ -109,7 +83,7 @@ fn two_people_play_a_challenge_and_compare() {
         b.wait(&["id=\"my-deals\""]);
         for deal in 1..=4 {
             b.click(&format!("tr[data-deal='{deal}'] .play-deal"));
-            play_hand(&b);
+            b.play_until("#result");
             b.click("#back");
             b.wait(&["id=\"my-deals\""]);
         }

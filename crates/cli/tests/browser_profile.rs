@@ -6,8 +6,6 @@
 mod common;
 mod webdriver;
 
-use std::time::{Duration, Instant};
-
 use webdriver::{open, Engine, Proc};
 
 #[test]
@@ -33,35 +31,7 @@ fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
         b.go("/play");
         b.fill("input[name=deals]", "1");
         b.click("#open");
-        b.wait(&["class=\"my-hand\"", "id=\"result\""]);
-        let start = Instant::now();
-        while !b.has("#final") {
-            assert!(
-                start.elapsed() < Duration::from_secs(240),
-                "the table did not end"
-            );
-            let clicked = [
-                "#claim button[data-action=hu]",
-                "#claim button[data-action=pass]",
-                "#claim button[data-action=bonus]",
-                ".my-hand .tile.drawn.playable",
-                ".my-hand .tile.playable",
-            ]
-            .iter()
-            // Clicked in the page, so that a redraw between finding and clicking is no error.
-            .find(|css| {
-                b.exec(&format!(
-                    "const e = document.querySelector({css:?}); if (e) e.click(); return !!e;"
-                ))
-                .as_bool()
-                    == Some(true)
-            });
-            std::thread::sleep(Duration::from_millis(if clicked.is_some() {
-                120
-            } else {
-                50
-            }));
-        }
+        b.play_until("#final");
     }
     // The profile: rated against the par on both deal-seats, the chart needs two points.
     b.go("/play/p/Mei");

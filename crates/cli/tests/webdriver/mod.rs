@@ -254,6 +254,33 @@ impl Browser {
         );
     }
 
+    /// Plays a table as simply as a person can — Hu when offered, else pass, else set a
+    /// flower aside, else discard the drawn tile or any tile — until `done` (a CSS
+    /// selector) shows; fails after four minutes.
+    pub fn play_until(&self, done: &str) {
+        const CLICKS: [&str; 5] = [
+            "#claim button[data-action=hu]",
+            "#claim button[data-action=pass]",
+            "#claim button[data-action=bonus]",
+            ".my-hand .tile.drawn.playable",
+            ".my-hand .tile.playable",
+        ];
+        let start = std::time::Instant::now();
+        self.wait(&["class=\"my-hand\"", "id=\"result\""]);
+        while !self.has(done) {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(240),
+                "{done} did not show"
+            );
+            let clicked = CLICKS.iter().any(|css| self.click_if(css));
+            std::thread::sleep(std::time::Duration::from_millis(if clicked {
+                120
+            } else {
+                50
+            }));
+        }
+    }
+
     /// The viewport's size now: `(innerWidth, innerHeight)`.
     pub fn viewport_now(&self) -> (u64, u64) {
         let v = self.exec("return [window.innerWidth, window.innerHeight]");

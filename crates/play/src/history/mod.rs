@@ -24,6 +24,8 @@ pub struct Ratings {
     pub upto: i64,
     /// By person.
     pub people: BTreeMap<i64, Rated>,
+    /// The deal-seats it was computed from (profiles read their IMP from them).
+    pub seats: Vec<tournament::rating::DealSeat>,
 }
 
 static CACHE: Mutex<Option<(usize, Arc<Ratings>)>> = Mutex::new(None);
@@ -54,7 +56,11 @@ pub fn rebuild(hall: &Hall) -> Result<Ratings, StoreError> {
             Holder::Bot(_) => None,
         })
         .collect();
-    Ok(Ratings { upto, people })
+    Ok(Ratings {
+        upto,
+        people,
+        seats,
+    })
 }
 
 /// One line of the leaderboard.

@@ -85,13 +85,13 @@ pub fn profile(
 ) -> Result<Profile, StoreError> {
     let who = hall.store.person(person)?;
     let ratings = super::ratings(hall)?;
-    let seats = super::deal_seats(hall)?;
+    let seats = &ratings.seats;
     let me = Holder::Person(person);
     // IMP at every deal-seat they were compared at, by its key.
     let mut imp_at: BTreeMap<String, i32> = BTreeMap::new();
     let mut by_challenge: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
     let mut by_event: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
-    for ds in &seats {
+    for ds in seats {
         let holds = ds.results.iter().any(|(h, _)| *h == me);
         let kind_id = |prefix: &str| {
             ds.key

@@ -5,7 +5,7 @@ use rusqlite::{params, OptionalExtension};
 use super::play::stored_hand;
 use super::{backend, SqliteStore};
 use crate::history::DELETED;
-use crate::{name_key, HistoryStore, Person, Result, StoreError, StoredHand};
+use crate::{HistoryStore, Person, Result, StoreError, StoredHand};
 
 impl HistoryStore for SqliteStore {
     fn hands_of_person(
@@ -62,13 +62,7 @@ impl HistoryStore for SqliteStore {
     }
 
     fn make_account(&self, person: i64, name: &str, hash: &str) -> Result<Person> {
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 40 {
-            return Err(StoreError::Invalid(
-                "name: 1 to 40 characters, please".into(),
-            ));
-        }
-        let key = name_key(name);
+        let (name, key) = super::sessions::checked_name(name)?;
         self.change(|tx| {
             let was: Option<Option<String>> = tx
                 .query_row(

@@ -183,13 +183,7 @@ impl SessionStore for SqliteStore {
     }
 
     fn create_person(&self, name: &str, hash: Option<&str>) -> Result<Person> {
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 40 {
-            return Err(StoreError::Invalid(
-                "name: 1 to 40 characters, please".into(),
-            ));
-        }
-        let key = name_key(name);
+        let (name, key) = checked_name(name)?;
         self.change(|tx| {
             refuse_taken(tx, name, &key)?;
             tx.execute(
@@ -268,6 +262,17 @@ impl SessionStore for SqliteStore {
             .optional()
             .map_err(backend)
     }
+}
+
+/// A person's name trimmed, if it has 1 to 40 characters, and its key.
+pub(super) fn checked_name(name: &str) -> Result<(&str, String)> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 {
+        return Err(StoreError::Invalid(
+            "name: 1 to 40 characters, please".into(),
+        ));
+    }
+    Ok((name, name_key(name)))
 }
 
 /// Refuses `name` (with its `key`) when an account's name looks like it: an account's name

@@ -22,17 +22,21 @@ pub(super) fn next_path(b: &Back) -> String {
     }
 }
 
-/// A sign-in form that failed: shown again where it was, with its message and the name
-/// typed (a password never), under the error's status. A server fault is still an error
-/// page.
-fn signin_failed(
+/// The answer to a sign-in form: signed in (the session's cookie), on to where the form
+/// came from; or the form shown again where it was, with its message and the name typed
+/// (a password never), under the error's status. A server fault is still an error page.
+fn signin_answer(
     app: &App,
     headers: &HeaderMap,
     back: &Back,
     form: &'static str,
     f: &Fields,
-    e: AppError,
+    made: AppResult<String>,
 ) -> Page {
+    let e = match made {
+        Ok(cookie) => return Ok(with_cookie(cookie, &next_path(back))),
+        Err(e) => e,
+    };
     if matches!(e, AppError::Internal(_)) {
         return Err(e);
     }
@@ -70,10 +74,7 @@ pub async fn guest(
         let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
         Ok::<_, AppError>(cookie)
     })();
-    match made {
-        Ok(cookie) => Ok(with_cookie(cookie, &next_path(&b))),
-        Err(e) => signin_failed(&app, &headers, &b, "guest", &f, e),
-    }
+    signin_answer(&app, &headers, &b, "guest", &f, made)
 }
 
 /// `POST /play/register`: creates an account (name and password) and signs in.
@@ -105,10 +106,7 @@ pub async fn register(
         Ok::<_, AppError>(cookie)
     }
     .await;
-    match made {
-        Ok(cookie) => Ok(with_cookie(cookie, &next_path(&b))),
-        Err(e) => signin_failed(&app, &headers, &b, "register", &f, e),
-    }
+    signin_answer(&app, &headers, &b, "register", &f, made)
 }
 
 /// `POST /play/login`: signs in to an account. Wrong passwords count against the client's
@@ -120,10 +118,8 @@ pub async fn login(
     Query(b): Query<Back>,
     Form(f): Form<Fields>,
 ) -> Page {
-    match sign_in(&app, &client, &f).await {
-        Ok(cookie) => Ok(with_cookie(cookie, &next_path(&b))),
-        Err(e) => signin_failed(&app, &headers, &b, "login", &f, e),
-    }
+    let made = sign_in(&app, &client, &f).await;
+    signin_answer(&app, &headers, &b, "login", &f, made)
 }
 
 /// Checks an account's name and password; the session's cookie when they match.
