@@ -6,6 +6,7 @@ import { renderBoard, winEl, pointsEl, el, sideOf, WINDS, WIND_CHAR, WIND_NAME }
 import { tileEl, tileName, T } from "./tiles.js";
 import { cue, setMuted } from "./sound.js";
 import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
+import { hintsEl, finalEl } from "./sheets.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
@@ -294,52 +295,6 @@ function placesEl() {
   return box;
 }
 
-function hintsEl() {
-  const box = el("div", "hints");
-  box.id = "hints";
-  const h = state.hints;
-  if (!h) return box;
-  box.append(el("p", "", h.shanten === 0 ? T("Ready (tenpai)") : h.shanten < 0 ? T("Complete") : T("Shanten: {}", h.shanten)));
-  const waitsEl = (list) => {
-    const t = el("table", "waits");
-    const head = el("tr");
-    head.append(el("th", "", T("wait")), el("th", "", T("live")), el("th", "", T("self-drawn")), el("th", "", T("discard")));
-    t.append(head);
-    for (const w of list) {
-      const tr = el("tr");
-      const td = el("td");
-      td.append(tileEl(w.tile, "mini"));
-      const val = (v, ok) => (v == null ? "—" : ok ? String(v) : T("{} (under 8)", v));
-      tr.append(td, el("td", "num", String(w.live)), el("td", "num", val(w.self_drawn, w.self_drawn_ok)), el("td", "num", val(w.discard, w.discard_ok)));
-      if (!w.self_drawn_ok && !w.discard_ok) tr.className = "under";
-      t.append(tr);
-    }
-    return t;
-  };
-  if (h.discards) {
-    const t = el("table", "best");
-    const head = el("tr");
-    head.append(el("th", "", T("discard")), el("th", "", T("shanten")), el("th", "", T("live tiles")));
-    t.append(head);
-    for (const d of h.discards) {
-      const tr = el("tr");
-      const td = el("td");
-      td.append(tileEl(d.discard, "mini"));
-      tr.append(td, el("td", "num", String(d.shanten)), el("td", "num", String(d.live)));
-      t.append(tr);
-    }
-    box.append(t);
-    const ready = h.discards.find((d) => d.waits && d.waits.length);
-    if (ready) {
-      const p = el("p", "", T("After discarding") + " ");
-      p.append(tileEl(ready.discard, "mini"), document.createTextNode(":"));
-      box.append(p, waitsEl(ready.waits));
-    }
-  }
-  if (h.waits && h.waits.length) box.append(waitsEl(h.waits));
-  return box;
-}
-
 function resultEl() {
   const r = state.result;
   const box = el("section", "result");
@@ -368,50 +323,6 @@ function resultEl() {
   } else if (state.stage === "between") {
     box.append(el("p", "small", T("The next hand starts when everyone is ready.")));
   }
-  return box;
-}
-
-/** The table's score sheet: each hand's points by place (with the seat held), totals. */
-function finalEl() {
-  const box = el("section", "final");
-  box.id = "final";
-  box.append(el("h2", "", T("Table over")));
-  const sheet = state.final.sheet || [];
-  const t = el("table", "sheet");
-  const head = el("tr");
-  head.append(el("th", "", T("hand")));
-  state.places.forEach((p, i) => {
-    const first = sheet.length ? sheet[0].seats[i] : p.seat;
-    const th = el("th");
-    th.append(el("span", "sheet-wind", WIND_CHAR[first]), el("span", "sheet-name", placeName(p)));
-    head.append(th);
-  });
-  t.append(head);
-  for (const row of sheet) {
-    const tr = el("tr");
-    const [text, args] = row.label;
-    // The hand's number in the column, its whole label on hover.
-    const label = el("td", "", String(row.hand));
-    label.title = T(text, ...args.map((x) => T(x)));
-    tr.append(label);
-    row.points.forEach((pts, i) => {
-      const td = el("td", "num");
-      td.append(el("span", "sheet-seat", WIND_CHAR[row.seats[i]]), document.createTextNode(`${pts > 0 ? "+" : ""}${pts}`));
-      tr.append(td);
-    });
-    t.append(tr);
-  }
-  const total = el("tr", "total");
-  total.append(el("td", "", T("total")));
-  state.final.scores.forEach((s) => total.append(el("td", "num", String(s))));
-  t.append(total);
-  if (state.final.table_points) {
-    const tp = el("tr", "table-points");
-    tp.append(el("td", "", T("table points")));
-    state.final.table_points.forEach((x) => tp.append(el("td", "num", String(x))));
-    t.append(tp);
-  }
-  box.append(t);
   return box;
 }
 
@@ -556,9 +467,9 @@ function render() {
   }
   if (state.stage === "waiting" || state.places.some((p) => p.open)) panel.append(placesEl());
   // The table's sheet first once it is over: the last hand's details follow.
-  if (state.final) panel.append(finalEl());
+  if (state.final) panel.append(finalEl(state, placeName));
   if (state.result && state.stage !== "playing") panel.append(resultEl());
-  if (prefs.hints && state.hints) panel.append(hintsEl());
+  if (prefs.hints && state.hints) panel.append(hintsEl(state.hints));
   if (state.you != null) {
     panel.append(optionsEl(prefs, (next) => {
       const hintsChanged = next.hints !== prefs.hints;
