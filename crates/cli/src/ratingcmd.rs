@@ -247,7 +247,12 @@ pub fn simulate(challenges: u64, seed: u64) -> Simulation {
     let level_of = |p: usize| LEVELS.iter().position(|l| *l == players[p].0).unwrap() as f64;
     let mut separated_after: Vec<(&'static str, &'static str, Option<usize>)> =
         LEVELS.windows(2).map(|w| (w[0], w[1], None)).collect();
-    for c in 1..=challenges as usize {
+    // Checked after every session at first, then more sparsely (each check rates every
+    // session so far again).
+    let checks = (1..=challenges as usize).filter(|&c| {
+        c == challenges as usize || c <= 250 || (c <= 1000 && c % 5 == 0) || c % 25 == 0
+    });
+    for c in checks {
         let r = rating::rate(&games_of(&seats_upto(c * 8)), false);
         let get = |level: &str| -> Vec<&rating::Rated> {
             (0..players.len())

@@ -1,7 +1,8 @@
 //! A player's pages in headless Chromium, desktop and phone, English and Chinese: an
 //! account plays two tables of one duplicate deal by clicking (each compared with the
-//! par), then its profile, "my games" and the leaderboard are opened and their pictures
-//! taken (`docs/screenshots/profile*.png` with `DUPMJ_SCREENSHOTS=1`).
+//! par), a one-hand regular game and eight more deals, then its profile, "my games" and the
+//! leaderboard (with the account on it) are opened and their pictures taken
+//! (`docs/screenshots/{profile,my-games,leaderboard}*.png` with `DUPMJ_SCREENSHOTS=1`).
 
 mod common;
 mod webdriver;
@@ -44,16 +45,45 @@ fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
         page.contains("class=\"chart\""),
         "a chart of the rating: {page}"
     );
+    // A one-hand regular game (its record, not the rating) and eight more duplicate deals,
+    // so that Mei reaches the leaderboard's 10 rated hands.
+    b.viewport(1366, 768);
+    b.go("/play");
+    b.click("input[name=kind][value=regular]");
+    b.fill("input[name=hands]", "1");
+    b.click("#open");
+    b.play_until("#final");
+    b.go("/play");
+    b.fill("input[name=deals]", "8");
+    b.click("#open");
+    b.play_until("#final");
+    b.go("/play/p/Mei");
+    let page = b.wait(&["id=\"rating\""]);
+    assert!(page.contains("10 rated hands"), "{page}");
+    assert!(page.contains("id=\"regular-games\""), "{page}");
     b.screenshot("profile");
     b.viewport(390, 844);
     b.screenshot("profile-phone");
+    b.exec("document.getElementById('regular').scrollIntoView()");
+    b.screenshot("profile-regular-phone");
     b.go("/play/me");
     let me = b.wait(&["id=\"games\""]);
-    assert!(me.contains("2 hands"), "{me}");
+    assert!(
+        me.contains("11 hands") && me.contains("id=\"regular\""),
+        "{me}"
+    );
     b.screenshot("my-games-phone");
     b.go("/play/leaderboard");
     let board = b.wait(&["id=\"leaderboard\""]);
     assert!(board.contains("bot-line"), "{board}");
+    assert!(
+        board.contains("href=\"/play/p/Mei\""),
+        "Mei on the board: {board}"
+    );
+    b.screenshot("leaderboard-phone");
+    b.viewport(1366, 768);
+    b.screenshot("leaderboard");
+    b.viewport(390, 844);
     // In Chinese.
     b.click("nav a.lang");
     let zh = b.wait(&["<html lang=\"zh\">"]);

@@ -31,6 +31,16 @@ async fn play_two(app: &server::App, addr: std::net::SocketAddr, person: i64, co
         [Place::Person, bot("easy"), bot("easy"), bot("easy")],
         person,
     );
+    play_spec(app, addr, cookie, spec).await;
+}
+
+/// Plays the table `spec` opens to its end, as `play_two` does; returns the table.
+async fn play_spec(
+    app: &server::App,
+    addr: std::net::SocketAddr,
+    cookie: &str,
+    spec: server::play::spec::TableSpec,
+) -> i64 {
     let id = app.hall.open_table(spec, "x").unwrap();
     let mut c = Client::connect(addr, id, Some(cookie)).await;
     loop {
@@ -57,6 +67,92 @@ async fn play_two(app: &server::App, addr: std::net::SocketAddr, person: i64, co
         }
     }
     c.close().await;
+    id
+}
+
+/// Table points as rules §8 gives them: 4, 2, 1, 0 by score, players who tie sharing the
+/// points of the places they take.
+fn rule_table_points(scores: [i64; 4]) -> [f64; 4] {
+    const BY_PLACE: [f64; 4] = [4.0, 2.0, 1.0, 0.0];
+    let mut out = [0.0; 4];
+    for i in 0..4 {
+        let above = scores.iter().filter(|&&x| x > scores[i]).count();
+        let level = scores.iter().filter(|&&x| x == scores[i]).count();
+        out[i] = BY_PLACE[above..above + level].iter().sum::<f64>() / level as f64;
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_regular_game_goes_on_the_record_with_its_table_points_and_not_into_the_rating() {
+    use server::play::room::HandSummary;
+    use server::play::spec::{Hands, TableSpec};
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    let (me, cookie, _) = signed_up(&app, "Regina");
+    // Place 2 at the table (South's seat in hand 1), three easy bots.
+    let base = duplicate(
+        0..1,
+        [bot("easy"), bot("easy"), Place::Person, bot("easy")],
+        me,
+    );
+    let hands = Hands::Regular {
+        seed: 3011,
+        hands: 4,
+    };
+    let spec = TableSpec {
+        rules_version: TableSpec::current_rules_version(&hands),
+        owner_place: 2,
+        hands,
+        ..base
+    };
+    let table = play_spec(&app, addr, &cookie, spec).await;
+    // The expected record, from the stored hands: totals by place, then the rule.
+    let stored = app.store.hands_of_table(table).unwrap();
+    assert_eq!(stored.len(), 4);
+    let mut totals = [0i64; 4];
+    for h in &stored {
+        let sum: HandSummary = serde_json::from_str(&h.summary).unwrap();
+        for seat in 0..4 {
+            totals[sum.places[seat]] += sum.points[seat] as i64;
+        }
+    }
+    assert_eq!(totals.iter().sum::<i64>(), 0, "{totals:?}");
+    let want = rule_table_points(totals)[2];
+    let p = history::profile(&app.hall, me, Viewer::Person(me), 5).unwrap();
+    assert_eq!(p.regular.len(), 1, "{:?}", p.regular);
+    let g = &p.regular[0];
+    assert_eq!((g.table, g.played, g.of), (table, 4, 4));
+    assert_eq!(g.score, totals[2]);
+    assert_eq!(
+        g.place,
+        1 + totals.iter().filter(|&&x| x > totals[2]).count()
+    );
+    assert_eq!(g.table_points, Some(want));
+    // Not rated: nobody else held these tiles.
+    assert_eq!(p.compared, 0);
+    assert!(p.rated.is_none());
+    // The profile and my games show the record.
+    for path in ["/play/p/Regina", "/play/me"] {
+        let (status, _, page) = http(&app, "GET", path, Some(&cookie), &[]).await;
+        assert_eq!(status, 200, "{path}: {page}");
+        assert!(page.contains("id=\"regular\""), "{path}: {page}");
+        assert!(
+            page.contains(&format!("<td class=\"num\">{want}</td>")),
+            "{path}: table points {want} not shown: {page}"
+        );
+        assert!(
+            page.contains(&format!("href=\"/play/t/{table}\"")),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn the_rule_splits_tied_places() {
+    assert_eq!(rule_table_points([5, 3, 1, -9]), [4.0, 2.0, 1.0, 0.0]);
+    assert_eq!(rule_table_points([0, 0, 0, 0]), [1.75; 4]);
+    assert_eq!(rule_table_points([8, 8, -8, -8]), [3.0, 3.0, 0.5, 0.5]);
 }
 
 /// Total IMP and compared hands of each person, from their profiles.
@@ -219,6 +315,59 @@ async fn profiles_ratings_exports_and_a_deleted_account() {
     assert!(status == 422 && body.contains("period"), "{body}");
     let (status, _, _) = http(&app, "GET", "/play/leaderboard?period=30d", None, &[]).await;
     assert_eq!(status, 200);
+}
+
+#[test]
+fn the_30_day_leaderboard_lists_those_who_played_in_the_last_30_days_rated_over_them() {
+    let dir = std::env::temp_dir().join(format!("dupmj-period-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("period.sqlite");
+    std::fs::remove_file(&db).ok();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let app = app(Some(&db));
+    let addr = rt.block_on(serve(app.clone()));
+    let (old, old_cookie, _) = signed_up(&app, "Olive");
+    rt.block_on(play_two(&app, addr, old, &old_cookie));
+    // Olive's hands were played 40 days ago.
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let moved = c
+        .execute(
+            "UPDATE play_hands SET at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-40 days')",
+            [],
+        )
+        .unwrap();
+    assert_eq!(moved, 2);
+    let (new, new_cookie, _) = signed_up(&app, "Nina");
+    rt.block_on(play_two(&app, addr, new, &new_cookie));
+    let board = |period: &str| -> Vec<(String, usize)> {
+        let (status, _, page) = rt.block_on(http(
+            &app,
+            "GET",
+            &format!("/play/leaderboard?period={period}"),
+            None,
+            &[],
+        ));
+        assert_eq!(status, 200);
+        let since = (period == "30d").then(|| {
+            server::play::challenge::utc(server::play::challenge::now_s() - 30 * 86_400)[..10]
+                .to_string()
+        });
+        let lines = history::leaderboard(&app.hall, 1, since.as_deref()).unwrap();
+        assert!(page.contains("id=\"leaderboard\""));
+        lines
+            .into_iter()
+            .filter_map(|l| match l {
+                history::Line::Player { name, rated, .. } => Some((name, rated.hands)),
+                history::Line::Bot { .. } => None,
+            })
+            .collect()
+    };
+    let mut all = board("all");
+    all.sort();
+    assert_eq!(all, vec![("Nina".to_string(), 2), ("Olive".to_string(), 2)]);
+    // Over the last 30 days only Nina played, and her rating rests on her hands then.
+    assert_eq!(board("30d"), vec![("Nina".to_string(), 2)]);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

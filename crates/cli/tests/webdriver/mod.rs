@@ -258,12 +258,14 @@ impl Browser {
     /// flower aside, else discard the drawn tile or any tile — until `done` (a CSS
     /// selector) shows; fails after four minutes.
     pub fn play_until(&self, done: &str) {
-        const CLICKS: [&str; 5] = [
+        const CLICKS: [&str; 6] = [
             "#claim button[data-action=hu]",
             "#claim button[data-action=pass]",
             "#claim button[data-action=bonus]",
             ".my-hand .tile.drawn.playable",
             ".my-hand .tile.playable",
+            // Between hands: ready at once rather than waiting out the table's clock.
+            "#next-hand",
         ];
         let start = std::time::Instant::now();
         self.wait(&["class=\"my-hand\"", "id=\"result\""]);

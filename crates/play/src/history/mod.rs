@@ -15,7 +15,7 @@ use tournament::rating::{self, Holder, Rated};
 use super::Hall;
 
 pub use fields::{deal_seats, par_points};
-pub use stats::{profile, HandLine, Profile};
+pub use stats::{profile, HandLine, Profile, RegularGame};
 
 /// The rating of every person, as of a stored hand.
 #[derive(Debug, Default)]
@@ -27,6 +27,9 @@ pub struct Ratings {
     /// The deal-seats it was computed from (profiles read their IMP from them).
     pub seats: Vec<tournament::rating::DealSeat>,
 }
+
+/// Hands read to count a player's hands in a period (the newest first).
+const READ_PERIOD: usize = 10_000;
 
 static CACHE: Mutex<Option<(usize, Arc<Ratings>)>> = Mutex::new(None);
 
@@ -49,18 +52,49 @@ pub fn ratings(hall: &Hall) -> Result<Arc<Ratings>, StoreError> {
 pub fn rebuild(hall: &Hall) -> Result<Ratings, StoreError> {
     let upto = hall.store.last_hand_id()?;
     let seats = deal_seats(hall)?;
-    let people = rating::rate(&rating::sessions(&seats), false)
-        .into_iter()
-        .filter_map(|(h, r)| match h {
-            Holder::Person(p) => Some((p, r)),
-            Holder::Bot(_) => None,
-        })
-        .collect();
+    let people = people_of(&seats);
     Ok(Ratings {
         upto,
         people,
         seats,
     })
+}
+
+/// The ratings over the deal-seats played since `since` (an ISO date) only: a period's
+/// ladder, where everyone starts afresh, as of the newest stored hand.
+pub fn ratings_since(hall: &Hall, since: &str) -> Result<Arc<Ratings>, StoreError> {
+    static PERIOD: Mutex<Option<(usize, String, Arc<Ratings>)>> = Mutex::new(None);
+    let all = ratings(hall)?;
+    let store_id = Arc::as_ptr(&hall.store) as *const () as usize;
+    if let Some((id, s, r)) = PERIOD.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        if *id == store_id && s == since && r.upto == all.upto {
+            return Ok(r.clone());
+        }
+    }
+    let seats: Vec<_> = all
+        .seats
+        .iter()
+        .filter(|ds| ds.at.as_str() >= since)
+        .cloned()
+        .collect();
+    let r = Arc::new(Ratings {
+        upto: all.upto,
+        people: people_of(&seats),
+        seats,
+    });
+    *PERIOD.lock().unwrap_or_else(|p| p.into_inner()) =
+        Some((store_id, since.to_string(), r.clone()));
+    Ok(r)
+}
+
+fn people_of(seats: &[tournament::rating::DealSeat]) -> BTreeMap<i64, Rated> {
+    rating::rate(&rating::sessions(seats), false)
+        .into_iter()
+        .filter_map(|(h, r)| match h {
+            Holder::Person(p) => Some((p, r)),
+            Holder::Bot(_) => None,
+        })
+        .collect()
 }
 
 /// One line of the leaderboard.
@@ -84,27 +118,35 @@ pub enum Line {
     },
 }
 
-/// Players with at least `min_hands` rated hands (those rated since `since`, an ISO date,
-/// when given: their rating then is as of now, their hands counted in the period), by
-/// rating, with the bot levels in their places.
+/// Players with at least `min_hands` rated hands, by rating, with the bot levels in their
+/// places: over all time, or (`since`, an ISO date) rated afresh over the deal-seats played
+/// since then.
 pub fn leaderboard(
     hall: &Hall,
     min_hands: usize,
     since: Option<&str>,
 ) -> Result<Vec<Line>, StoreError> {
-    let r = ratings(hall)?;
+    let r = match since {
+        Some(s) => ratings_since(hall, s)?,
+        None => ratings(hall)?,
+    };
     let mut lines = Vec::new();
     for (&person, rated) in &r.people {
-        let in_period = match since {
-            Some(s) => rated
-                .history
-                .iter()
-                .filter(|(at, ..)| at.as_str() >= s)
-                .count(),
-            None => rated.hands,
-        };
-        if in_period < min_hands.max(1) {
+        if rated.hands < min_hands.max(1) {
             continue;
+        }
+        // A period lists those who played in it (a deal-seat played then may compare them
+        // with someone who held it before), by the hands they played since.
+        if let Some(s) = since {
+            let played = hall
+                .store
+                .hands_of_person(person, 0, READ_PERIOD)?
+                .iter()
+                .take_while(|(h, _)| h.at.as_str() >= s)
+                .count();
+            if played < min_hands.max(1) {
+                continue;
+            }
         }
         let p = hall.store.person(person)?;
         if !p.account {

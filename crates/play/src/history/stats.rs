@@ -8,13 +8,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use mcr::Wind;
 use store::{Person, StoreError};
 use table::engine::Outcome;
+use table::game::table_points;
 use table::log::HandLog;
 use tournament::challenge::{compare, standings};
 use tournament::rating::{Holder, Rated};
 
 use crate::room::HandSummary;
 use crate::secrecy::{hand_sight, Viewer};
-use crate::spec::TableSpec;
+use crate::spec::{Hands, TableSpec};
 use crate::Hall;
 
 /// Hands read for a profile's statistics (the newest).
@@ -41,6 +42,16 @@ pub struct HandLine {
     pub imp: Option<i32>,
     /// Whether the viewer may open its replay.
     pub replay: bool,
+}
+
+/// A regular game being added up: when, how many hands, totals by place, and whose.
+#[derive(Default)]
+struct Regular {
+    at: String,
+    played: usize,
+    of: usize,
+    totals: [i64; 4],
+    mine: usize,
 }
 
 /// Everything a profile shows.
@@ -74,6 +85,36 @@ pub struct Profile {
     pub events: Vec<(i64, String, usize, usize, i64)>,
     /// Their newest hands.
     pub last: Vec<HandLine>,
+    /// Their regular games (newest first): table points, not the duplicate rating, since
+    /// nobody else held their tiles.
+    pub regular: Vec<RegularGame>,
+}
+
+/// One regular game a player sat at, as their record shows it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RegularGame {
+    /// The table.
+    pub table: i64,
+    /// When its last stored hand finished (UTC).
+    pub at: String,
+    /// Hands played, of the game's hands.
+    pub played: usize,
+    /// Of how many.
+    pub of: usize,
+    /// Their score over the hands played.
+    pub score: i64,
+    /// Their place by score (1–4, shared places counted from the top).
+    pub place: usize,
+    /// Their table points (rules §8: 4 / 2 / 1 / 0, ties sharing), once every hand of the game
+    /// was played; none for a game still going or abandoned.
+    pub table_points: Option<f64>,
+}
+
+impl Profile {
+    /// Regular games played to the end.
+    pub fn regular_complete(&self) -> impl Iterator<Item = &RegularGame> {
+        self.regular.iter().filter(|g| g.table_points.is_some())
+    }
 }
 
 /// The profile of `person` as `viewer` may see it; `last`: how many hands to list.
@@ -159,16 +200,53 @@ pub fn profile(
         challenges,
         events,
         last: Vec::new(),
+        regular: Vec::new(),
         person: who,
     };
     let mut tables = BTreeSet::new();
     let mut fans: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut specs: BTreeMap<i64, Option<TableSpec>> = BTreeMap::new();
+    let mut games: Vec<(i64, Regular)> = Vec::new();
     for (h, seat) in hall.store.hands_of_person(person, 0, READ)? {
         tables.insert(h.play_table);
         let Ok(s) = serde_json::from_str::<HandSummary>(&h.summary) else {
             continue;
         };
+        let spec = specs.entry(h.play_table).or_insert_with(|| {
+            hall.store
+                .play_table(h.play_table)
+                .ok()
+                .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok())
+        });
+        if let Some(TableSpec {
+            hands: Hands::Regular { hands, .. },
+            ..
+        }) = spec
+        {
+            // Hands come newest first, and a person may sit at two tables at once.
+            let at = match games.iter().position(|g| g.0 == h.play_table) {
+                Some(i) => i,
+                None => {
+                    games.push((
+                        h.play_table,
+                        Regular {
+                            at: h.at.clone(),
+                            of: *hands,
+                            mine: s.places[seat],
+                            ..Regular::default()
+                        },
+                    ));
+                    games.len() - 1
+                }
+            };
+            {
+                let g = &mut games[at].1;
+                g.played += 1;
+                for (k, &place) in s.places.iter().enumerate() {
+                    g.totals[place] += s.points[k] as i64;
+                }
+            }
+        }
         let log: Option<HandLog> = serde_json::from_str(&h.log).ok();
         let result = log.as_ref().and_then(|l| l.result.as_ref());
         let wind = Wind::from_index(seat);
@@ -195,13 +273,7 @@ pub fn profile(
             }
         }
         if p.last.len() < last {
-            let spec = specs.entry(h.play_table).or_insert_with(|| {
-                hall.store
-                    .play_table(h.play_table)
-                    .ok()
-                    .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok())
-            });
-            let replay = match spec {
+            let replay = match specs.get(&h.play_table).and_then(|s| s.as_ref()) {
                 Some(spec) => hand_sight(hall, h.play_table, spec, h.hand_no as usize, viewer)
                     .is_ok_and(|s| s.shown()),
                 None => false,
@@ -224,6 +296,24 @@ pub fn profile(
         }
     }
     p.tables = tables.len();
+    for (table, g) in games {
+        let complete = g.played >= g.of
+            && hall
+                .store
+                .play_table(table)
+                .map(|t| t.finished)
+                .unwrap_or(false);
+        let score = g.totals[g.mine];
+        p.regular.push(RegularGame {
+            table,
+            at: g.at,
+            played: g.played,
+            of: g.of,
+            score,
+            place: 1 + g.totals.iter().filter(|&&x| x > score).count(),
+            table_points: complete.then(|| table_points(g.totals)[g.mine]),
+        });
+    }
     let mut fans: Vec<_> = fans.into_iter().map(|((n, z), c)| (n, z, c)).collect();
     fans.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
     fans.truncate(8);

@@ -120,6 +120,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "players/profile.html",
     "players/leaderboard.html",
     "players/me.html",
+    "players/regular.html",
 );
 
 /// The environment with every template and the text function `t`.

@@ -72,6 +72,28 @@ fn percent(n: usize, of: usize) -> String {
     }
 }
 
+/// A player's regular games: the record over those played to the end (games, table points
+/// in all and per game, how often each place) and the newest `last` games.
+fn regular_json(p: &history::Profile, last: usize) -> Value {
+    let done: Vec<&history::RegularGame> = p.regular_complete().collect();
+    let points: f64 = done.iter().filter_map(|g| g.table_points).sum();
+    let mut places = [0usize; 4];
+    for g in &done {
+        places[g.place.clamp(1, 4) - 1] += 1;
+    }
+    json!({
+        "games": done.len(),
+        "table_points": format!("{points}"),
+        "per_game": (!done.is_empty()).then(|| format!("{:.2}", points / done.len() as f64)),
+        "places": places,
+        "list": p.regular.iter().take(last).map(|g| json!({
+            "table": g.table, "at": g.at.get(..10).unwrap_or(&g.at),
+            "played": g.played, "of": g.of, "score": g.score, "place": g.place,
+            "table_points": g.table_points.map(|x| format!("{x}")),
+        })).collect::<Vec<_>>(),
+    })
+}
+
 /// `GET /play/p/{name}`: an account's profile.
 pub async fn profile_page(
     State(app): State<App>,
@@ -96,6 +118,7 @@ pub async fn profile_page(
             mine => me.as_ref().is_some_and(|(_, m)| m.id == person.id),
             rated => p.rated.as_ref().map(rated_json),
             chart => p.rated.as_ref().and_then(|r| chart(&r.history, 600.0, 160.0)),
+            regular => (!p.regular.is_empty()).then(|| regular_json(&p, 10)),
             provisional_hands => PROVISIONAL_HANDS,
             bots => bots,
             hands => p.hands,
@@ -125,7 +148,10 @@ pub async fn leaderboard_page(State(app): State<App>, Query(q): Query<BoardQuery
     let period = q.period.as_deref().unwrap_or("all");
     let since = match period {
         "all" => None,
-        "30d" => Some(play::challenge::utc(play::challenge::now_s() - 30 * 86_400)),
+        // From the day 30 days ago (dates compare whatever the time's format).
+        "30d" => {
+            Some(play::challenge::utc(play::challenge::now_s() - 30 * 86_400)[..10].to_string())
+        }
         other => {
             return Err(AppError::Invalid(format!(
                 "period: '{}' is not one of all, 30d",
@@ -191,6 +217,7 @@ fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Optio
         })
         .collect();
     let rated = history::ratings(&app.hall)?.people.get(&me.id).cloned();
+    let p = history::profile(&app.hall, me.id, Viewer::Person(me.id), 0)?;
     render(
         "players/me.html",
         context! {
@@ -202,6 +229,7 @@ fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Optio
             page => page,
             pages => total.div_ceil(MY_PAGE).max(1),
             rated => rated.as_ref().map(rated_json),
+            regular => (!p.regular.is_empty()).then(|| regular_json(&p, usize::MAX)),
             message => message,
         },
     )
