@@ -28,11 +28,15 @@ pub trait Agent {
     fn take_fault(&mut self) -> Option<String> {
         None
     }
+    /// The rules of the hand about to be played (a bot that simulates the hand needs
+    /// them); called before the hand starts.
+    fn set_rules(&mut self, _rules: &table::rules::TableRules) {}
 }
 
 /// The built-in bots, weakest first: `random`, `greedy` (also `easy`), `greedy-r`,
-/// `medium`, `strong`, and `strong-defence` (`strong` with a defence that measured worse).
-pub const BUILTIN: [&str; 7] = [
+/// `medium`, `strong`, `strong-defence` (`strong` with a defence that measured worse), and
+/// `expert` (search over sampled worlds, [`crate::expert`]).
+pub const BUILTIN: [&str; 8] = [
     "random",
     "easy",
     "greedy",
@@ -40,6 +44,7 @@ pub const BUILTIN: [&str; 7] = [
     "medium",
     "strong",
     "strong-defence",
+    "expert",
 ];
 
 /// Creates a built-in bot by name with a seed: `random`, `greedy` (`easy`), `greedy-r`
@@ -52,6 +57,11 @@ pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
         "medium" => Some(Box::new(crate::strong::PlanBot::medium())),
         "strong" => Some(Box::new(crate::strong::PlanBot::strong())),
         "strong-defence" => Some(Box::new(crate::strong::PlanBot::strong_with_defence())),
+        "expert" => Some(Box::new(crate::expert::ExpertBot::new(
+            table::rules::TableRules::seeds(),
+            seed,
+            crate::expert::PLAYOUTS,
+        ))),
         "greedy-r" => Some(Box::new(GreedyBot {
             rng: Some(ChaCha8Rng::seed_from_u64(seed)),
         })),

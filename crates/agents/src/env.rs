@@ -115,7 +115,11 @@ impl TableEnv {
         self.bot_seed = bot_seed;
         for s in 0..4 {
             self.bots[s] = match &self.names[s] {
-                Some(n) => Some(make_bot(n, seed_of(bot_seed, 0, s))?),
+                Some(n) => {
+                    let mut b = make_bot(n, seed_of(bot_seed, 0, s))?;
+                    b.set_rules(&self.rules);
+                    Some(b)
+                }
                 None => None,
             };
         }

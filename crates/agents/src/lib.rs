@@ -11,6 +11,7 @@ pub mod bots;
 pub mod botzone;
 pub mod encode;
 pub mod env;
+pub mod expert;
 pub mod external;
 pub mod plan;
 pub mod play;

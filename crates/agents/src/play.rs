@@ -23,6 +23,9 @@ fn drive(
     deadline: Option<Instant>,
     mut record: impl FnMut(Decision),
 ) -> Table {
+    for a in agents.iter_mut() {
+        a.set_rules(&rules);
+    }
     let mut table = Table::new(setup, rules);
     let mut followers = Followers {
         follows: std::array::from_fn(|s| agents[s].follows_events()),

@@ -262,7 +262,10 @@ impl Room {
     /// A table with nobody seated; `pace` is the pause between bot moves.
     pub fn new(id: i64, spec: TableSpec, pace: Duration) -> Room {
         let bots = std::array::from_fn(|p| match &spec.places[p] {
-            Place::Bot { level } => builtin(level, (id as u64) << 8 | p as u64),
+            Place::Bot { level } => builtin(level, (id as u64) << 8 | p as u64).map(|mut b| {
+                b.set_rules(&spec.rules());
+                b
+            }),
             Place::Person => None,
         });
         let game = match (&spec.hands, spec.key()) {

@@ -15,8 +15,10 @@ mod apply;
 mod draw;
 mod options;
 mod view;
+mod world;
 pub(crate) use view::counts_to_tiles;
 pub use view::{Decision, Hand, SeenMeld, View};
+pub use world::{unseen, Hidden, HiddenSizes};
 
 use std::fmt;
 
