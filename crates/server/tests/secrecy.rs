@@ -1,6 +1,9 @@
 //! Deal secrecy over every route and every WebSocket message, for every role and every
 //! kind of table (docs/secrecy.md).
 //!
+//! (Long on purpose: one server with every kind of table, asked by every role, so that no
+//! route is left out between files.)
+//!
 //! The test sets up, in one server: a person alone with bots over three deals of a secret
 //! set (hand 1 over, hand 2 in play), two people at one table, a regular game, a table
 //! practising a live event's released deals (and the event's own deals refused before

@@ -3,6 +3,9 @@
 //!
 //! Every change is an [`Entry`]; [`Room::restore`] replays a stored journal through the same
 //! code, so a table rebuilt after a restart is the table that was left.
+//!
+//! (A little over 600 lines: the room's state, its journal entries and their replay are
+//! one piece; the clock and the players' commands already stand in their own modules.)
 
 mod clock;
 mod commands;

@@ -269,7 +269,31 @@ impl Table {
             Setup::Duplicate(_) => Walls::Personal { drawn: [0; 4] },
             Setup::Regular(w) => Walls::Shared(Box::new(SharedWall::new(w.clone()))),
         };
-        let mut t = Table {
+        let mut t = Table::blank(rules, setup, walls);
+        match &t.setup {
+            Setup::Duplicate(d) => {
+                let hands = d.hands;
+                for (s, hand) in hands.iter().enumerate() {
+                    hand.iter().for_each(|&x| t.add_tile(s, x));
+                }
+            }
+            Setup::Regular(_) => t.deal_shared(),
+        }
+        for s in 0..4 {
+            let tiles = counts_to_tiles(&t.conc[s]);
+            t.start_hands[s].copy_from_slice(&tiles);
+        }
+        t.dealt_events = t.events.len();
+        t.dealt_bonus = std::array::from_fn(|s| t.bonus[s].len());
+        t.start_turn(Wind::East, false);
+        t.refresh_legal();
+        Ok(t)
+    }
+
+    /// A table with its walls and nobody's tiles yet: the start of a deal, or of a table
+    /// rebuilt from a view.
+    fn blank(rules: TableRules, setup: Setup, walls: Walls) -> Table {
+        Table {
             rules,
             setup,
             walls,
@@ -292,25 +316,7 @@ impl Table {
             events: Vec::with_capacity(200),
             result: None,
             east_fourteenth: None,
-        };
-        match &t.setup {
-            Setup::Duplicate(d) => {
-                let hands = d.hands;
-                for (s, hand) in hands.iter().enumerate() {
-                    hand.iter().for_each(|&x| t.add_tile(s, x));
-                }
-            }
-            Setup::Regular(_) => t.deal_shared(),
         }
-        for s in 0..4 {
-            let tiles = counts_to_tiles(&t.conc[s]);
-            t.start_hands[s].copy_from_slice(&tiles);
-        }
-        t.dealt_events = t.events.len();
-        t.dealt_bonus = std::array::from_fn(|s| t.bonus[s].len());
-        t.start_turn(Wind::East, false);
-        t.refresh_legal();
-        Ok(t)
     }
 
     /// The regular deal (module docs of [`crate::wall`]): 13 tiles each from the live end,

@@ -166,34 +166,11 @@ impl Table {
         for (wall, tiles) in deal.walls.iter_mut().zip(&hidden.walls) {
             wall[WALL - tiles.len()..].copy_from_slice(tiles);
         }
-        let mut t = Table {
-            rules,
-            setup: Setup::Duplicate(deal),
-            walls: Walls::Personal { drawn },
-            start_hands: [[filler; 13]; 4],
-            dealt_events: 0,
-            dealt_bonus: [0; 4],
-            bonus: Default::default(),
-            bonus_discards: Default::default(),
-            conc: [[0u8; KINDS]; 4],
-            group_size: [[0u8; 4]; 4],
-            held: [0; 4],
-            melds: std::array::from_fn(|_| Vec::with_capacity(4)),
-            discards: std::array::from_fn(|s| {
-                let mut v = Vec::with_capacity(32);
-                v.extend_from_slice(view.discards[s]);
-                v
-            }),
-            visible: [0; KINDS],
-            last_tile_point: view.last_tile_point,
-            phase: Phase::Over,
-            legal: std::array::from_fn(|_| Vec::with_capacity(20)),
-            public_melds: Default::default(),
-            own_melds: Default::default(),
-            events: Vec::with_capacity(128),
-            result: None,
-            east_fourteenth: None,
-        };
+        let mut t = Table::blank(rules, Setup::Duplicate(deal), Walls::Personal { drawn });
+        t.last_tile_point = view.last_tile_point;
+        for (pile, seen) in t.discards.iter_mut().zip(view.discards) {
+            pile.extend_from_slice(seen);
+        }
         for (i, &n) in view.hand.counts().iter().enumerate() {
             for _ in 0..n {
                 t.add_tile(me, kind(i));
