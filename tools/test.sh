@@ -17,7 +17,8 @@ fi
 if ! [ -x target/tools/bin/geckodriver ]; then
     cargo install -q --locked geckodriver --version 0.37.1 --root target/tools
 fi
-cargo test --workspace
+# The store's tests run on SQLite and on a throwaway PostgreSQL (tools/with-postgres.sh).
+DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh cargo test --workspace
 
 # The Python package: built into a virtual environment with maturin (dev profile), then its
 # pytest suite, which compares dupmj.mahjonggb with the reference binding from PyPI.

@@ -61,6 +61,8 @@ enum Cmd {
     Password(servecmd::PasswordArgs),
     /// Copy the database, safely while the server runs (SQLite's online backup).
     Backup(servecmd::BackupArgs),
+    /// Move a SQLite database into PostgreSQL (to serve from several nodes), and check it.
+    Migrate(servecmd::MigrateArgs),
     /// The duplicate rating rebuilt from a database, printed as the leaderboard (or the
     /// bots' anchors measured, or the rating checked on players of known order).
     Rating(ratingcmd::RatingArgs),
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Cmd::Demo(a) => servecmd::demo(a),
         Cmd::Password(a) => servecmd::password(a),
         Cmd::Backup(a) => servecmd::backup(a),
+        Cmd::Migrate(a) => servecmd::migrate(a),
         Cmd::Rating(a) => ratingcmd::rating(a),
     };
     match res {

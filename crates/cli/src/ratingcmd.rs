@@ -49,7 +49,10 @@ pub fn rating(a: RatingArgs) -> Result<(), String> {
     if !a.db.exists() {
         return Err(format!("--db: {} does not exist", a.db.display()));
     }
-    let app = server::open(&a.db, server::play::PlayConfig::default())?;
+    let app = server::open(
+        &store::Location::Sqlite(a.db.clone()),
+        server::play::PlayConfig::default(),
+    )?;
     let lines = server::play::history::leaderboard(&app.hall, a.min_hands, None)
         .map_err(|e| e.to_string())?;
     println!(

@@ -6,11 +6,20 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+/// `--db`: a SQLite file, or a PostgreSQL URL for several nodes.
+fn parse_db(s: &str) -> Result<store::Location, String> {
+    if s.trim().is_empty() {
+        return Err("give a SQLite file or a postgres:// URL".into());
+    }
+    Ok(store::Location::parse(s))
+}
+
 #[derive(Args)]
 pub struct ServeArgs {
-    /// The SQLite database file (created with its schema on first start).
-    #[arg(long, default_value = "dupmj.sqlite")]
-    db: PathBuf,
+    /// The database: a SQLite file (created with its schema on first start) or a
+    /// PostgreSQL URL, postgres://user:password@host:port/dbname, shared by several nodes.
+    #[arg(long, env = "DUPMJ_DB", default_value = "dupmj.sqlite", value_parser = parse_db)]
+    db: store::Location,
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     addr: SocketAddr,
@@ -80,9 +89,9 @@ pub struct DemoArgs {
 
 #[derive(Args)]
 pub struct PasswordArgs {
-    /// The SQLite database file.
-    #[arg(long, default_value = "dupmj.sqlite")]
-    db: PathBuf,
+    /// The database: a SQLite file or a PostgreSQL URL.
+    #[arg(long, env = "DUPMJ_DB", default_value = "dupmj.sqlite", value_parser = parse_db)]
+    db: store::Location,
 }
 
 /// Starts the log on standard error at the level asked for.
@@ -124,7 +133,7 @@ fn run_server(app: server::App, a: &ServeArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .is_none();
     server::serve(app, a.addr, |addr| {
-        println!("dupmj serving {} on http://{addr}/", a.db.display());
+        println!("dupmj serving {} on http://{addr}/", a.db);
         if first_run {
             println!("first run: set the director password from this machine at http://{addr}/setup (or with `dupmj password`)");
         }
@@ -171,6 +180,62 @@ pub fn password(a: PasswordArgs) -> Result<(), String> {
     let pw = line.trim_end_matches(['\r', '\n']);
     server::auth::set_director_password(app.store.as_ref(), pw, "command line")
         .map_err(|e| e.to_string())?;
-    println!("director password set in {}", a.db.display());
+    println!("director password set in {}", a.db);
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct MigrateArgs {
+    /// The SQLite file to move (it is only read).
+    #[arg(long = "from", default_value = "dupmj.sqlite")]
+    from: PathBuf,
+    /// The PostgreSQL database to move it into: postgres://user:password@host:port/dbname
+    /// (its schema is made; it must hold no data yet).
+    #[arg(long = "to", env = "DUPMJ_DB")]
+    to: String,
+}
+
+/// Moves a SQLite file into PostgreSQL, then checks it: rows per table, and every event's
+/// standings computed from each side.
+pub fn migrate(a: MigrateArgs) -> Result<(), String> {
+    use store::EventStore;
+    if !a.from.exists() {
+        return Err(format!("--from: {} does not exist", a.from.display()));
+    }
+    let store::Location::Postgres(url) = store::Location::parse(&a.to) else {
+        return Err(format!(
+            "--to: '{}' is not a PostgreSQL URL (postgres://user:password@host:port/dbname)",
+            a.to
+        ));
+    };
+    let from = store::SqliteStore::open(&a.from).map_err(|e| e.to_string())?;
+    let to = store::PgStore::connect(&url).map_err(|e| e.to_string())?;
+    let moved = store::migrate::sqlite_to_postgres(&from, &to).map_err(|e| e.to_string())?;
+    println!("{:<18} {:>8} {:>10}", "table", "sqlite", "postgres");
+    let mut bad = Vec::new();
+    for m in &moved {
+        println!("{:<18} {:>8} {:>10}", m.table, m.sqlite, m.postgres);
+        if m.sqlite != m.postgres {
+            bad.push(m.table);
+        }
+    }
+    let mut events = 0;
+    for (id, name) in from.events().map_err(|e| e.to_string())? {
+        let before = server::service::standings_text(&from, id).map_err(|e| e.to_string())?;
+        let after = server::service::standings_text(&to, id).map_err(|e| e.to_string())?;
+        if before != after {
+            bad.push("standings");
+            eprintln!("event {id} ({name}): standings differ after the move");
+        }
+        events += 1;
+    }
+    if !bad.is_empty() {
+        return Err(format!("the move does not check out: {}", bad.join(", ")));
+    }
+    println!(
+        "moved {} into {}: every table's rows and the standings of {events} event(s) are the same on both",
+        a.from.display(),
+        store::Location::Postgres(url)
+    );
     Ok(())
 }

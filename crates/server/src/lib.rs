@@ -27,7 +27,6 @@ pub mod web;
 
 use std::net::SocketAddr;
 use std::path::Path;
-use std::sync::Arc;
 
 use store::SqliteStore;
 
@@ -35,10 +34,10 @@ pub use play;
 
 pub use web::{router, App};
 
-/// Opens the database (creating it on first start).
-pub fn open(db: &Path, config: play::PlayConfig) -> Result<App, String> {
-    let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
-    Ok(App::new(Arc::new(store), config))
+/// Opens the database, a SQLite file (created on first start) or PostgreSQL.
+pub fn open(db: &store::Location, config: play::PlayConfig) -> Result<App, String> {
+    let store = store::open(db).map_err(|e| e.to_string())?;
+    Ok(App::new(store, config))
 }
 
 /// Copies the database `db` to `out` through SQLite's online backup, safe while a server

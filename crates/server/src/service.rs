@@ -372,6 +372,24 @@ pub fn results_of(store: &dyn Store, e: &Event, stored: &[StoredResult]) -> AppR
     })
 }
 
+/// An event's standings (players', and teams' in a team event) written out in full, to
+/// compare two copies of the data (`dupmj migrate` checks a move with it).
+pub fn standings_text(store: &dyn Store, id: EventId) -> AppResult<String> {
+    let e = store.event(id)?;
+    let results = results_of(store, &e, &store.results(id)?)?;
+    let individual = results
+        .individual()
+        .map_err(|er| AppError::Internal(er.to_string()))?;
+    let mut text = format!("{individual:?}");
+    if e.team {
+        let team = results
+            .team()
+            .map_err(|er| AppError::Internal(er.to_string()))?;
+        text.push_str(&format!("\n{team:?}"));
+    }
+    Ok(text)
+}
+
 #[cfg(test)]
 mod entrant_tests {
     use super::*;

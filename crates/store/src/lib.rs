@@ -1,6 +1,7 @@
 //! # store — where an event's data lives
 //!
-//! Owns persistence, by domain, each a trait with a SQLite module behind it:
+//! Owns persistence, by domain, each a trait implemented once over SQL ([`sql`]) and run on
+//! SQLite (one file, the default) or PostgreSQL (a shared database for several nodes):
 //!
 //! - [`EventStore`]: events with their players, movement, table codes, rounds, the day at
 //!   the venue (check-in, withdrawals, the clock) and the deal set's release;
@@ -12,22 +13,26 @@
 //! - [`ChallengeStore`]: challenges and the deals people took up;
 //! - [`OnlineStore`]: events played online, their linked seats and sittings.
 //!
-//! [`Store`] is all of them; the web layer sees only it, so a second backend implements
-//! exactly these traits. Every method says the transaction it is: every change is one
-//! transaction, and every change to results, seating or penalties writes its audit line
-//! in that same transaction. The schema's migrations are in one list (`schema.rs`).
+//! [`Store`] is all of them; the web layer sees only it. Every method says the transaction
+//! it is: every change is one transaction, and every change to results, seating or
+//! penalties writes its audit line in that same transaction. Both databases run the same
+//! statements (see [`sql`]); the schema's migrations are one list with each step written
+//! for both (`schema.rs`). [`open`] picks the backend from a path or a `postgres://` URL.
 
 #![deny(missing_docs)]
 
 mod challenges;
 mod events;
 pub mod history;
+pub mod migrate;
 mod online;
 pub mod people;
 mod play;
+mod postgres;
 mod results;
 mod schema;
 mod sessions;
+pub mod sql;
 mod sqlite;
 
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
@@ -36,13 +41,14 @@ pub use history::HistoryStore;
 pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
 pub use play::{PlayStore, StoredHand, StoredPlayTable};
+pub use postgres::{scratch_database, PgStore, Postgres};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
 /// The schema's migrations, for tests that build an older database.
 #[doc(hidden)]
-pub use schema::MIGRATIONS;
+pub use schema::{MIGRATIONS, POSTGRES};
 pub use sessions::{session_hours, Person, Role, Session, SessionInfo, SessionStore};
-pub use sqlite::SqliteStore;
+pub use sqlite::{Sqlite, SqliteStore};
 
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {
@@ -103,4 +109,43 @@ impl<T> Store for T where
         + Send
         + Sync
 {
+}
+
+/// Where the data lives, as given on the command line or in `DUPMJ_DB`: a `postgres://`
+/// (or `postgresql://`) URL, or else the path of a SQLite file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A SQLite file.
+    Sqlite(std::path::PathBuf),
+    /// A PostgreSQL database.
+    Postgres(String),
+}
+
+impl Location {
+    /// Reads a `--db` value.
+    pub fn parse(s: &str) -> Location {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Location::Postgres(s.to_string())
+        } else {
+            Location::Sqlite(s.into())
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sqlite(p) => write!(f, "{}", p.display()),
+            // Never the password.
+            Location::Postgres(url) => write!(f, "{}", postgres::without_password(url)),
+        }
+    }
+}
+
+/// Opens the store at `at` (creating a SQLite file when missing), schema brought up to date.
+pub fn open(at: &Location) -> Result<std::sync::Arc<dyn Store>> {
+    Ok(match at {
+        Location::Sqlite(p) => std::sync::Arc::new(SqliteStore::open(p)?),
+        Location::Postgres(url) => std::sync::Arc::new(PgStore::connect(url)?),
+    })
 }

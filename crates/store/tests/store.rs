@@ -1,9 +1,54 @@
 use mcr::Wind::*;
 use store::prelude::*;
-use store::{Entrant, NewEvent, Saved, SqliteStore, StandIn, StoreError, Withdrawal};
+use store::{Entrant, NewEvent, PgStore, Saved, SqliteStore, StandIn, StoreError, Withdrawal};
 use tournament::entry::{Outcome, ScoreEntry};
 use tournament::movement::individual;
 use tournament::standings::{Penalty, PenaltyKind};
+
+/// A database of its own on the test server (`DUPMJ_TEST_PG`, set by
+/// `tools/with-postgres.sh`); `None` (the PostgreSQL half skipped, said on stderr) when it
+/// is not set, unless `DUPMJ_REQUIRE_PG` asks for it, as the README's test command does.
+fn pg(name: &str) -> Option<PgStore> {
+    let Ok(admin) = std::env::var("DUPMJ_TEST_PG") else {
+        assert!(
+            std::env::var_os("DUPMJ_REQUIRE_PG").is_none(),
+            "DUPMJ_REQUIRE_PG is set but DUPMJ_TEST_PG is not: run under tools/with-postgres.sh"
+        );
+        eprintln!("{name}: PostgreSQL half skipped (DUPMJ_TEST_PG is not set)");
+        return None;
+    };
+    let url = store::scratch_database(&admin, &format!("store_{name}")).unwrap();
+    Some(PgStore::connect(&url).unwrap())
+}
+
+/// Each named test body runs twice: on a SQLite database in memory and on PostgreSQL.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[test]
+            fn sqlite() {
+                super::$name(&store::SqliteStore::in_memory().unwrap())
+            }
+            #[test]
+            fn postgres() {
+                if let Some(s) = super::pg(stringify!($name)) {
+                    super::$name(&s)
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    a_second_different_entry_becomes_a_conflict_for_the_director,
+    swaps_and_replacements_keep_every_result,
+    a_challenge_table_is_created_with_its_journal_once_per_person_and_deal,
+    one_phone_keeps_at_most_one_open_conflict_per_sitting,
+    check_ins_withdrawals_and_the_clock_are_kept_and_audited,
+    names_are_compared_by_how_they_look,
+    the_lobby_reads_its_finished_tables_a_page_at_a_time,
+    releasing_an_events_deals_is_audited_once,
+);
 
 fn new_event() -> NewEvent {
     NewEvent {
@@ -80,9 +125,7 @@ fn rusqlite_journal_mode(path: &std::path::Path) -> String {
     }
 }
 
-#[test]
-fn a_second_different_entry_becomes_a_conflict_for_the_director() {
-    let s = SqliteStore::in_memory().unwrap();
+fn a_second_different_entry_becomes_a_conflict_for_the_director(s: &dyn Store) {
     let id = s.create_event(&new_event(), "director").unwrap();
     // Two phones loaded the empty form (version 0).
     assert_eq!(
@@ -136,9 +179,7 @@ fn a_second_different_entry_becomes_a_conflict_for_the_director() {
     assert!(last.after.as_deref().unwrap().contains("\"value\":8"));
 }
 
-#[test]
-fn swaps_and_replacements_keep_every_result() {
-    let s = SqliteStore::in_memory().unwrap();
+fn swaps_and_replacements_keep_every_result(s: &dyn Store) {
     let id = s.create_event(&new_event(), "director").unwrap();
     s.save_result(id, "1-1", 1, 1, &self_drawn(12), 0, "t1")
         .unwrap();
@@ -199,9 +240,7 @@ fn swaps_and_replacements_keep_every_result() {
     assert!(s.add_penalty(id, &bad, "director").is_err());
 }
 
-#[test]
-fn a_challenge_table_is_created_with_its_journal_once_per_person_and_deal() {
-    let s = SqliteStore::in_memory().unwrap();
+fn a_challenge_table_is_created_with_its_journal_once_per_person_and_deal(s: &dyn Store) {
     let p = s.create_person("Ann", None).unwrap();
     let c = s.create_challenge("{}").unwrap();
     let journal = vec!["{\"t\":\"start\",\"hand\":0}".to_string()];
@@ -335,9 +374,7 @@ fn a_database_that_cannot_be_written_is_refused_at_start() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn one_phone_keeps_at_most_one_open_conflict_per_sitting() {
-    let s = SqliteStore::in_memory().unwrap();
+fn one_phone_keeps_at_most_one_open_conflict_per_sitting(s: &dyn Store) {
     let id = s.create_event(&new_event(), "director").unwrap();
     s.save_result(id, "1-1", 1, 1, &self_drawn(20), 0, "table 1, phone a")
         .unwrap();
@@ -378,9 +415,7 @@ fn one_phone_keeps_at_most_one_open_conflict_per_sitting() {
     assert_eq!(s.conflicts(id).unwrap().len(), 2);
 }
 
-#[test]
-fn check_ins_withdrawals_and_the_clock_are_kept_and_audited() {
-    let s = SqliteStore::in_memory().unwrap();
+fn check_ins_withdrawals_and_the_clock_are_kept_and_audited(s: &dyn Store) {
     let id = s.create_event(&new_event(), "director").unwrap();
     s.set_checked_in(id, 3, true, "director").unwrap();
     s.set_checked_in(id, 3, true, "director").unwrap(); // twice is once
@@ -458,9 +493,7 @@ fn check_ins_withdrawals_and_the_clock_are_kept_and_audited() {
     }
 }
 
-#[test]
-fn names_are_compared_by_how_they_look() {
-    let s = SqliteStore::in_memory().unwrap();
+fn names_are_compared_by_how_they_look(s: &dyn Store) {
     let ann = s.create_person("Ann", Some("hash")).unwrap();
     assert!(ann.account);
     // Another account that looks the same: refused, naming the one it looks like.
@@ -514,9 +547,7 @@ fn names_made_before_keys_get_theirs_when_the_file_is_opened() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn the_lobby_reads_its_finished_tables_a_page_at_a_time() {
-    let s = SqliteStore::in_memory().unwrap();
+fn the_lobby_reads_its_finished_tables_a_page_at_a_time(s: &dyn Store) {
     let mut ids = Vec::new();
     for i in 0..7 {
         let t = s
@@ -543,9 +574,7 @@ fn the_lobby_reads_its_finished_tables_a_page_at_a_time() {
     assert_eq!(page.iter().map(|t| t.id).collect::<Vec<_>>(), [ids[0]]);
 }
 
-#[test]
-fn releasing_an_events_deals_is_audited_once() {
-    let s = SqliteStore::in_memory().unwrap();
+fn releasing_an_events_deals_is_audited_once(s: &dyn Store) {
     let id = s.create_event(&new_event(), "director").unwrap();
     s.release_deals(id, "director").unwrap();
     s.release_deals(id, "director").unwrap();
@@ -561,4 +590,311 @@ fn releasing_an_events_deals_is_audited_once() {
         s.release_deals(99, "d"),
         Err(StoreError::NotFound(_))
     ));
+}
+
+/// Sessions on either database; `expire_all` makes every stored session look expired.
+fn sessions_expire_and_end(s: &dyn Store, expire_all: &dyn Fn()) {
+    use store::{Role, Session};
+    let make = |token: &str, role| Session {
+        token: token.into(),
+        role,
+        csrf: "c".into(),
+    };
+    s.create_session(&make("director-token-1", Role::Director))
+        .unwrap();
+    s.create_session(&make("table-token-1", Role::Table { event: 1, table: 2 }))
+        .unwrap();
+    let got = s.session("director-token-1").unwrap().unwrap();
+    assert_eq!((got.role, got.csrf.as_str()), (Role::Director, "c"));
+    assert!(s.session("nobody").unwrap().is_none());
+    let list = s.sessions().unwrap();
+    assert_eq!(list.len(), 2);
+    assert!(list.iter().all(|x| x.expires > x.created));
+    // Newest first.
+    assert_eq!(list[0].role, Role::Table { event: 1, table: 2 });
+    s.end_session_id(list[0].id, "director").unwrap();
+    assert!(s.session("table-token-1").unwrap().is_none());
+    assert!(s.end_session_id(list[0].id, "director").is_err());
+    s.set_director_hash("$argon2id$new", "director").unwrap();
+    assert!(s.session("director-token-1").unwrap().is_none());
+    assert_eq!(s.director_hash().unwrap().as_deref(), Some("$argon2id$new"));
+    assert!(!s.set_first_director_hash("$other", "x").unwrap());
+    s.create_session(&make("old-token", Role::Table { event: 1, table: 1 }))
+        .unwrap();
+    assert!(s.session("old-token").unwrap().is_some());
+    expire_all();
+    assert!(s.session("old-token").unwrap().is_none());
+    assert!(s.sessions().unwrap().is_empty());
+}
+
+mod sessions_expire_and_end {
+    #[test]
+    fn sqlite() {
+        let dir = std::env::temp_dir().join(format!("dupmj-sess2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.sqlite");
+        std::fs::remove_file(&path).ok();
+        let s = store::SqliteStore::open(&path).unwrap();
+        super::sessions_expire_and_end(&s, &|| {
+            rusqlite::Connection::open(&path)
+                .unwrap()
+                .execute(
+                    "UPDATE sessions SET expires = '2000-01-01T00:00:00.000Z'",
+                    [],
+                )
+                .unwrap();
+        });
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn postgres() {
+        let Some(s) = super::pg("sessions_expire_and_end") else {
+            return;
+        };
+        let url = s.url().to_string();
+        super::sessions_expire_and_end(&s, &|| {
+            let url = url.clone();
+            // The blocking client of the test, on a thread of its own.
+            std::thread::spawn(move || {
+                let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                c.execute(
+                    "UPDATE sessions SET expires = '2000-01-01T00:00:00.000Z'",
+                    &[],
+                )
+                .unwrap();
+            })
+            .join()
+            .unwrap();
+        });
+    }
+}
+
+#[test]
+fn postgresql_is_migrated_once_and_refuses_a_newer_schema() {
+    let Some(s) = pg("migrated_once") else { return };
+    assert_eq!(s.schema_version().unwrap(), store::MIGRATIONS.len());
+    let id = s.create_event(&new_event(), "director").unwrap();
+    let url = s.url().to_string();
+    drop(s);
+    // A second node on the same database: nothing migrated twice, the event is there.
+    let s = PgStore::connect(&url).unwrap();
+    assert_eq!(s.event(id).unwrap().players[15].name, "P16");
+    assert_eq!(s.event(id).unwrap().deal_key, Some("ab".repeat(32)));
+    std::thread::spawn({
+        let url = url.clone();
+        move || {
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+            c.execute("UPDATE dupmj_schema SET version = 99", &[])
+                .unwrap();
+        }
+    })
+    .join()
+    .unwrap();
+    let e = PgStore::connect(&url).err().expect("refused").to_string();
+    assert!(e.contains("newer than this program"), "{e}");
+    // A wrong address is named, without its password.
+    let e = PgStore::connect("postgres://u:secret@127.0.0.1:1/none")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        e.contains("u:***@127.0.0.1:1/none") && !e.contains("secret"),
+        "{e}"
+    );
+}
+
+#[test]
+fn two_nodes_saving_the_same_result_at_once_keep_one_version_and_a_conflict() {
+    let Some(a) = pg("two_nodes_same_result") else {
+        return;
+    };
+    let b = PgStore::connect(a.url()).unwrap();
+    let id = a.create_event(&new_event(), "director").unwrap();
+    // Eight phones per node enter the same sitting on an empty form, all at once: exactly
+    // one entry becomes version 1; the others are unchanged (same entry) or a conflict.
+    let (a, b) = (std::sync::Arc::new(a), std::sync::Arc::new(b));
+    let outcomes: Vec<Saved> = std::thread::scope(|sc| {
+        let hs: Vec<_> = (0..16)
+            .map(|i| {
+                let s = if i % 2 == 0 { a.clone() } else { b.clone() };
+                sc.spawn(move || {
+                    let value = if i < 8 { 12 } else { 16 + i };
+                    s.save_result(
+                        id,
+                        "1-1",
+                        1,
+                        1,
+                        &self_drawn(value),
+                        0,
+                        &format!("phone {i}"),
+                    )
+                    .unwrap()
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let saved = outcomes
+        .iter()
+        .filter(|o| matches!(o, Saved::Saved { version: 1 }))
+        .count();
+    assert_eq!(saved, 1, "{outcomes:?}");
+    let r = a.results(id).unwrap();
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].version, 1);
+    // Every other different entry is one conflict of its phone, each audited once.
+    let conflicts = b.conflicts(id).unwrap();
+    let differing = outcomes
+        .iter()
+        .filter(|o| matches!(o, Saved::Conflict { .. }))
+        .count();
+    assert_eq!(conflicts.len(), differing);
+    let audited = a
+        .audit(id)
+        .unwrap()
+        .iter()
+        .filter(|l| l.what.starts_with("result of deal") || l.what.starts_with("conflicting"))
+        .count();
+    assert_eq!(audited, 1 + differing);
+}
+
+#[test]
+fn the_store_answers_from_inside_an_async_runtime() {
+    let Some(s) = pg("inside_runtime") else {
+        return;
+    };
+    // The server calls the store from its runtime's threads; the blocking client must
+    // not be entered there (it would panic), on either kind of runtime.
+    for rt in [
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap(),
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .build()
+            .unwrap(),
+    ] {
+        let id = rt.block_on(async { s.create_event(&new_event(), "director").unwrap() });
+        assert_eq!(
+            rt.block_on(async { s.event(id).unwrap().name }),
+            "Club night"
+        );
+    }
+}
+
+/// A SQLite file with something in every table moved into PostgreSQL: the same rows, the
+/// same ids, and new ids continue after the largest.
+#[test]
+fn a_sqlite_file_moves_into_postgresql_whole() {
+    use store::migrate::{dump, sqlite_to_postgres};
+    let Some(to) = pg("moved_from_sqlite") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("dupmj-move-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.sqlite");
+    std::fs::remove_file(&path).ok();
+    let from = SqliteStore::open(&path).unwrap();
+    let id = from.create_event(&new_event(), "director").unwrap();
+    from.save_result(id, "1-1", 1, 1, &self_drawn(12), 0, "t1")
+        .unwrap();
+    from.save_result(id, "1-1", 1, 1, &self_drawn(16), 0, "t2")
+        .unwrap();
+    from.add_penalty(
+        id,
+        &Penalty {
+            player: 3,
+            kind: PenaltyKind::Imp,
+            deal: None,
+            imp: 5,
+            reason: "late".into(),
+        },
+        "director",
+    )
+    .unwrap();
+    from.set_checked_in(id, 2, true, "director").unwrap();
+    from.set_round(id, 1, true, "director").unwrap();
+    from.set_clock(id, Some((1, 1_900_000_000)), "director")
+        .unwrap();
+    from.set_director_hash("$argon2id$x", "director").unwrap();
+    let ann = from.create_person("Ann", Some("h")).unwrap();
+    from.set_prefs(ann.id, "{\"sound\":false}").unwrap();
+    from.create_session(&store::Session {
+        token: "tok".into(),
+        role: store::Role::Player { person: ann.id },
+        csrf: "c".into(),
+    })
+    .unwrap();
+    let t = from.create_play_table("{}", true).unwrap();
+    from.append_journal(&[(t, 0, "a".into()), (t, 1, "b".into())])
+        .unwrap();
+    let summary = format!(
+        "{{\"persons\":[{},null,null,null],\"names\":[\"Ann\",\"b\",\"b\",\"b\"]}}",
+        ann.id
+    );
+    from.save_hand(t, 1, Some("deal-1"), &summary, "{}")
+        .unwrap();
+    let c = from.create_challenge("{}").unwrap();
+    from.open_challenge_table(c, ann.id, 0, 2, "{}", &["x".to_string()])
+        .unwrap();
+    from.set_online(id, "{}", "director").unwrap();
+    from.bind_person(id, 1, ann.id).unwrap();
+    from.open_sitting_table(id, 1, 1, 1, "{}", &[]).unwrap();
+    from.withdraw(
+        id,
+        &Withdrawal {
+            player: 4,
+            from_round: 2,
+            stand_in: StandIn::Bot,
+        },
+        "director",
+    )
+    .unwrap();
+
+    let moved = sqlite_to_postgres(&from, &to).unwrap();
+    assert_eq!(moved.len(), 23);
+    for m in &moved {
+        assert_eq!(m.sqlite, m.postgres, "{m:?}");
+        assert!(m.sqlite > 0, "the test leaves no table empty: {m:?}");
+    }
+    for table in [
+        "events",
+        "results",
+        "audit",
+        "play_journal",
+        "play_hands",
+        "people",
+    ] {
+        assert_eq!(
+            dump(&from, table).unwrap(),
+            dump(&to, table).unwrap(),
+            "{table}"
+        );
+    }
+    // Read through the store, the event and what hangs on it are the same.
+    assert_eq!(from.event(id).unwrap(), to.event(id).unwrap());
+    assert_eq!(from.results(id).unwrap(), to.results(id).unwrap());
+    assert_eq!(from.conflicts(id).unwrap(), to.conflicts(id).unwrap());
+    assert_eq!(from.penalties(id).unwrap(), to.penalties(id).unwrap());
+    assert_eq!(
+        from.challenge_plays(c).unwrap(),
+        to.challenge_plays(c).unwrap()
+    );
+    assert_eq!(
+        to.session("tok").unwrap().unwrap().role,
+        store::Role::Player { person: ann.id }
+    );
+    assert_eq!(to.hands_of_person(ann.id, 0, 10).unwrap().len(), 1);
+    assert_eq!(to.director_hash().unwrap().as_deref(), Some("$argon2id$x"));
+    // New rows get new ids after the moved ones.
+    let id2 = to.create_event(&new_event(), "director").unwrap();
+    assert_eq!(id2, id + 1);
+    let t2 = to.create_play_table("{}", true).unwrap();
+    assert!(t2 > t);
+    // A second move into a database that holds data is refused, and changes nothing.
+    let e = sqlite_to_postgres(&from, &to).unwrap_err().to_string();
+    assert!(e.contains("already holds data"), "{e}");
+    assert_eq!(to.events().unwrap().len(), 2);
+    std::fs::remove_dir_all(&dir).ok();
 }

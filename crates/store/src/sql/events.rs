@@ -1,22 +1,19 @@
-//! Events in SQLite.
+//! Events: players, movement, table codes, rounds and the day at the venue.
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
-
-use super::{audit, backend, exists, json, movement_of, parse, SqliteStore, NOW};
+use super::{args, audit, exists, json, movement_of, now, parse, Backend, Db, Sql, SqlExt};
 use crate::{
     Entrant, Event, EventId, EventStore, NewEvent, Result, StandIn, StoreError, Withdrawal,
 };
 
 /// Refuses a player number the event does not have.
-fn check_player(tx: &Transaction, id: EventId, player: u32) -> Result<()> {
+fn check_player(tx: &mut dyn Sql, id: EventId, player: u32) -> Result<()> {
     exists(tx, id)?;
     let n: i64 = tx
-        .query_row(
+        .one(
             "SELECT count(*) FROM players WHERE event = ?1 AND slot = ?2",
-            params![id, player],
-            |r| r.get(0),
-        )
-        .map_err(backend)?;
+            args![id, player],
+        )?
+        .get(0)?;
     if n == 0 {
         return Err(StoreError::NotFound(format!(
             "player {player} of event {id}"
@@ -25,43 +22,74 @@ fn check_player(tx: &Transaction, id: EventId, player: u32) -> Result<()> {
     Ok(())
 }
 
-fn attendance(c: &Connection, id: EventId) -> Result<std::collections::BTreeSet<u32>> {
-    let mut st = c
-        .prepare("SELECT player FROM checkins WHERE event = ?1")
-        .map_err(backend)?;
-    let rows = st.query_map([id], |r| r.get(0)).map_err(backend)?;
-    rows.collect::<rusqlite::Result<_>>().map_err(backend)
-}
-
-fn withdrawals(c: &Connection, id: EventId) -> Result<Vec<Withdrawal>> {
-    let mut st = c
-        .prepare(
-            "SELECT player, from_round, stand_in FROM withdrawals WHERE event = ?1 ORDER BY player",
-        )
-        .map_err(backend)?;
-    let rows = st
-        .query_map([id], |r| {
-            Ok((
-                r.get::<_, u32>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })
-        .map_err(backend)?
-        .collect::<rusqlite::Result<Vec<_>>>()
-        .map_err(backend)?;
-    rows.into_iter()
-        .map(|(player, from_round, s)| {
+fn withdrawals(c: &mut dyn Sql, id: EventId) -> Result<Vec<Withdrawal>> {
+    let rows = c.query(
+        "SELECT player, from_round, stand_in FROM withdrawals WHERE event = ?1 ORDER BY player",
+        args![id],
+    )?;
+    rows.iter()
+        .map(|r| {
             Ok(Withdrawal {
-                player,
-                from_round,
-                stand_in: parse(&s, "stand-in")?,
+                player: r.get(0)?,
+                from_round: r.get(1)?,
+                stand_in: parse(&r.get::<String>(2)?, "stand-in")?,
             })
         })
         .collect()
 }
 
-impl EventStore for SqliteStore {
+fn event(c: &mut dyn Sql, id: EventId) -> Result<Event> {
+    let row = c
+        .opt(
+            "SELECT name, team, deal_seed, movement, hide_standings, deal_key, deals_released FROM events WHERE id = ?1",
+            args![id],
+        )?
+        .ok_or_else(|| StoreError::NotFound(format!("event {id}")))?;
+    let players = c
+        .query(
+            "SELECT name, team FROM players WHERE event = ?1 ORDER BY slot",
+            args![id],
+        )?
+        .iter()
+        .map(|r| {
+            Ok(Entrant {
+                name: r.get(0)?,
+                team: r.get(1)?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let table_codes = c.column(
+        "SELECT code FROM table_codes WHERE event = ?1 ORDER BY table_no",
+        args![id],
+    )?;
+    let clock = match c.opt(
+        "SELECT round, ends_at FROM clocks WHERE event = ?1",
+        args![id],
+    )? {
+        Some(r) => Some((r.get(0)?, r.get(1)?)),
+        None => None,
+    };
+    Ok(Event {
+        id,
+        name: row.get(0)?,
+        team: row.get(1)?,
+        deal_seed: row.get(2)?,
+        deal_key: row.get(5)?,
+        deals_released: row.get(6)?,
+        movement: parse(&row.get::<String>(3)?, "movement")?,
+        table_codes,
+        players,
+        hide_standings: row.get(4)?,
+        checked_in: c
+            .column::<u32>("SELECT player FROM checkins WHERE event = ?1", args![id])?
+            .into_iter()
+            .collect(),
+        withdrawals: withdrawals(c, id)?,
+        clock,
+    })
+}
+
+impl<B: Backend> EventStore for Db<B> {
     fn create_event(&self, e: &NewEvent, who: &str) -> Result<EventId> {
         if e.name.trim().is_empty() {
             return Err(StoreError::Invalid("the event needs a name".into()));
@@ -74,25 +102,21 @@ impl EventStore for SqliteStore {
             )));
         }
         self.change(|tx| {
-            tx.execute(
-                &format!("INSERT INTO events (name, team, deal_seed, deal_key, movement, created) VALUES (?1, ?2, ?3, ?4, ?5, {NOW})"),
-                params![e.name, e.team, e.deal_seed as i64, e.deal_key, json(&e.movement)],
-            )
-            .map_err(backend)?;
-            let id = tx.last_insert_rowid();
+            let id = tx.insert(
+                "INSERT INTO events (name, team, deal_seed, deal_key, movement, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+                args![e.name.as_str(), e.team, e.deal_seed, e.deal_key.as_deref(), json(&e.movement), now()],
+            )?;
             for (i, p) in e.players.iter().enumerate() {
-                tx.execute(
+                tx.exec(
                     "INSERT INTO players (event, slot, name, team) VALUES (?1, ?2, ?3, ?4)",
-                    params![id, i as i64 + 1, p.name, p.team],
-                )
-                .map_err(backend)?;
+                    args![id, i + 1, p.name.as_str(), p.team.as_deref()],
+                )?;
             }
             for (i, c) in e.table_codes.iter().enumerate() {
-                tx.execute(
+                tx.exec(
                     "INSERT INTO table_codes (event, table_no, code) VALUES (?1, ?2, ?3)",
-                    params![id, i as i64 + 1, c],
-                )
-                .map_err(backend)?;
+                    args![id, i + 1, c],
+                )?;
             }
             audit(tx, Some(id), who, "event created", None, Some(&json(&e.players)))?;
             Ok(id)
@@ -100,80 +124,12 @@ impl EventStore for SqliteStore {
     }
 
     fn events(&self) -> Result<Vec<(EventId, String)>> {
-        let c = self.lock();
-        let mut st = c
-            .prepare("SELECT id, name FROM events ORDER BY id DESC")
-            .map_err(backend)?;
-        let rows = st
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(backend)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+        let rows = self.read(|c| c.query("SELECT id, name FROM events ORDER BY id DESC", &[]))?;
+        rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect()
     }
 
     fn event(&self, id: EventId) -> Result<Event> {
-        let c = self.lock();
-        let row = c
-            .query_row(
-                "SELECT name, team, deal_seed, movement, hide_standings, deal_key, deals_released FROM events WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, bool>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, bool>(4)?,
-                        r.get::<_, Option<String>>(5)?,
-                        r.get::<_, bool>(6)?,
-                    ))
-                },
-            )
-            .optional()
-            .map_err(backend)?
-            .ok_or_else(|| StoreError::NotFound(format!("event {id}")))?;
-        let mut st = c
-            .prepare("SELECT name, team FROM players WHERE event = ?1 ORDER BY slot")
-            .map_err(backend)?;
-        let players = st
-            .query_map([id], |r| {
-                Ok(Entrant {
-                    name: r.get(0)?,
-                    team: r.get(1)?,
-                })
-            })
-            .map_err(backend)?
-            .collect::<rusqlite::Result<Vec<_>>>()
-            .map_err(backend)?;
-        let mut st = c
-            .prepare("SELECT code FROM table_codes WHERE event = ?1 ORDER BY table_no")
-            .map_err(backend)?;
-        let table_codes = st
-            .query_map([id], |r| r.get(0))
-            .map_err(backend)?
-            .collect::<rusqlite::Result<Vec<String>>>()
-            .map_err(backend)?;
-        Ok(Event {
-            id,
-            name: row.0,
-            team: row.1,
-            deal_seed: row.2 as u64,
-            deal_key: row.5,
-            deals_released: row.6,
-            movement: parse(&row.3, "movement")?,
-            table_codes,
-            players,
-            hide_standings: row.4,
-            checked_in: attendance(&c, id)?,
-            withdrawals: withdrawals(&c, id)?,
-            clock: c
-                .query_row(
-                    "SELECT round, ends_at FROM clocks WHERE event = ?1",
-                    [id],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()
-                .map_err(backend)?,
-        })
+        self.read(|c| event(c, id))
     }
 
     fn set_player(&self, id: EventId, player: u32, now: &Entrant, who: &str) -> Result<()> {
@@ -183,27 +139,22 @@ impl EventStore for SqliteStore {
             )));
         }
         self.change(|tx| {
-            let before: Option<(String, Option<String>)> = tx
-                .query_row(
-                    "SELECT name, team FROM players WHERE event = ?1 AND slot = ?2",
-                    params![id, player],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()
-                .map_err(backend)?;
-            let Some(before) = before else {
+            let Some(before) = tx.opt(
+                "SELECT name, team FROM players WHERE event = ?1 AND slot = ?2",
+                args![id, player],
+            )?
+            else {
                 return Err(StoreError::NotFound(format!(
                     "player {player} of event {id}"
                 )));
             };
-            tx.execute(
+            tx.exec(
                 "UPDATE players SET name = ?3, team = ?4 WHERE event = ?1 AND slot = ?2",
-                params![id, player, now.name, now.team],
-            )
-            .map_err(backend)?;
+                args![id, player, now.name.as_str(), now.team.as_deref()],
+            )?;
             let before = Entrant {
-                name: before.0,
-                team: before.1,
+                name: before.get(0)?,
+                team: before.get(1)?,
             };
             audit(
                 tx,
@@ -256,11 +207,10 @@ impl EventStore for SqliteStore {
                 )));
             }
             let after = json(&m);
-            tx.execute(
+            tx.exec(
                 "UPDATE events SET movement = ?2 WHERE id = ?1",
-                params![id, after],
-            )
-            .map_err(backend)?;
+                args![id, after.as_str()],
+            )?;
             audit(
                 tx,
                 Some(id),
@@ -275,11 +225,10 @@ impl EventStore for SqliteStore {
     fn set_hide_standings(&self, id: EventId, hide: bool, who: &str) -> Result<()> {
         self.change(|tx| {
             exists(tx, id)?;
-            tx.execute(
+            tx.exec(
                 "UPDATE events SET hide_standings = ?2 WHERE id = ?1",
-                params![id, hide],
-            )
-            .map_err(backend)?;
+                args![id, hide],
+            )?;
             let what = if hide {
                 "standings hidden"
             } else {
@@ -290,14 +239,13 @@ impl EventStore for SqliteStore {
     }
 
     fn round_states(&self, id: EventId) -> Result<Vec<(u32, bool)>> {
-        let c = self.lock();
-        let mut st = c
-            .prepare("SELECT round, open FROM round_states WHERE event = ?1 ORDER BY round")
-            .map_err(backend)?;
-        let rows = st
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(backend)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(backend)
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT round, open FROM round_states WHERE event = ?1 ORDER BY round",
+                args![id],
+            )
+        })?;
+        rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect()
     }
 
     fn set_round(&self, id: EventId, round: u32, open: bool, who: &str) -> Result<()> {
@@ -308,18 +256,16 @@ impl EventStore for SqliteStore {
             )));
         }
         self.change(|tx| {
-            tx.execute(
+            tx.exec(
                 "INSERT INTO round_states (event, round, open) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT(event, round) DO UPDATE SET open = ?3",
-                params![id, round, open],
-            )
-            .map_err(backend)?;
+                 ON CONFLICT (event, round) DO UPDATE SET open = ?3",
+                args![id, round, open],
+            )?;
             if !open {
-                tx.execute(
+                tx.exec(
                     "DELETE FROM sessions WHERE role = 'table' AND event = ?1",
-                    [id],
-                )
-                .map_err(backend)?;
+                    args![id],
+                )?;
             }
             let what = format!("round {round} {}", if open { "opened" } else { "closed" });
             audit(tx, Some(id), who, &what, None, None)
@@ -336,17 +282,15 @@ impl EventStore for SqliteStore {
         }
         self.change(|tx| {
             for (i, c) in codes.iter().enumerate() {
-                tx.execute(
+                tx.exec(
                     "UPDATE table_codes SET code = ?3 WHERE event = ?1 AND table_no = ?2",
-                    params![id, i as u32 + 1, c],
-                )
-                .map_err(backend)?;
+                    args![id, i + 1, c],
+                )?;
             }
-            tx.execute(
+            tx.exec(
                 "DELETE FROM sessions WHERE role = 'table' AND event = ?1",
-                [id],
-            )
-            .map_err(backend)?;
+                args![id],
+            )?;
             audit(tx, Some(id), who, "new table codes", None, None)
         })
     }
@@ -355,19 +299,17 @@ impl EventStore for SqliteStore {
         self.change(|tx| {
             check_player(tx, id, player)?;
             if present {
-                tx.execute(
-                    &format!(
-                        "INSERT OR IGNORE INTO checkins (event, player, at) VALUES (?1, ?2, {NOW})"
-                    ),
-                    params![id, player],
-                )
+                tx.exec(
+                    "INSERT INTO checkins (event, player, at) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (event, player) DO NOTHING",
+                    args![id, player, now()],
+                )?;
             } else {
-                tx.execute(
+                tx.exec(
                     "DELETE FROM checkins WHERE event = ?1 AND player = ?2",
-                    params![id, player],
-                )
+                    args![id, player],
+                )?;
             }
-            .map_err(backend)?;
             let what = format!(
                 "player {player} {}",
                 if present {
@@ -399,12 +341,11 @@ impl EventStore for SqliteStore {
                 )));
             }
             let stand_in = json(&w.stand_in);
-            let n = tx
-                .execute(
-                    "INSERT OR IGNORE INTO withdrawals (event, player, from_round, stand_in) VALUES (?1, ?2, ?3, ?4)",
-                    params![id, w.player, w.from_round, stand_in],
-                )
-                .map_err(backend)?;
+            let n = tx.exec(
+                "INSERT INTO withdrawals (event, player, from_round, stand_in) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (event, player) DO NOTHING",
+                args![id, w.player, w.from_round, stand_in.as_str()],
+            )?;
             if n == 0 {
                 return Err(StoreError::Invalid(format!(
                     "player {} has already withdrawn",
@@ -418,12 +359,10 @@ impl EventStore for SqliteStore {
 
     fn cancel_withdrawal(&self, id: EventId, player: u32, who: &str) -> Result<()> {
         self.change(|tx| {
-            let n = tx
-                .execute(
-                    "DELETE FROM withdrawals WHERE event = ?1 AND player = ?2",
-                    params![id, player],
-                )
-                .map_err(backend)?;
+            let n = tx.exec(
+                "DELETE FROM withdrawals WHERE event = ?1 AND player = ?2",
+                args![id, player],
+            )?;
             if n == 0 {
                 return Err(StoreError::NotFound(format!(
                     "a withdrawal of player {player} in event {id}"
@@ -445,17 +384,15 @@ impl EventStore for SqliteStore {
                             "round: 1 to {rounds}, not {round}"
                         )));
                     }
-                    tx.execute(
+                    tx.exec(
                         "INSERT INTO clocks (event, round, ends_at) VALUES (?1, ?2, ?3) \
-                         ON CONFLICT(event) DO UPDATE SET round = ?2, ends_at = ?3",
-                        params![id, round, ends_at],
-                    )
-                    .map_err(backend)?;
+                         ON CONFLICT (event) DO UPDATE SET round = ?2, ends_at = ?3",
+                        args![id, round, ends_at],
+                    )?;
                     format!("round {round} clock set to end at {ends_at}")
                 }
                 None => {
-                    tx.execute("DELETE FROM clocks WHERE event = ?1", [id])
-                        .map_err(backend)?;
+                    tx.exec("DELETE FROM clocks WHERE event = ?1", args![id])?;
                     "round clock stopped".to_string()
                 }
             };
@@ -466,12 +403,10 @@ impl EventStore for SqliteStore {
     fn release_deals(&self, id: EventId, who: &str) -> Result<()> {
         self.change(|tx| {
             exists(tx, id)?;
-            let n = tx
-                .execute(
-                    "UPDATE events SET deals_released = 1 WHERE id = ?1 AND deals_released = 0",
-                    [id],
-                )
-                .map_err(backend)?;
+            let n = tx.exec(
+                "UPDATE events SET deals_released = 1 WHERE id = ?1 AND deals_released = 0",
+                args![id],
+            )?;
             if n == 1 {
                 audit(tx, Some(id), who, "deals released for practice", None, None)?;
             }

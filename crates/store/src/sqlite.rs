@@ -1,42 +1,28 @@
-//! The SQLite backend: one file, WAL, one transaction per change; one module per domain.
-
-mod challenges;
-mod events;
-mod history;
-mod online;
-mod play;
-mod results;
-mod sessions;
+//! The SQLite backend: one file, WAL, one transaction per change.
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
-use tournament::movement::Movement;
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::Connection;
 
 use crate::schema::MIGRATIONS;
-use crate::{name_key, EventId, Result, StoreError};
-
-const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+use crate::sql::{fill_name_keys, Backend, Db, Row, Sql, Value};
+use crate::{Result, StoreError};
 
 fn backend(e: rusqlite::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
-fn json<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_string(v).expect("plain data serialises")
-}
-
-fn parse<T: serde::de::DeserializeOwned>(s: &str, what: &str) -> Result<T> {
-    serde_json::from_str(s).map_err(|e| StoreError::Backend(format!("stored {what}: {e}")))
-}
-
 /// The SQLite store: one database file, WAL, every change in one transaction.
-pub struct SqliteStore {
+pub type SqliteStore = Db<Sqlite>;
+
+/// SQLite under [`SqliteStore`]: one connection, taken in turn.
+pub struct Sqlite {
     conn: Mutex<Connection>,
 }
 
-impl SqliteStore {
+impl Db<Sqlite> {
     /// Opens (creating when missing) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<SqliteStore> {
         // Every failure to open names the file: the user may have given the wrong one.
@@ -127,10 +113,17 @@ impl SqliteStore {
                 .map_err(backend)?;
             tx.commit().map_err(backend)?;
         }
-        fill_name_keys(&mut conn)?;
+        conn.set_prepared_statement_cache_capacity(128);
+        {
+            let tx = conn.transaction().map_err(backend)?;
+            fill_name_keys(&mut Lite(&tx))?;
+            tx.commit().map_err(backend)?;
+        }
         check_writable(&conn)?;
-        Ok(SqliteStore {
-            conn: Mutex::new(conn),
+        Ok(Db {
+            backend: Sqlite {
+                conn: Mutex::new(conn),
+            },
         })
     }
 
@@ -142,44 +135,79 @@ impl SqliteStore {
     }
 
     fn lock(&self) -> MutexGuard<'_, Connection> {
+        self.backend.lock()
+    }
+}
+
+impl Sqlite {
+    fn lock(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock leaves no half transaction (it rolls back on
         // drop), so the connection is still good.
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
+}
 
-    /// Runs `f` in one transaction, committed only when it succeeds.
-    fn change<T>(&self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+impl Backend for Sqlite {
+    fn change<T: Send>(&self, f: &mut (dyn FnMut(&mut dyn Sql) -> Result<T> + Send)) -> Result<T> {
         let mut c = self.lock();
         let tx = c.transaction().map_err(backend)?;
-        let v = f(&tx)?;
+        let v = f(&mut Lite(&tx))?;
         tx.commit().map_err(backend)?;
         Ok(v)
     }
+
+    fn read<T: Send>(&self, f: &mut (dyn FnMut(&mut dyn Sql) -> Result<T> + Send)) -> Result<T> {
+        // One connection taken in turn: nothing writes between the reads of `f`.
+        f(&mut Lite(&self.lock()))
+    }
 }
 
-/// People made before names had keys get theirs (the key is computed here, not in SQL).
-fn fill_name_keys(conn: &mut Connection) -> Result<()> {
-    let missing: Vec<(i64, String)> = {
-        let mut st = conn
-            .prepare("SELECT id, name FROM people WHERE name_key IS NULL")
-            .map_err(backend)?;
-        let rows = st
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(backend)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(backend)?
-    };
-    if missing.is_empty() {
-        return Ok(());
+/// Statements on a SQLite connection (or a transaction, which derefs to one).
+struct Lite<'a>(&'a Connection);
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(match self {
+            Value::Null => ToSqlOutput::from(rusqlite::types::Null),
+            Value::Int(i) => ToSqlOutput::from(*i),
+            Value::Text(s) => ToSqlOutput::from(s.as_str()),
+        })
     }
-    let tx = conn.transaction().map_err(backend)?;
-    for (id, name) in missing {
-        tx.execute(
-            "UPDATE people SET name_key = ?2 WHERE id = ?1",
-            params![id, name_key(&name)],
-        )
-        .map_err(backend)?;
+}
+
+impl Sql for Lite<'_> {
+    fn exec(&mut self, sql: &str, args: &[Value]) -> Result<usize> {
+        let mut st = self.0.prepare_cached(sql).map_err(backend)?;
+        st.execute(rusqlite::params_from_iter(args))
+            .map_err(backend)
     }
-    tx.commit().map_err(backend)
+
+    fn query(&mut self, sql: &str, args: &[Value]) -> Result<Vec<Row>> {
+        let mut st = self.0.prepare_cached(sql).map_err(backend)?;
+        let n = st.column_count();
+        let mut rows = st
+            .query(rusqlite::params_from_iter(args))
+            .map_err(backend)?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().map_err(backend)? {
+            let mut row = Vec::with_capacity(n);
+            for i in 0..n {
+                row.push(match r.get_ref(i).map_err(backend)? {
+                    ValueRef::Null => Value::Null,
+                    ValueRef::Integer(v) => Value::Int(v),
+                    ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+                    other => {
+                        return Err(StoreError::Backend(format!(
+                            "column {i}: unexpected {:?}",
+                            other.data_type()
+                        )))
+                    }
+                });
+            }
+            out.push(Row(row));
+        }
+        Ok(out)
+    }
 }
 
 /// Takes the write lock and lets it go: a database that cannot be written is said so at
@@ -197,43 +225,4 @@ fn check_writable(conn: &Connection) -> Result<()> {
             "cannot be written ({e}): check the file's and its folder's permissions"
         ))
     })
-}
-
-fn audit(
-    tx: &Transaction,
-    event: Option<EventId>,
-    who: &str,
-    what: &str,
-    before: Option<&str>,
-    after: Option<&str>,
-) -> Result<()> {
-    tx.execute(
-        &format!("INSERT INTO audit (event, at, who, what, before, after) VALUES (?1, {NOW}, ?2, ?3, ?4, ?5)"),
-        params![event, who, what, before, after],
-    )
-    .map_err(backend)?;
-    Ok(())
-}
-
-fn exists(tx: &Transaction, id: EventId) -> Result<()> {
-    let n: i64 = tx
-        .query_row("SELECT count(*) FROM events WHERE id = ?1", [id], |r| {
-            r.get(0)
-        })
-        .map_err(backend)?;
-    if n == 0 {
-        return Err(StoreError::NotFound(format!("event {id}")));
-    }
-    Ok(())
-}
-
-fn movement_of(tx: &Transaction, id: EventId) -> Result<Movement> {
-    let text: String = tx
-        .query_row("SELECT movement FROM events WHERE id = ?1", [id], |r| {
-            r.get(0)
-        })
-        .optional()
-        .map_err(backend)?
-        .ok_or_else(|| StoreError::NotFound(format!("event {id}")))?;
-    parse(&text, "movement")
 }
