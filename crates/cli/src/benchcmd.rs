@@ -27,7 +27,8 @@ pub enum BenchCmd {
         bots: String,
     },
     /// Online play on one core: tables of four bots, each watched by one WebSocket client
-    /// that pings the server; prints answer times (ping to pong) per number of tables.
+    /// that pings the server; prints answer times (ping to pong) per number of tables. With
+    /// --db, on node processes sharing PostgreSQL, with the CPU time of each side.
     Serve {
         /// Numbers of concurrent tables to measure, in turn.
         #[arg(long, default_value = "10,50,100,200,400")]
@@ -45,17 +46,77 @@ pub enum BenchCmd {
         /// Milliseconds between a client's pings.
         #[arg(long, default_value_t = 250)]
         ping_ms: u64,
+        /// Serve from `dupmj serve` processes on PostgreSQL instead: a server URL
+        /// (postgres://user@host:port/dbname) on which a fresh database is made for each
+        /// number of tables.
+        #[arg(long, value_parser = parse_postgres)]
+        db: Option<String>,
+        /// With --db: how many nodes serve (each table's watcher goes to one in turn).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=8))]
+        nodes: u64,
     },
+    /// Several nodes on one PostgreSQL database: people and bots at many tables through two
+    /// `dupmj serve` processes, one killed (SIGKILL) mid-hand and restarted, then the
+    /// other; prints the takeover times and every move acknowledged against the journals.
+    Failover {
+        /// The PostgreSQL database the nodes share (postgres://…); its tables are created.
+        #[arg(long, env = "DUPMJ_DB", value_parser = parse_postgres)]
+        db: String,
+        /// Tables played at once (two people and two bots each).
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=500))]
+        tables: u64,
+        /// Nodes killed, in turn.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=10))]
+        kills: u64,
+        /// Seconds of play before each kill and after the last restart.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(5..=600))]
+        play_s: u64,
+        /// Seconds a killed node stays down before it is started again.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+        down_s: u64,
+        /// Milliseconds between a bot's turns.
+        #[arg(long, default_value_t = 200)]
+        bot_pace_ms: u64,
+    },
+}
+
+/// `--db` of the cluster benchmarks: a PostgreSQL URL.
+fn parse_postgres(s: &str) -> Result<String, String> {
+    match store::Location::parse(s) {
+        store::Location::Postgres(url) => Ok(url),
+        store::Location::Sqlite(_) => Err(format!(
+            "'{s}' is not a PostgreSQL URL (postgres://user@host:port/dbname): several nodes share PostgreSQL"
+        )),
+    }
 }
 
 pub fn bench(cmd: BenchCmd) -> Result<(), String> {
     match cmd {
+        BenchCmd::Failover {
+            db,
+            tables,
+            kills,
+            play_s,
+            down_s,
+            bot_pace_ms,
+        } => failover(
+            &db,
+            &server::bench::failover::Options {
+                tables: tables as usize,
+                kills: kills as usize,
+                play_s,
+                down_s,
+                pace_ms: bot_pace_ms,
+            },
+        ),
         BenchCmd::Serve {
             tables,
             seconds,
             bots,
             pace_ms,
             ping_ms,
+            db,
+            nodes,
         } => {
             crate::limits::seconds(seconds, "--seconds")?;
             if !server::play::spec::BOT_LEVELS.contains(&bots.as_str()) {
@@ -75,6 +136,17 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 .collect::<Result<_, _>>()?;
             if ping_ms == 0 {
                 return Err("--ping-ms: must be more than 0".into());
+            }
+            if let Some(db) = db {
+                return bench_nodes(
+                    &db,
+                    nodes as usize,
+                    &counts,
+                    seconds,
+                    &bots,
+                    std::time::Duration::from_millis(pace_ms),
+                    std::time::Duration::from_millis(ping_ms),
+                );
             }
             println!("tables  pings   p50 ms   p99 ms   max ms  states/s  moves/s");
             server::bench::run(
@@ -168,4 +240,82 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             emit(&out)
         }
     }
+}
+
+fn failover(db: &str, o: &server::bench::failover::Options) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let logs = std::env::temp_dir().join(format!("dupmj-failover-{}", std::process::id()));
+    std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+    let r = server::bench::failover::run(&exe, db, o, &logs, |line| println!("{line}"))?;
+    for (k, (owned, times)) in r.takeovers.iter().enumerate() {
+        let q = |f: f64| times.get(((times.len() as f64 * f).ceil() as usize).max(1) - 1);
+        println!(
+            "kill {}: {owned} tables taken over, {} heard from again; takeover median {:.0} ms, worst {:.0} ms",
+            k + 1,
+            times.len(),
+            q(0.5).copied().unwrap_or(f64::NAN),
+            times.last().copied().unwrap_or(f64::NAN)
+        );
+    }
+    println!(
+        "moves: {} sent, {} acknowledged, {} stored; {} lost, {} twice; in flight at a kill: {} kept, {} made again",
+        r.sent, r.acked, r.stored, r.lost, r.twice, r.in_flight_kept, r.in_flight_dropped
+    );
+    println!(
+        "hands: {} finished, {} replay to their stored points; {} reconnections; node logs in {}",
+        r.hands,
+        r.replayed,
+        r.reconnects,
+        logs.display()
+    );
+    if r.lost > 0 || r.twice > 0 || r.replayed < r.hands {
+        return Err("moves lost, stored twice, or hands that do not replay".into());
+    }
+    Ok(())
+}
+
+fn bench_nodes(
+    db: &str,
+    nodes: usize,
+    counts: &[usize],
+    seconds: f64,
+    bots: &str,
+    pace: std::time::Duration,
+    ping: std::time::Duration,
+) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let logs = std::env::temp_dir().join(format!("dupmj-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+    println!("{nodes} node(s) on PostgreSQL; CPU seconds over the measured time (the server side's share in PostgreSQL)");
+    println!("tables  pings   p50 ms   p99 ms   max ms  states/s  moves/s  split        nodes cpu  postgres cpu  clients cpu  db share");
+    server::bench::run_nodes(
+        &exe,
+        db,
+        nodes,
+        counts,
+        seconds,
+        bots,
+        pace,
+        ping,
+        &logs,
+        |p| {
+            let split: Vec<String> = p.tables_per_node.iter().map(|n| n.to_string()).collect();
+            println!(
+            "{:>6} {:>6} {:>8.2} {:>8.2} {:>8.2} {:>9.0} {:>8.0}  {:<11} {:>9.1} {:>13.1} {:>12.1} {:>8.0} %",
+            p.point.tables,
+            p.point.pings,
+            p.point.p50_ms,
+            p.point.p99_ms,
+            p.point.max_ms,
+            p.point.states_per_s,
+            p.point.moves_per_s,
+            split.join("/"),
+            p.nodes_cpu_s,
+            p.postgres_cpu_s,
+            p.clients_cpu_s,
+            p.database_share() * 100.0
+        )
+        },
+    )?;
+    Ok(())
 }

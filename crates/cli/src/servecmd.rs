@@ -38,6 +38,15 @@ pub struct ServeArgs {
     /// Online play: a table of the lobby with nobody at it for this many minutes ends.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1440))]
     idle_minutes: u64,
+    /// With a PostgreSQL database: this node's name among the nodes sharing it (default: the
+    /// machine's host name and the port). Each running node needs its own.
+    #[arg(long, env = "DUPMJ_NODE")]
+    node: Option<String>,
+    /// With a PostgreSQL database: where the other nodes reach this one, http://HOST:PORT, to
+    /// relay a table's WebSocket to the node that plays it (default: http:// and --addr;
+    /// needed when --addr is 0.0.0.0).
+    #[arg(long, env = "DUPMJ_NODE_URL", value_parser = parse_node_url)]
+    node_url: Option<String>,
     /// What the log on standard error shows: error, warn, info (failed logins, refused
     /// codes, director actions, server errors) or debug.
     #[arg(long, default_value = "info", value_parser = ["error", "warn", "info", "debug"])]
@@ -70,9 +79,36 @@ impl ServeArgs {
                     level: self.challenge_bots.clone(),
                 }),
                 idle: std::time::Duration::from_secs(self.idle_minutes * 60),
+                shared_node: match self.db {
+                    store::Location::Postgres(_) => Some(self.node_name()),
+                    store::Location::Sqlite(_) => None,
+                },
+                node_url: self.node_url.clone(),
             },
         )
     }
+
+    /// `--node`, or the machine's host name and the port.
+    fn node_name(&self) -> String {
+        self.node.clone().unwrap_or_else(|| {
+            let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+                .map(|h| h.trim().to_string())
+                .unwrap_or_else(|_| "node".into());
+            format!("{host}:{}", self.addr.port())
+        })
+    }
+}
+
+/// `--node-url`: http://HOST:PORT.
+fn parse_node_url(s: &str) -> Result<String, String> {
+    let rest = s.strip_prefix("http://").ok_or_else(|| {
+        format!("'{s}': give http://HOST:PORT, where the other nodes reach this one")
+    })?;
+    let rest = rest.trim_end_matches('/');
+    if rest.is_empty() || rest.contains('/') {
+        return Err(format!("'{s}': give http://HOST:PORT, without a path"));
+    }
+    Ok(format!("http://{rest}"))
 }
 
 #[derive(Args)]

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::{json, Value};
+use store::{NewHand, PlayWrite};
 use table::engine::Action;
 use tokio::sync::mpsc;
 
 use super::room::{Room, Stage};
 use super::secrecy::{hand_sight, Sight, Viewer};
-use super::writer::Batch;
 use super::Hall;
 
 /// What a browser may send.
@@ -45,6 +45,10 @@ pub enum ClientMsg {
     },
 }
 
+/// What a table's connections are told when another node has taken the table over (they
+/// close, and browsers reconnect).
+pub const MOVED: &str = "this table moved to another server; reconnecting";
+
 /// Who is connected: a signed-in person (id and name) or an anonymous watcher.
 pub type Who = Option<(i64, String)>;
 
@@ -76,6 +80,9 @@ pub enum Cmd {
     /// The time is up (a challenge's window closed): every person's remaining decisions
     /// are the time-out defaults, played at once.
     PlayOut,
+    /// Another node has taken the table over: this task stops at once, writing nothing,
+    /// and its connections are closed (browsers reconnect, to the node that plays it).
+    Lost,
 }
 
 struct Conn {
@@ -117,6 +124,13 @@ pub async fn run(
         tokio::select! {
             cmd = rx.recv() => match cmd {
                 None => break,
+                Some(Cmd::Lost) => {
+                    let msg = json!({"type": "error", "message": MOVED});
+                    for c in conns.values() {
+                        let _ = c.tx.try_send(msg.to_string());
+                    }
+                    return;
+                }
                 Some(c) => handle(&mut room, &mut conns, c, &hall),
             },
             _ = tokio::time::sleep_until(wake.into()) => {
@@ -143,8 +157,13 @@ pub async fn run(
         let ended = !room.finished.is_empty();
         let over_now = room.stage == Stage::Over && !reported_over;
         if let Err(e) = persist(&mut room, &mut journaled, over_now, &hall).await {
-            // Nothing more can be kept: stop the table rather than play on unrecorded.
-            let msg = json!({"type": "error", "message": format!("the table stopped: {e}")});
+            // Nothing more can be kept: stop the table rather than play on unrecorded. When
+            // another node has taken the table over, the browsers reconnect to it.
+            let msg = if hall.taken_from_us(room.id) {
+                json!({"type": "error", "message": MOVED})
+            } else {
+                json!({"type": "error", "message": format!("the table stopped: {e}")})
+            };
             for c in conns.values() {
                 let _ = c.tx.try_send(msg.to_string());
             }
@@ -156,7 +175,6 @@ pub async fn run(
         }
         judge_finished(&hall, &room, &mut conns);
         broadcast(&mut room, &mut conns, &others);
-        hall.set_line(&room);
         if room.stage == Stage::Over && conns.is_empty() {
             break;
         }
@@ -192,6 +210,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
         }
         Cmd::Leave { conn } => drop_conn(room, conns, conn),
         Cmd::PlayOut => room.play_out(),
+        Cmd::Lost => {}
         Cmd::Client { conn, msg } => {
             let Some(c) = conns.get_mut(&conn) else {
                 return;
@@ -245,25 +264,42 @@ fn sit_limit(hall: &Hall, room: &Room, person: i64) -> Result<(), String> {
     hall.check_table_limit(&p)
 }
 
-/// Writes what changed and waits for the commit; `over_now`: the table has just ended.
+/// Writes what changed (journal lines, finished hands, the end of the table, its lobby
+/// line) under this node's fence and waits for the commit; `over_now`: the table has just
+/// ended.
 async fn persist(
     room: &mut Room,
     journaled: &mut u64,
     over_now: bool,
     hall: &Hall,
 ) -> Result<(), String> {
-    let mut batch = Batch::default();
+    let mut w = PlayWrite::default();
     for e in room.pending.drain(..) {
         let line = serde_json::to_string(&e).map_err(|e| e.to_string())?;
-        batch.entries.push((room.id, *journaled, line));
+        w.entries.push((room.id, *journaled, line));
         *journaled += 1;
     }
-    batch.hands = room.finished.drain(..).map(|h| (room.id, h)).collect();
+    for h in room.finished.drain(..) {
+        w.hands.push(NewHand {
+            table: room.id,
+            hand_no: h.summary.hand_no as u32,
+            deal_key: h.deal_key.clone(),
+            summary: serde_json::to_string(&h.summary).map_err(|e| e.to_string())?,
+            log: serde_json::to_string(&h.log).map_err(|e| e.to_string())?,
+        });
+    }
     if over_now {
         let spec = serde_json::to_string(&room.spec).map_err(|e| e.to_string())?;
-        batch.finished = Some((room.id, spec));
+        w.finished.push((room.id, spec));
     }
-    hall.writer().write(batch).await
+    if let Some(line) = hall.line_change(room) {
+        w.lobby.push((room.id, line));
+    }
+    if w.is_empty() {
+        return Ok(());
+    }
+    w.fences.extend(hall.fence(room.id).map(|f| (room.id, f)));
+    hall.writer().write(w).await
 }
 
 /// What a connection may see of the hand just finished.

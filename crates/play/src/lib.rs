@@ -19,6 +19,7 @@
 
 pub mod actor;
 pub mod challenge;
+pub mod cluster;
 pub mod history;
 pub mod names;
 pub mod online;
@@ -46,6 +47,8 @@ pub fn new_key() -> table::set::SetKey {
 use tokio::sync::mpsc;
 
 use actor::Cmd;
+use cluster::now_ms;
+pub use cluster::{keeper, Located, LEASE};
 use room::Room;
 use spec::TableSpec;
 
@@ -64,6 +67,14 @@ pub struct PlayConfig {
     /// A table of the lobby with nobody at it for this long ends (its hands are not
     /// played out by bots).
     pub idle: Duration,
+    /// `None`: the only node on its database, which takes back every table at start.
+    /// `Some(name)`: one of several nodes sharing a database; each table in play is
+    /// played by the node holding its lease ([`store::LeaseStore`]), and tables of a node
+    /// that stopped renewing are taken over ([`keeper`]). See [`cluster`].
+    pub shared_node: Option<String>,
+    /// Where the other nodes reach this one (`http://host:port`); by default the address
+    /// the server listens on.
+    pub node_url: Option<String>,
 }
 
 /// A challenge published by the server whenever the last scheduled one has closed.
@@ -83,12 +94,15 @@ impl Default for PlayConfig {
             pace: Duration::from_millis(700),
             schedule: None,
             idle: Duration::from_secs(10 * 60),
+            shared_node: None,
+            node_url: None,
         }
     }
 }
 
-/// A table as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A table as the lobby lists it; kept in the database ([`store::PlayStore::lobby_lines`])
+/// so that every node shows every node's tables.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LobbyLine {
     /// The table's id.
     pub id: i64,
@@ -96,19 +110,22 @@ pub struct LobbyLine {
     pub what: String,
     /// What it plays as a text with `{}` and its arguments, and whether it is practice,
     /// for a page to say in its own language ([`spec::TableSpec::describe_parts`]).
-    pub what_parts: (&'static str, Vec<String>, bool),
+    pub what_parts: (String, Vec<String>, bool),
     /// Who sits at each place ("(open)" for a free one).
     pub names: [String; 4],
     /// Places still free.
     pub open: usize,
     /// `waiting`, `playing` or `over`.
-    pub stage: &'static str,
+    pub stage: String,
     /// The label of the hand in play, or "finished".
     pub hand: String,
     /// The people it counts against ([`Hall::open_tables_of`]): its opener and everyone
     /// seated.
     pub people: Vec<i64>,
 }
+
+/// How long the lobby still lists a table after it ended.
+pub const ENDED_LISTED: Duration = Duration::from_secs(10 * 60);
 
 /// Every table in play, by id.
 pub struct Hall {
@@ -117,7 +134,12 @@ pub struct Hall {
     /// The settings online play was started with.
     pub config: PlayConfig,
     rooms: Mutex<HashMap<i64, mpsc::UnboundedSender<Cmd>>>,
+    /// The fence this node writes each of its tables' journals under.
+    leases: Mutex<HashMap<i64, u64>>,
+    /// Each of this node's tables' lobby line as last written.
     lobby: Mutex<HashMap<i64, LobbyLine>>,
+    /// Where the other nodes reach this one (set once the server listens).
+    url: std::sync::OnceLock<String>,
     writer: writer::Writer,
     next_conn: AtomicU64,
     /// Wakes the [`sweeper`] when a challenge or event table is over.
@@ -132,7 +154,9 @@ impl Hall {
             store,
             config,
             rooms: Mutex::new(HashMap::new()),
+            leases: Mutex::new(HashMap::new()),
             lobby: Mutex::new(HashMap::new()),
+            url: std::sync::OnceLock::new(),
             next_conn: AtomicU64::new(1),
             nudge: tokio::sync::Notify::new(),
         }
@@ -164,20 +188,85 @@ impl Hall {
 
     /// The task of a table, rebuilding it from its journal when it has none.
     pub fn room(self: &Arc<Self>, id: i64) -> Result<mpsc::UnboundedSender<Cmd>, String> {
+        match self.locate(id)? {
+            Located::Here(tx) => Ok(tx),
+            Located::Elsewhere(node) => Err(format!(
+                "table {id} is played by another server ({}) just now; try again in a few seconds",
+                node.name
+            )),
+        }
+    }
+
+    /// The name this node holds leases under.
+    pub fn node(&self) -> &str {
+        self.config.shared_node.as_deref().unwrap_or("local")
+    }
+
+    /// Where table `id` is played: by a task of this node (started, and the table rebuilt
+    /// from its journal, when nobody plays it), or by another node that holds its lease.
+    pub fn locate(self: &Arc<Self>, id: i64) -> Result<Located, String> {
         if let Some(tx) = self.rooms.lock().unwrap().get(&id) {
             if !tx.is_closed() {
-                return Ok(tx.clone());
+                return Ok(Located::Here(tx.clone()));
             }
         }
         let stored = self.store.play_table(id).map_err(|e| e.to_string())?;
+        // A table that is over is only shown: any node may rebuild it, nothing is written.
+        let fence = if stored.finished {
+            None
+        } else {
+            let single = self.config.shared_node.is_none();
+            let claimed = self
+                .store
+                .claim_table(id, self.node(), LEASE.as_millis() as u64, single)
+                .map_err(|e| e.to_string())?;
+            match claimed {
+                Some(f) => Some(f),
+                None => return self.owner_of(id).map(Located::Elsewhere),
+            }
+        };
         let spec: TableSpec = serde_json::from_str(&stored.spec)
             .map_err(|e| format!("table {id}: its settings cannot be read: {e}"))?;
+        // Read after the lease is ours: nothing is appended by anyone else from here on.
         let journal = self.store.journal(id).map_err(|e| e.to_string())?;
         let room = Room::restore(id, spec, self.config.pace, &journal)?;
-        Ok(self.spawn(room, journal.len() as u64))
+        Ok(Located::Here(self.spawn(room, journal.len() as u64, fence)))
     }
 
-    fn spawn(self: &Arc<Self>, room: Room, journaled: u64) -> mpsc::UnboundedSender<Cmd> {
+    /// The node holding table `id`'s lease, as the other nodes reach it.
+    fn owner_of(&self, id: i64) -> Result<store::NodeInfo, String> {
+        let owner = self
+            .store
+            .table_owner(id)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("table {id}: nobody holds it"))?;
+        self.store
+            .node(&owner.node)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("table {id}: node {} is not known", owner.node))
+    }
+
+    /// Says where the other nodes reach this one (once, when the server listens).
+    pub fn set_url(&self, url: String) {
+        let _ = self.url.set(url);
+    }
+
+    /// Where the other nodes reach this one.
+    pub fn url(&self) -> &str {
+        self.url.get().map_or("", String::as_str)
+    }
+
+    /// The fence this node writes table `id`'s journal under, if it plays it.
+    pub(crate) fn fence(&self, id: i64) -> Option<u64> {
+        self.leases.lock().unwrap().get(&id).copied()
+    }
+
+    fn spawn(
+        self: &Arc<Self>,
+        room: Room,
+        journaled: u64,
+        fence: Option<u64>,
+    ) -> mpsc::UnboundedSender<Cmd> {
         let (tx, rx) = mpsc::unbounded_channel();
         let id = room.id;
         let mut rooms = self.rooms.lock().unwrap();
@@ -189,38 +278,56 @@ impl Hall {
         }
         rooms.insert(id, tx.clone());
         drop(rooms);
-        self.set_line(&room);
+        if let Some(f) = fence {
+            self.leases.lock().unwrap().insert(id, f);
+        }
+        if let Some(line) = self.line_change(&room) {
+            if let Err(e) = self.store.set_lobby_line(id, &line) {
+                tracing::warn!(table = id, "lobby line not written: {e}");
+            }
+        }
         tokio::spawn(actor::run(room, journaled, rx, self.clone()));
         tx
     }
 
-    /// Rebuilds every table still in play (at start-up).
+    /// Rebuilds every table still in play (at start-up); on a shared database, this
+    /// node's share of the tables nobody holds.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
+        if self.shared() {
+            // Only the tables nobody holds, this node's share of them ([`Hall::keep`]).
+            return Ok(self.keep());
+        }
         let tables = self
             .store
             .play_tables(true, usize::MAX >> 1)
             .map_err(|e| e.to_string())?;
         let mut n = 0;
         for t in tables {
-            match self.room(t.id) {
-                Ok(_) => n += 1,
+            if self.live(t.id) {
+                continue;
+            }
+            match self.locate(t.id) {
+                Ok(Located::Here(_)) => n += 1,
+                Ok(Located::Elsewhere(_)) => {}
                 Err(e) => eprintln!("table {} not resumed: {e}", t.id),
             }
         }
         Ok(n)
     }
 
-    pub(crate) fn set_line(&self, room: &Room) {
+    /// The table's lobby line as JSON when it differs from the one last written (then
+    /// taken as written: a failed write stops the table anyway).
+    pub(crate) fn line_change(&self, room: &Room) -> Option<String> {
         // Challenge and event tables are played without watchers: others play those deals.
         if room.spec.challenge.is_some() || room.spec.sitting.is_some() {
-            return;
+            return None;
         }
         let line = LobbyLine {
             id: room.id,
             what: room.spec.describe(),
             what_parts: {
                 let (text, args) = room.spec.describe_parts();
-                (text, args, room.spec.practice.is_some())
+                (text.to_string(), args, room.spec.practice.is_some())
             },
             names: std::array::from_fn(|p| room.name_of(p)),
             open: room.open_places().len(),
@@ -228,7 +335,8 @@ impl Hall {
                 room::Stage::Waiting => "waiting",
                 room::Stage::Playing | room::Stage::Between { .. } => "playing",
                 room::Stage::Over => "over",
-            },
+            }
+            .to_string(),
             hand: if room.stage == room::Stage::Over {
                 "finished".into()
             } else {
@@ -242,29 +350,47 @@ impl Hall {
                 .chain(std::iter::once(room.spec.owner))
                 .collect(),
         };
-        self.lobby.lock().unwrap().insert(room.id, line);
+        let mut lines = self.lobby.lock().unwrap();
+        if lines.get(&room.id) == Some(&line) {
+            return None;
+        }
+        let json = serde_json::to_string(&line).ok()?;
+        lines.insert(room.id, line);
+        Some(json)
     }
 
     pub(crate) fn closed(&self, id: i64, over: bool) {
         self.rooms.lock().unwrap().remove(&id);
+        if let Some(fence) = self.leases.lock().unwrap().remove(&id) {
+            // Let the table go at once; if this fails the lease simply runs out.
+            let _ = self.store.release_table(id, self.node(), fence);
+        }
+        self.lobby.lock().unwrap().remove(&id);
         if over {
-            self.lobby.lock().unwrap().remove(&id);
+            let _ = self.store.drop_lobby_line(id);
         }
     }
 
-    /// Tables in play, newest first.
+    /// The lobby: tables in play on every node, and those that ended in the last
+    /// [`ENDED_LISTED`], newest first.
     pub fn lobby(&self) -> Vec<LobbyLine> {
-        let mut v: Vec<LobbyLine> = self.lobby.lock().unwrap().values().cloned().collect();
-        v.sort_by_key(|l| std::cmp::Reverse(l.id));
-        v
+        let since = now_ms() - ENDED_LISTED.as_millis() as i64;
+        match self.store.lobby_lines(since) {
+            Ok(lines) => lines
+                .iter()
+                .filter_map(|(_, l)| serde_json::from_str(l).ok())
+                .collect(),
+            Err(e) => {
+                tracing::warn!("the lobby could not be read: {e}");
+                Vec::new()
+            }
+        }
     }
 
     /// Tables of the lobby not yet over that `person` opened or sits at.
     pub fn open_tables_of(&self, person: i64) -> usize {
-        self.lobby
-            .lock()
-            .unwrap()
-            .values()
+        self.lobby()
+            .iter()
             .filter(|l| l.stage != "over" && l.people.contains(&person))
             .count()
     }
@@ -314,13 +440,19 @@ impl Hall {
 
 /// What the server does on its own: every few seconds, and at once when a challenge or
 /// event table is over, it plays out the tables of closed challenges, publishes scheduled
-/// challenges, enters online events' results and opens their next tables.
+/// challenges, enters online events' results and opens their next tables. Of several
+/// nodes, each plays out its own tables and the one holding the `sweeper` duty does the
+/// rest (so a table that ends on another node is seen within one round, 5 s).
 pub async fn sweeper(hall: Arc<Hall>) {
     loop {
         let h = hall.clone();
         let _ = tokio::task::spawn_blocking(move || {
-            challenge::sweep(&h);
-            online::sweep(&h);
+            // Each node plays out its own tables; one node publishes and moves events on.
+            let duty = h.holds_duty("sweeper");
+            challenge::sweep(&h, duty);
+            if duty {
+                online::sweep(&h);
+            }
         })
         .await;
         tokio::select! {

@@ -5,30 +5,10 @@
 use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 
-use store::Store;
+use store::{PlayWrite, Store};
 use tokio::sync::oneshot;
 
-use super::room::FinishedHand;
-
-/// What one table has to write.
-#[derive(Default)]
-pub struct Batch {
-    /// Journal lines: (table id, line number, JSON entry).
-    pub entries: Vec<(i64, u64, String)>,
-    /// Hands that ended, by table id.
-    pub hands: Vec<(i64, FinishedHand)>,
-    /// The table is over: its settings are marked finished.
-    pub finished: Option<(i64, String)>,
-}
-
-impl Batch {
-    /// Whether there is nothing to write.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty() && self.hands.is_empty() && self.finished.is_none()
-    }
-}
-
-type Job = (Batch, oneshot::Sender<Result<(), String>>);
+type Job = (PlayWrite, oneshot::Sender<Result<(), String>>);
 
 /// The journal writer: a thread that commits batches and answers each when it is durable.
 pub struct Writer {
@@ -47,9 +27,9 @@ impl Writer {
                 while let Ok(first) = rx.recv() {
                     let mut jobs = vec![first];
                     jobs.extend(rx.try_iter());
-                    let result = write(s.as_ref(), &jobs);
-                    for (_, ack) in jobs {
-                        let _ = ack.send(result.clone());
+                    let results = write(s.as_ref(), &jobs);
+                    for ((_, ack), result) in jobs.into_iter().zip(results) {
+                        let _ = ack.send(result);
                     }
                 }
             })
@@ -57,8 +37,8 @@ impl Writer {
         Writer { tx, store }
     }
 
-    /// Writes a batch; resolves once it is committed.
-    pub async fn write(&self, batch: Batch) -> Result<(), String> {
+    /// Writes what one table has to write; resolves once it is committed.
+    pub async fn write(&self, batch: PlayWrite) -> Result<(), String> {
         if batch.is_empty() {
             return Ok(());
         }
@@ -80,33 +60,24 @@ impl Writer {
     }
 }
 
-fn write(store: &dyn Store, jobs: &[Job]) -> Result<(), String> {
-    let entries: Vec<(i64, u64, String)> = jobs
-        .iter()
-        .flat_map(|(b, _)| b.entries.iter().cloned())
-        .collect();
-    if !entries.is_empty() {
-        store.append_journal(&entries).map_err(|e| e.to_string())?;
-    }
-    for (b, _) in jobs {
-        for (table, h) in &b.hands {
-            let summary = serde_json::to_string(&h.summary).map_err(|e| e.to_string())?;
-            let log = serde_json::to_string(&h.log).map_err(|e| e.to_string())?;
-            store
-                .save_hand(
-                    *table,
-                    h.summary.hand_no as u32,
-                    h.deal_key.as_deref(),
-                    &summary,
-                    &log,
-                )
-                .map_err(|e| e.to_string())?;
+/// Everything `jobs` write in one transaction; one answer per job. When the shared
+/// transaction is refused (one table's fence is stale: another node took it over), each
+/// job is written on its own, so that only that table's write fails.
+fn write(store: &dyn Store, jobs: &[Job]) -> Vec<Result<(), String>> {
+    if jobs.len() > 1 {
+        let mut all = PlayWrite::default();
+        for (w, _) in jobs {
+            all.fences.extend(w.fences.iter().cloned());
+            all.entries.extend(w.entries.iter().cloned());
+            all.hands.extend(w.hands.iter().cloned());
+            all.finished.extend(w.finished.iter().cloned());
+            all.lobby.extend(w.lobby.iter().cloned());
         }
-        if let Some((table, spec)) = &b.finished {
-            store
-                .update_play_table(*table, spec, true)
-                .map_err(|e| e.to_string())?;
+        if store.write_play(&all).is_ok() {
+            return vec![Ok(()); jobs.len()];
         }
     }
-    Ok(())
+    jobs.iter()
+        .map(|(w, _)| store.write_play(w).map_err(|e| e.to_string()))
+        .collect()
 }

@@ -20,6 +20,7 @@ fn hall() -> Arc<Hall> {
             pace: Duration::ZERO,
             schedule: None,
             idle: Duration::from_secs(600),
+            ..Default::default()
         },
     ))
 }

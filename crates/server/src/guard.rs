@@ -1,10 +1,11 @@
 //! Defences for a server that anyone in the venue can reach: headers on every response,
 //! limits on failed passwords and table codes, and the client's address they are counted by.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+
+use store::Store;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -125,59 +126,65 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 }
 
 /// Failed attempts by key (a client, a table) in a sliding window: once `most` have failed
-/// within `window`, the key is refused until the oldest of them is older than that.
+/// within `window`, the key is refused until the oldest of them is older than that. The
+/// failures are kept in the database, so that a limit holds across every node serving it.
 pub struct Limiter {
     most: usize,
     window: Duration,
-    failures: Mutex<HashMap<String, Vec<Instant>>>,
+    store: Arc<dyn Store>,
+}
+
+/// Failures older than this are forgotten (longer than any limiter's window).
+const FORGET: Duration = Duration::from_secs(3600);
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 impl Limiter {
-    /// At most `most` failures per `window`.
-    pub fn new(most: usize, window: Duration) -> Limiter {
+    /// At most `most` failures per `window`, counted in `store`.
+    pub fn new(most: usize, window: Duration, store: Arc<dyn Store>) -> Limiter {
         Limiter {
             most,
             window,
-            failures: Mutex::new(HashMap::new()),
+            store,
         }
     }
 
     /// `Err(seconds)` to wait when `key` has used up its failures.
     pub fn check(&self, key: &str) -> Result<(), u64> {
-        self.check_at(key, Instant::now())
+        self.check_at(key, now_ms())
     }
 
-    fn check_at(&self, key: &str, now: Instant) -> Result<(), u64> {
-        let mut all = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(times) = all.get_mut(key) else {
-            return Ok(());
+    fn check_at(&self, key: &str, now: i64) -> Result<(), u64> {
+        let window = self.window.as_millis() as i64;
+        let times = match self.store.attempts(key, now - window) {
+            Ok(t) => t,
+            Err(e) => {
+                // Refused rather than unlimited while the failures cannot be read.
+                tracing::warn!(key, "failed attempts not read: {e}");
+                return Err(self.window.as_secs().max(1));
+            }
         };
-        times.retain(|t| now.duration_since(*t) < self.window);
         if times.len() < self.most {
             return Ok(());
         }
-        let oldest = times[0];
-        Err((self.window - now.duration_since(oldest)).as_secs().max(1))
+        // The `most` latest failures refuse the key until the first of them leaves.
+        let oldest = times[times.len() - self.most];
+        Err(((oldest + window - now).max(0) as u64 / 1000).max(1))
     }
 
     /// Counts a failure of `key`.
     pub fn fail(&self, key: &str) {
-        self.fail_at(key, Instant::now());
+        self.fail_at(key, now_ms());
     }
 
-    fn fail_at(&self, key: &str, now: Instant) {
-        let mut all = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        // Forget keys that have been quiet for a window, so the map stays small.
-        if all.len() > 10_000 {
-            all.retain(|_, v| {
-                v.last()
-                    .is_some_and(|t| now.duration_since(*t) < self.window)
-            });
-        }
-        let times = all.entry(key.to_string()).or_default();
-        times.push(now);
-        if times.len() > self.most {
-            times.remove(0);
+    fn fail_at(&self, key: &str, now: i64) {
+        let forget = now - FORGET.as_millis() as i64;
+        if let Err(e) = self.store.add_attempt(key, now, forget) {
+            tracing::warn!(key, "failed attempt not counted: {e}");
         }
     }
 }
@@ -208,14 +215,15 @@ pub const HASH_QUEUE: usize = 16;
 /// New guests and accounts one client address may make in a minute.
 pub const NEW_PEOPLE: usize = 5;
 
-impl Default for Guards {
-    fn default() -> Guards {
+impl Guards {
+    /// The limits, their failures counted in `store`.
+    pub fn new(store: Arc<dyn Store>) -> Guards {
         let ten_minutes = Duration::from_secs(600);
         Guards {
-            password: Limiter::new(10, ten_minutes),
-            code_client: Limiter::new(20, ten_minutes),
-            code_table: Limiter::new(30, ten_minutes),
-            newcomers: Limiter::new(NEW_PEOPLE, Duration::from_secs(60)),
+            password: Limiter::new(10, ten_minutes, store.clone()),
+            code_client: Limiter::new(20, ten_minutes, store.clone()),
+            code_table: Limiter::new(30, ten_minutes, store.clone()),
+            newcomers: Limiter::new(NEW_PEOPLE, Duration::from_secs(60), store),
             hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
             queued: std::sync::atomic::AtomicUsize::new(0),
             server_ip: std::sync::OnceLock::new(),
@@ -294,15 +302,19 @@ mod tests {
 
     #[test]
     fn a_key_is_refused_after_its_failures_until_the_window_passes() {
-        let l = Limiter::new(3, Duration::from_secs(60));
-        let t0 = Instant::now();
+        let store: Arc<dyn Store> = Arc::new(store::SqliteStore::in_memory().unwrap());
+        let l = Limiter::new(3, Duration::from_secs(60), store.clone());
+        let t0 = 1_000_000;
         for i in 0..3 {
-            assert_eq!(l.check_at("a", t0 + Duration::from_secs(i)), Ok(()));
-            l.fail_at("a", t0 + Duration::from_secs(i));
+            assert_eq!(l.check_at("a", t0 + i * 1000), Ok(()));
+            l.fail_at("a", t0 + i * 1000);
         }
         // The oldest failure (at 0 s) leaves the window at 60 s.
-        assert_eq!(l.check_at("a", t0 + Duration::from_secs(10)), Err(50));
-        assert_eq!(l.check_at("b", t0 + Duration::from_secs(10)), Ok(()));
-        assert_eq!(l.check_at("a", t0 + Duration::from_secs(61)), Ok(()));
+        assert_eq!(l.check_at("a", t0 + 10_000), Err(50));
+        assert_eq!(l.check_at("b", t0 + 10_000), Ok(()));
+        assert_eq!(l.check_at("a", t0 + 61_000), Ok(()));
+        // Another node on the same database sees the same failures.
+        let other = Limiter::new(3, Duration::from_secs(60), store);
+        assert_eq!(other.check_at("a", t0 + 10_000), Err(50));
     }
 }

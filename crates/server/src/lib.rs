@@ -60,13 +60,14 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| format!("{addr}: {e}"))?;
-        if let Ok(local) = listener.local_addr() {
-            let _ = app.guards.server_ip.set(local.ip());
-        }
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let _ = app.guards.server_ip.set(local.ip());
+        start_node(&app, local).await?;
         let resumed = app.hall.resume_all()?;
         if resumed > 0 {
             println!("{resumed} table(s) in play resumed from their journals");
         }
+        tokio::spawn(play::keeper(app.hall.clone()));
         tokio::spawn(play::sweeper(app.hall.clone()));
         ready(listener.local_addr().map_err(|e| e.to_string())?);
         let limits = listen::raise_open_files()
@@ -78,4 +79,24 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         .await;
         Ok(())
     })
+}
+
+/// Says where the other nodes reach this one and, on a shared database, waits until its
+/// name is free (`docs/cluster.md`).
+pub async fn start_node(app: &App, local: SocketAddr) -> Result<(), String> {
+    let url = match &app.hall.config.node_url {
+        Some(u) => u.clone(),
+        None if app.hall.shared() && local.ip().is_unspecified() => {
+            return Err(format!(
+                "listening on {local}, every interface: give --node-url, the address the other nodes reach this one at (http://host:{})",
+                local.port()
+            ))
+        }
+        None => format!("http://{local}"),
+    };
+    app.hall.set_url(url);
+    let hall = app.hall.clone();
+    tokio::task::spawn_blocking(move || hall.claim_name())
+        .await
+        .map_err(|e| e.to_string())?
 }

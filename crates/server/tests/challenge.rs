@@ -341,7 +341,7 @@ async fn an_abandoned_hand_is_played_out_by_the_defaults_at_the_close() {
         t2.apply(d.seat, d.action).unwrap();
     }
     let hall = app.hall.clone();
-    tokio::task::spawn_blocking(move || challenge::sweep(&hall))
+    tokio::task::spawn_blocking(move || challenge::sweep(&hall, true))
         .await
         .unwrap();
     let c = challenge::load(&app.hall, id).unwrap();

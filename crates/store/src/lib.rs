@@ -11,7 +11,9 @@
 //!   the people who play online (guests and accounts, names compared by [`name_key`]);
 //! - [`PlayStore`]: tables of online play with their journals and finished hands;
 //! - [`ChallengeStore`]: challenges and the deals people took up;
-//! - [`OnlineStore`]: events played online, their linked seats and sittings.
+//! - [`OnlineStore`]: events played online, their linked seats and sittings;
+//! - [`LeaseStore`]: several nodes on one database: which node plays which table (leases
+//!   with fencing numbers, checked by every journal write), the nodes, their duties.
 //!
 //! [`Store`] is all of them; the web layer sees only it. Every method says the transaction
 //! it is: every change is one transaction, and every change to results, seating or
@@ -24,6 +26,7 @@
 mod challenges;
 mod events;
 pub mod history;
+mod leases;
 pub mod migrate;
 mod online;
 pub mod people;
@@ -38,9 +41,10 @@ mod sqlite;
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
 pub use events::{Entrant, Event, EventId, EventStore, NewEvent, StandIn, Withdrawal};
 pub use history::HistoryStore;
+pub use leases::{LeaseStore, NodeInfo, TableOwner};
 pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
-pub use play::{PlayStore, StoredHand, StoredPlayTable};
+pub use play::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 pub use postgres::{scratch_database, PgStore, Postgres};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
@@ -53,7 +57,7 @@ pub use sqlite::{Sqlite, SqliteStore};
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {
     pub use crate::{
-        ChallengeStore, EventStore, HistoryStore, OnlineStore, PlayStore, ResultStore,
+        ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore, ResultStore,
         SessionStore, Store,
     };
 }
@@ -93,6 +97,7 @@ pub trait Store:
     + ChallengeStore
     + OnlineStore
     + HistoryStore
+    + LeaseStore
     + Send
     + Sync
 {
@@ -106,6 +111,7 @@ impl<T> Store for T where
         + ChallengeStore
         + OnlineStore
         + HistoryStore
+        + LeaseStore
         + Send
         + Sync
 {

@@ -34,6 +34,48 @@ pub struct StoredHand {
     pub at: String,
 }
 
+/// A finished hand to keep ([`PlayStore::save_hand`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewHand {
+    /// The table it was played at.
+    pub table: i64,
+    /// Its number at that table (1-based).
+    pub hand_no: u32,
+    /// The deal it was played on.
+    pub deal_key: Option<String>,
+    /// Players, seats and points (JSON).
+    pub summary: String,
+    /// The hand log (JSON).
+    pub log: String,
+}
+
+/// What tables' tasks have to write, for one transaction ([`PlayStore::write_play`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayWrite {
+    /// (table, fence): the write is refused unless each is still the table's fence
+    /// ([`crate::LeaseStore`]).
+    pub fences: Vec<(i64, u64)>,
+    /// Journal lines: (table, line number, entry).
+    pub entries: Vec<(i64, u64, String)>,
+    /// Hands that ended.
+    pub hands: Vec<NewHand>,
+    /// Tables that ended, with their final settings.
+    pub finished: Vec<(i64, String)>,
+    /// Tables' lines in the lobby (JSON owned by the server), written anew.
+    pub lobby: Vec<(i64, String)>,
+}
+
+impl PlayWrite {
+    /// Whether there is nothing to write or check.
+    pub fn is_empty(&self) -> bool {
+        self.fences.is_empty()
+            && self.entries.is_empty()
+            && self.hands.is_empty()
+            && self.finished.is_empty()
+            && self.lobby.is_empty()
+    }
+}
+
 /// Tables of online play, their journals and their finished hands.
 pub trait PlayStore {
     /// Creates a table of online play; returns its number. `listed`: a table of the lobby
@@ -84,6 +126,29 @@ pub trait PlayStore {
         summary: &str,
         log: &str,
     ) -> Result<i64>;
+
+    /// Writes what tables' tasks have to write: checks the fences, appends the journal
+    /// lines, keeps the hands, marks the tables that ended and writes their lobby lines. A
+    /// stale fence refuses all of it, naming the table.
+    ///
+    /// One transaction.
+    fn write_play(&self, w: &PlayWrite) -> Result<()>;
+
+    /// The lobby's lines (table, line): of every table in play, and of tables that ended
+    /// after `ended_since` (milliseconds since 1970).
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn lobby_lines(&self, ended_since: i64) -> Result<Vec<(i64, String)>>;
+
+    /// Writes a table's line in the lobby.
+    ///
+    /// One transaction.
+    fn set_lobby_line(&self, table: i64, line: &str) -> Result<()>;
+
+    /// Takes a table's line out of the lobby.
+    ///
+    /// One transaction.
+    fn drop_lobby_line(&self, table: i64) -> Result<()>;
 
     /// A finished hand by number.
     ///

@@ -220,6 +220,40 @@ INSERT INTO play_hand_people (hand, person, seat)
     WHERE json_extract(h.summary, '$.persons[' || s.n || ']') IS NOT NULL;
 ALTER TABLE people ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
 "#,
+    // Several nodes on one database: which node plays each table in play, until when,
+    // and the fencing number its journal writes are checked against; the nodes and where
+    // they are reached; jobs one node does for all (duties); the lobby as every node sees
+    // it; failed attempts (passwords, codes) counted wherever they were made. Times are
+    // milliseconds since 1970.
+    r#"
+CREATE TABLE table_leases (
+    play_table INTEGER PRIMARY KEY REFERENCES play_tables(id),
+    node TEXT NOT NULL,
+    fence INTEGER NOT NULL,
+    expires INTEGER NOT NULL
+);
+CREATE TABLE nodes (
+    name TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    seen INTEGER NOT NULL
+);
+CREATE TABLE node_duties (
+    duty TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    expires INTEGER NOT NULL
+);
+CREATE TABLE play_lobby (
+    play_table INTEGER PRIMARY KEY REFERENCES play_tables(id),
+    line TEXT NOT NULL,
+    updated INTEGER NOT NULL
+);
+CREATE TABLE attempts (
+    key TEXT NOT NULL,
+    at INTEGER NOT NULL
+);
+CREATE INDEX attempts_key ON attempts(key, at);
+CREATE INDEX attempts_at ON attempts(at);
+"#,
 ];
 
 /// Migration n (1-based) for PostgreSQL is `POSTGRES[n - 1]`: the same change as
@@ -423,5 +457,34 @@ INSERT INTO play_hand_people (hand, person, seat)
     FROM play_hands h, generate_series(0, 3) AS s(n)
     WHERE (h.summary::jsonb -> 'persons' ->> s.n) IS NOT NULL;
 ALTER TABLE people ADD COLUMN deleted BIGINT NOT NULL DEFAULT 0;
+"#,
+    r#"
+CREATE TABLE table_leases (
+    play_table BIGINT PRIMARY KEY REFERENCES play_tables(id),
+    node TEXT NOT NULL,
+    fence BIGINT NOT NULL,
+    expires BIGINT NOT NULL
+);
+CREATE TABLE nodes (
+    name TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    seen BIGINT NOT NULL
+);
+CREATE TABLE node_duties (
+    duty TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    expires BIGINT NOT NULL
+);
+CREATE TABLE play_lobby (
+    play_table BIGINT PRIMARY KEY REFERENCES play_tables(id),
+    line TEXT NOT NULL,
+    updated BIGINT NOT NULL
+);
+CREATE TABLE attempts (
+    key TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX attempts_key ON attempts(key, at);
+CREATE INDEX attempts_at ON attempts(at);
 "#,
 ];

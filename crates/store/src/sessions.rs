@@ -136,4 +136,16 @@ pub trait SessionStore {
     ///
     /// One statement, its own transaction.
     fn set_prefs(&self, person: i64, prefs: &str) -> Result<()>;
+
+    /// When `key` (a client's address with what it tried, a table) failed since `since`,
+    /// oldest first, in milliseconds since 1970: failed attempts are counted in the
+    /// database, so that a limit holds whichever node a client reaches.
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn attempts(&self, key: &str, since: i64) -> Result<Vec<i64>>;
+
+    /// Counts a failure of `key` at `at`, and forgets every failure before `forget_before`.
+    ///
+    /// One transaction.
+    fn add_attempt(&self, key: &str, at: i64, forget_before: i64) -> Result<()>;
 }

@@ -3,9 +3,10 @@
 
 use super::*;
 
-/// Plays out the tables of challenges whose window has closed, and publishes the next
-/// scheduled challenge when none is open. Errors are reported and left for the next round.
-pub fn sweep(hall: &Arc<Hall>) {
+/// Plays out the tables of challenges whose window has closed (those this node plays or
+/// nobody plays), and with the `duty` publishes the next scheduled challenge when none is
+/// open. Errors are reported and left for the next round.
+pub fn sweep(hall: &Arc<Hall>, duty: bool) {
     let now = now_s();
     let Ok(list) = hall.store.challenges(200) else {
         return;
@@ -33,7 +34,7 @@ pub fn sweep(hall: &Arc<Hall>) {
             }
         }
     }
-    if let Some(s) = &hall.config.schedule {
+    if let Some(s) = hall.config.schedule.as_ref().filter(|_| duty) {
         if !scheduled_running {
             let c = NewChallenge {
                 name: format!("Challenge of {}", &utc(now)[..10]),
@@ -69,6 +70,6 @@ pub fn close_now(hall: &Arc<Hall>, id: i64) -> Result<(), String> {
             .update_challenge(id, &json(&ch.spec)?)
             .map_err(|e| e.to_string())?;
     }
-    sweep(hall);
+    sweep(hall, hall.holds_duty("sweeper"));
     Ok(())
 }

@@ -36,7 +36,7 @@ impl App {
     pub fn new(store: Arc<dyn Store>, config: play::PlayConfig) -> App {
         App {
             hall: Arc::new(play::Hall::new(store.clone(), config)),
-            guards: Arc::new(crate::guard::Guards::default()),
+            guards: Arc::new(crate::guard::Guards::new(store.clone())),
             store,
         }
     }

@@ -33,6 +33,7 @@ pub fn app_idle(db: Option<&std::path::Path>, idle: Duration) -> App {
             pace: Duration::ZERO,
             schedule: None,
             idle,
+            ..Default::default()
         },
     )
 }
@@ -140,6 +141,16 @@ impl Client {
         loop {
             let m = self.next().await;
             if m["type"] == "state" && ok(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// Reads until a message of any type satisfies `ok`.
+    pub async fn until_any(&mut self, ok: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await;
+            if ok(&m) {
                 return m;
             }
         }

@@ -10,6 +10,7 @@
 mod challenges;
 mod events;
 mod history;
+mod leases;
 mod online;
 mod play;
 mod results;

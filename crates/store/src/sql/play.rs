@@ -1,7 +1,8 @@
 //! Tables of online play, journals and finished hands.
 
+use super::leases::{check_fences, now_ms};
 use super::{args, now, Backend, Db, Row, Sql, SqlExt};
-use crate::{PlayStore, Result, StoreError, StoredHand, StoredPlayTable};
+use crate::{NewHand, PlayStore, PlayWrite, Result, StoreError, StoredHand, StoredPlayTable};
 
 /// A new play table with the first lines of its journal; its id.
 pub(crate) fn new_play_table(
@@ -56,6 +57,38 @@ fn persons_of(summary: &str) -> Vec<(usize, i64)> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Keeps a finished hand once per table and hand number, with who held each seat; its id.
+fn keep_hand(tx: &mut dyn Sql, h: &NewHand) -> Result<i64> {
+    tx.exec(
+        "INSERT INTO play_hands (play_table, hand_no, deal_key, summary, log, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (play_table, hand_no) DO NOTHING",
+        args![h.table, h.hand_no, h.deal_key.as_deref(), &h.summary, &h.log, now()],
+    )?;
+    let id: i64 = tx
+        .one(
+            "SELECT id FROM play_hands WHERE play_table = ?1 AND hand_no = ?2",
+            args![h.table, h.hand_no],
+        )?
+        .get(0)?;
+    // Who held each seat, for their histories (a person's seats only).
+    for (seat, person) in persons_of(&h.summary) {
+        tx.exec(
+            "INSERT INTO play_hand_people (hand, person, seat) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (hand, seat) DO NOTHING",
+            args![id, person, seat],
+        )?;
+    }
+    Ok(id)
+}
+
+fn lobby_line(tx: &mut dyn Sql, table: i64, line: &str) -> Result<()> {
+    tx.exec(
+        "INSERT INTO play_lobby (play_table, line, updated) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (play_table) DO UPDATE SET line = ?2, updated = ?3",
+        args![table, line, now_ms()],
+    )?;
+    Ok(())
 }
 
 impl<B: Backend> PlayStore for Db<B> {
@@ -169,27 +202,60 @@ impl<B: Backend> PlayStore for Db<B> {
         summary: &str,
         log: &str,
     ) -> Result<i64> {
-        let persons = persons_of(summary);
+        let h = NewHand {
+            table,
+            hand_no,
+            deal_key: deal_key.map(str::to_string),
+            summary: summary.to_string(),
+            log: log.to_string(),
+        };
+        self.change(|tx| keep_hand(tx, &h))
+    }
+
+    fn write_play(&self, w: &PlayWrite) -> Result<()> {
         self.change(|tx| {
-            tx.exec(
-                "INSERT INTO play_hands (play_table, hand_no, deal_key, summary, log, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (play_table, hand_no) DO NOTHING",
-                args![table, hand_no, deal_key, summary, log, now()],
-            )?;
-            let id: i64 = tx
-                .one(
-                    "SELECT id FROM play_hands WHERE play_table = ?1 AND hand_no = ?2",
-                    args![table, hand_no],
-                )?
-                .get(0)?;
-            // Who held each seat, for their histories (a person's seats only).
-            for &(seat, person) in &persons {
+            check_fences(tx, &w.fences)?;
+            for (t, seq, e) in &w.entries {
                 tx.exec(
-                    "INSERT INTO play_hand_people (hand, person, seat) VALUES (?1, ?2, ?3) \
-                     ON CONFLICT (hand, seat) DO NOTHING",
-                    args![id, person, seat],
+                    "INSERT INTO play_journal (play_table, seq, entry) VALUES (?1, ?2, ?3)",
+                    args![*t, *seq, e],
                 )?;
             }
-            Ok(id)
+            for h in &w.hands {
+                keep_hand(tx, h)?;
+            }
+            for (id, spec) in &w.finished {
+                tx.exec(
+                    "UPDATE play_tables SET spec = ?2, finished = 1 WHERE id = ?1",
+                    args![*id, spec],
+                )?;
+            }
+            for (id, line) in &w.lobby {
+                lobby_line(tx, *id, line)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn lobby_lines(&self, ended_since: i64) -> Result<Vec<(i64, String)>> {
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT l.play_table, l.line FROM play_lobby l JOIN play_tables t ON t.id = l.play_table \
+                 WHERE t.finished = 0 OR l.updated > ?1 ORDER BY l.play_table DESC",
+                args![ended_since],
+            )
+        })?;
+        rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect()
+    }
+
+    fn set_lobby_line(&self, table: i64, line: &str) -> Result<()> {
+        self.change(|tx| lobby_line(tx, table, line))
+    }
+
+    fn drop_lobby_line(&self, table: i64) -> Result<()> {
+        self.change(|tx| {
+            tx.exec("DELETE FROM play_lobby WHERE play_table = ?1", args![table])?;
+            Ok(())
         })
     }
 

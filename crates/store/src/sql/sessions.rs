@@ -38,6 +38,26 @@ fn role_of(r: &Row, at: usize) -> Result<Option<Role>> {
 }
 
 impl<B: Backend> SessionStore for Db<B> {
+    fn attempts(&self, key: &str, since: i64) -> Result<Vec<i64>> {
+        self.read(|c| {
+            c.column(
+                "SELECT at FROM attempts WHERE key = ?1 AND at > ?2 ORDER BY at",
+                args![key, since],
+            )
+        })
+    }
+
+    fn add_attempt(&self, key: &str, at: i64, forget_before: i64) -> Result<()> {
+        self.change(|tx| {
+            tx.exec("DELETE FROM attempts WHERE at < ?1", args![forget_before])?;
+            tx.exec(
+                "INSERT INTO attempts (key, at) VALUES (?1, ?2)",
+                args![key, at],
+            )?;
+            Ok(())
+        })
+    }
+
     fn director_hash(&self) -> Result<Option<String>> {
         match self.read(|c| c.opt("SELECT value FROM meta WHERE key = 'director'", &[]))? {
             Some(r) => Ok(Some(r.get(0)?)),

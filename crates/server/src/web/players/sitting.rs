@@ -133,16 +133,35 @@ pub async fn socket(
     if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
         return Err(AppError::Forbidden(why));
     }
-    let room = app.hall.room(id).map_err(AppError::NotFound)?;
-    let conn = app.hall.conn_id();
-    Ok(ws
-        .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(socket, room, conn, who, viewer))
-        .into_response())
+    let ws = ws.max_message_size(MAX_MESSAGE);
+    match app.hall.locate(id).map_err(AppError::NotFound)? {
+        play::Located::Here(room) => {
+            let conn = app.hall.conn_id();
+            Ok(ws
+                .on_upgrade(move |socket| connection(socket, room, conn, who, viewer))
+                .into_response())
+        }
+        play::Located::Elsewhere(_) if headers.contains_key(super::relay::RELAYED_BY) => {
+            Err(AppError::Limited(
+                "this table is moving to another server; try again in a few seconds".into(),
+            ))
+        }
+        play::Located::Elsewhere(owner) => {
+            let cookie = headers
+                .get(header::COOKIE)
+                .and_then(|c| c.to_str().ok())
+                .map(str::to_string);
+            Ok(ws
+                .on_upgrade(move |socket| {
+                    super::relay::relay(socket, app, id, owner, cookie, who, viewer)
+                })
+                .into_response())
+        }
+    }
 }
 
 /// Pumps one WebSocket: states out, moves in.
-async fn connection(
+pub(super) async fn connection(
     socket: WebSocket,
     room: mpsc::UnboundedSender<Cmd>,
     conn: u64,
