@@ -8,6 +8,11 @@ Phones and attackers are told apart by `X-Forwarded-For`, which the server belie
     dupmj serve --db probe.sqlite --addr 127.0.0.1:8931 --log-level error &
     python3 tools/probe_director.py http://127.0.0.1:8931 --password 'probe password'
 
+Given several URLs (nodes of one PostgreSQL database, `docs/cluster.md`), every request goes
+to the next node in turn, as a load balancer without sticky sessions would send them: a
+session made on one node is used on the other, and the limits must hold across both. The
+idle connections go to the first node (each node bounds its own connections).
+
 1. idle: 1,100 connections that send half a request and wait, from one address and from 20
    (127.0.0.2–21); meanwhile the standings are fetched 20 times (median and worst time).
 2. login flood: 64 clients posting wrong director passwords for 10 s; the standings' median
@@ -29,6 +34,20 @@ import time
 import urllib.parse
 
 
+# The nodes requests go to, in turn, and the lock that turns them.
+NODES = []
+TURN = [0, threading.Lock()]
+
+
+def next_node(host, port):
+    """The node for the next request: the next in turn when there are several."""
+    if len(NODES) < 2:
+        return host, port
+    with TURN[1]:
+        TURN[0] += 1
+        return NODES[TURN[0] % len(NODES)]
+
+
 class Client:
     """One browser: a cookie jar over http.client."""
 
@@ -39,7 +58,8 @@ class Client:
         self.forwarded = forwarded
 
     def request(self, method, path, fields=None):
-        c = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+        host, port = next_node(self.host, self.port)
+        c = http.client.HTTPConnection(host, port, timeout=self.timeout)
         headers = {"X-Forwarded-For": self.forwarded} if self.forwarded else {}
         body = None
         if self.cookies:
@@ -254,14 +274,18 @@ def probe_mixed(host, port, director, event, seconds=45):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("url")
+    ap.add_argument("url", nargs="+", help="the server, or each node of a cluster")
     ap.add_argument("--password", required=True)
     ap.add_argument("--idle", type=int, default=1100)
     ap.add_argument("--seconds", type=int, default=45)
     a = ap.parse_args()
-    u = urllib.parse.urlparse(a.url)
-    assert u.hostname in ("127.0.0.1", "localhost", "::1"), "loopback only"
-    host, port = u.hostname, u.port
+    for url in a.url:
+        u = urllib.parse.urlparse(url)
+        assert u.hostname in ("127.0.0.1", "localhost", "::1"), "loopback only"
+        NODES.append((u.hostname, u.port))
+    host, port = NODES[0]
+    if len(NODES) > 1:
+        print(f"{len(NODES)} nodes, requests in turn: {' '.join(a.url)}")
     director, event = setup_event(host, port, a.password, 128)
     probe_idle(host, port, event, a.idle)
     probe_flood(host, port, event)

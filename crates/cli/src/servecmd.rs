@@ -47,6 +47,11 @@ pub struct ServeArgs {
     /// needed when --addr is 0.0.0.0).
     #[arg(long, env = "DUPMJ_NODE_URL", value_parser = parse_node_url)]
     node_url: Option<String>,
+    /// A reverse proxy or load balancer on another machine whose X-Forwarded-For is
+    /// believed (one on this machine always is), so that the limits per address count
+    /// each client, not the proxy; several are separated by commas.
+    #[arg(long, env = "DUPMJ_TRUST_PROXY", value_delimiter = ',')]
+    trust_proxy: Vec<std::net::IpAddr>,
     /// What the log on standard error shows: error, warn, info (failed logins, refused
     /// codes, director actions, server errors) or debug.
     #[arg(long, default_value = "info", value_parser = ["error", "warn", "info", "debug"])]
@@ -69,6 +74,12 @@ fn parse_addr(s: &str) -> Result<SocketAddr, String> {
 
 impl ServeArgs {
     fn open(&self) -> Result<server::App, String> {
+        let app = self.open_db()?;
+        let _ = app.guards.proxies.set(self.trust_proxy.clone());
+        Ok(app)
+    }
+
+    fn open_db(&self) -> Result<server::App, String> {
         server::open(
             &self.db,
             server::play::PlayConfig {

@@ -13,10 +13,14 @@ use std::process::{Command, Stdio};
 
 /// Examples not run, each with why: they serve until stopped, measure this machine, or need
 /// a checkout that is not in the repository.
-const NOT_RUN: [(&str, &str); 4] = [
+const NOT_RUN: [(&str, &str); 5] = [
     (
         "dupmj serve",
         "serves until Ctrl-C (crash.rs and the browser tests start it)",
+    ),
+    (
+        "dupmj bench failover",
+        "needs a PostgreSQL server and measures this machine (cluster.rs tests the same paths)",
     ),
     (
         "dupmj bench serve",

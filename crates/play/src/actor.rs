@@ -299,7 +299,7 @@ async fn persist(
         return Ok(());
     }
     w.fences.extend(hall.fence(room.id).map(|f| (room.id, f)));
-    hall.writer().write(w).await
+    hall.writer().write(room.id, w).await
 }
 
 /// What a connection may see of the hand just finished.

@@ -130,6 +130,19 @@ impl Hall {
         n
     }
 
+    /// Lets every table this node plays go (it is stopping): the other nodes take them at
+    /// their next keeper round instead of after the lease; this node's tasks can write
+    /// nothing more to them once taken.
+    pub fn let_go_all(&self) -> usize {
+        let held: Vec<(i64, u64)> = self.leases.lock().unwrap().drain().collect();
+        for &(t, fence) in &held {
+            if let Err(e) = self.store.release_table(t, self.node(), fence) {
+                tracing::warn!(table = t, "not let go: {e}");
+            }
+        }
+        held.len()
+    }
+
     /// Table `id` is played by another node now: its task here stops, writing nothing.
     fn lost(&self, id: i64) {
         tracing::warn!(table = id, "lease lost: another node plays the table now");

@@ -10,41 +10,48 @@ use tokio::sync::oneshot;
 
 type Job = (PlayWrite, oneshot::Sender<Result<(), String>>);
 
-/// The journal writer: a thread that commits batches and answers each when it is durable.
+/// The journal writer: threads (lanes) that commit batches and answer each when it is
+/// durable. A table always writes through the same lane, so its writes stay in order; the
+/// store says how many lanes gain from committing at once.
 pub struct Writer {
-    tx: std_mpsc::Sender<Job>,
+    lanes: Vec<std_mpsc::Sender<Job>>,
     store: Arc<dyn Store>,
 }
 
 impl Writer {
-    /// Starts the writer's thread over `store`.
+    /// Starts the writer's threads over `store`.
     pub fn start(store: Arc<dyn Store>) -> Writer {
-        let (tx, rx) = std_mpsc::channel::<Job>();
-        let s = store.clone();
-        std::thread::Builder::new()
-            .name("dupmj-journal".into())
-            .spawn(move || {
-                while let Ok(first) = rx.recv() {
-                    let mut jobs = vec![first];
-                    jobs.extend(rx.try_iter());
-                    let results = write(s.as_ref(), &jobs);
-                    for ((_, ack), result) in jobs.into_iter().zip(results) {
-                        let _ = ack.send(result);
-                    }
-                }
+        let lanes = (0..store.writers().max(1))
+            .map(|i| {
+                let (tx, rx) = std_mpsc::channel::<Job>();
+                let s = store.clone();
+                std::thread::Builder::new()
+                    .name(format!("dupmj-journal-{i}"))
+                    .spawn(move || {
+                        while let Ok(first) = rx.recv() {
+                            let mut jobs = vec![first];
+                            jobs.extend(rx.try_iter());
+                            let results = write(s.as_ref(), &jobs);
+                            for ((_, ack), result) in jobs.into_iter().zip(results) {
+                                let _ = ack.send(result);
+                            }
+                        }
+                    })
+                    .expect("the journal thread starts");
+                tx
             })
-            .expect("the journal thread starts");
-        Writer { tx, store }
+            .collect();
+        Writer { lanes, store }
     }
 
-    /// Writes what one table has to write; resolves once it is committed.
-    pub async fn write(&self, batch: PlayWrite) -> Result<(), String> {
+    /// Writes what table `table` has to write; resolves once it is committed.
+    pub async fn write(&self, table: i64, batch: PlayWrite) -> Result<(), String> {
         if batch.is_empty() {
             return Ok(());
         }
         let (ack, done) = oneshot::channel();
-        self.tx
-            .send((batch, ack))
+        let lane = &self.lanes[table.rem_euclid(self.lanes.len() as i64) as usize];
+        lane.send((batch, ack))
             .map_err(|_| "the journal thread has stopped".to_string())?;
         done.await
             .map_err(|_| "the journal thread has stopped".to_string())?

@@ -96,10 +96,13 @@ pub async fn deadline(req: Request, next: Next) -> Response {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Client(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for Client {
+impl FromRequestParts<crate::App> for Client {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &crate::App,
+    ) -> Result<Client, Self::Rejection> {
         let Some(peer) = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -107,8 +110,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
         else {
             return Ok(Client("local".into()));
         };
-        // A reverse proxy on this machine says who its client was; nobody else is believed.
-        if peer.is_loopback() {
+        // A reverse proxy on this machine, or one named by --trust-proxy, says who its
+        // client was; nobody else is believed.
+        let trusted = app.guards.proxies.get().is_some_and(|p| p.contains(&peer));
+        if peer.is_loopback() || trusted {
             let forwarded = parts
                 .headers
                 .get_all("x-forwarded-for")
@@ -205,6 +210,9 @@ pub struct Guards {
     pub queued: std::sync::atomic::AtomicUsize,
     /// The address the server listens on: a request from it comes from this machine.
     pub server_ip: std::sync::OnceLock<std::net::IpAddr>,
+    /// Reverse proxies on other machines believed about their clients' addresses (a load
+    /// balancer in front of several nodes), set once at start.
+    pub proxies: std::sync::OnceLock<Vec<std::net::IpAddr>>,
 }
 
 /// Password checks allowed to run at once; more wait, and past [`HASH_QUEUE`] waiting
@@ -227,6 +235,7 @@ impl Guards {
             hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
             queued: std::sync::atomic::AtomicUsize::new(0),
             server_ip: std::sync::OnceLock::new(),
+            proxies: std::sync::OnceLock::new(),
         }
     }
 }
@@ -299,6 +308,34 @@ impl Guards {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_forwarded_address_is_believed_from_the_loopback_and_trusted_proxies_only() {
+        let app = crate::App::new(
+            Arc::new(store::SqliteStore::in_memory().unwrap()),
+            play::PlayConfig::default(),
+        );
+        let _ = app.guards.proxies.set(vec!["192.0.2.1".parse().unwrap()]);
+        let client = |peer: &str| {
+            let app = app.clone();
+            let peer: SocketAddr = peer.parse().unwrap();
+            async move {
+                let req = axum::http::Request::builder()
+                    .header("x-forwarded-for", "203.0.113.9, 198.51.100.4")
+                    .extension(ConnectInfo(peer))
+                    .body(())
+                    .unwrap();
+                let (mut parts, _) = req.into_parts();
+                Client::from_request_parts(&mut parts, &app)
+                    .await
+                    .unwrap()
+                    .0
+            }
+        };
+        assert_eq!(client("127.0.0.1:5000").await, "198.51.100.4");
+        assert_eq!(client("192.0.2.1:5000").await, "198.51.100.4");
+        assert_eq!(client("192.0.2.2:5000").await, "192.0.2.2");
+    }
 
     #[test]
     fn a_key_is_refused_after_its_failures_until_the_window_passes() {

@@ -50,7 +50,8 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
     store.backup_to(out).map_err(|e| e.to_string())
 }
 
-/// Serves until Ctrl-C; `ready` is told the address actually bound (port 0 picks one).
+/// Serves until Ctrl-C or SIGTERM; `ready` is told the address actually bound (port 0 picks
+/// one). A node of several lets its tables go as it stops.
 pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -73,12 +74,41 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         let limits = listen::raise_open_files()
             .map(listen::Limits::for_open_files)
             .unwrap_or_default();
-        listen::serve(listener, router(app), limits, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
+        let hall = app.hall.clone();
+        listen::serve(listener, router(app), limits, stopped()).await;
+        if hall.shared() {
+            // The other nodes take this node's tables at once rather than after the lease.
+            let hall2 = hall.clone();
+            let n = tokio::task::spawn_blocking(move || hall2.let_go_all())
+                .await
+                .unwrap_or(0);
+            println!("{n} table(s) let go to the other nodes");
+        }
         Ok(())
     })
+}
+
+/// Resolves on Ctrl-C or SIGTERM (systemd's stop).
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(t) => t,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// Says where the other nodes reach this one and, on a shared database, waits until its

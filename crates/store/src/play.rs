@@ -134,6 +134,10 @@ pub trait PlayStore {
     /// One transaction.
     fn write_play(&self, w: &PlayWrite) -> Result<()>;
 
+    /// How many journal writers may commit at once to gain from it: one on SQLite, where
+    /// writes take turns; several on PostgreSQL, where each commit is a round trip.
+    fn writers(&self) -> usize;
+
     /// The lobby's lines (table, line): of every table in play, and of tables that ended
     /// after `ended_since` (milliseconds since 1970).
     ///

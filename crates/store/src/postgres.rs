@@ -277,6 +277,11 @@ impl Postgres {
 }
 
 impl Backend for Postgres {
+    /// Commits are round trips to the server: several in flight hide each other's wait.
+    fn writers(&self) -> usize {
+        4
+    }
+
     fn change<T: Send>(&self, f: &mut (dyn FnMut(&mut dyn Sql) -> Result<T> + Send)) -> Result<T> {
         for _ in 0..RETRIES {
             let attempt = self.with_conn(|c| {

@@ -93,6 +93,8 @@ struct Person {
     /// Their seat in each hand (0-based), from the states.
     seats: HashMap<usize, Wind>,
     reconnects: usize,
+    /// Moves in flight at a kill that were asked again (never applied) and made again.
+    redone: usize,
 }
 
 /// When each table was last heard of after each kill.
@@ -263,6 +265,7 @@ async fn seat_people(addrs: &[SocketAddr], tables: usize) -> Result<Vec<Person>,
             sent: Vec::new(),
             seats: HashMap::new(),
             reconnects: 0,
+            redone: 0,
         });
         out.push(Person {
             table,
@@ -272,6 +275,7 @@ async fn seat_people(addrs: &[SocketAddr], tables: usize) -> Result<Vec<Person>,
             sent: Vec::new(),
             seats: HashMap::new(),
             reconnects: 0,
+            redone: 0,
         });
     }
     Ok(out)
@@ -396,6 +400,7 @@ async fn person(
                     // Asked the same decision again after reconnecting: that move was
                     // lost in flight, never applied; it is made again below.
                     p.sent.remove(i);
+                    p.redone += 1;
                     pending = None;
                 }
             }
@@ -484,6 +489,7 @@ fn check(
             r.sent += p.sent.len();
             r.acked += p.sent.iter().filter(|s| s.acked).count();
             r.reconnects += p.reconnects;
+            r.in_flight_dropped += p.redone;
             for (&hand, &seat) in &p.seats {
                 let journal = stored.remove(&(hand, seat)).unwrap_or_default();
                 r.stored += journal.len();

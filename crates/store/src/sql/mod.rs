@@ -197,6 +197,10 @@ pub trait Backend: Send + Sync {
     fn change<T: Send>(&self, f: &mut (dyn FnMut(&mut dyn Sql) -> Result<T> + Send)) -> Result<T>;
     /// Runs the reads of `f` on one consistent picture of the data.
     fn read<T: Send>(&self, f: &mut (dyn FnMut(&mut dyn Sql) -> Result<T> + Send)) -> Result<T>;
+    /// How many writers gain from committing at once (one where writes take turns).
+    fn writers(&self) -> usize {
+        1
+    }
 }
 
 /// The store on a database: every domain's trait is implemented here, once.

@@ -237,6 +237,10 @@ impl<B: Backend> PlayStore for Db<B> {
         })
     }
 
+    fn writers(&self) -> usize {
+        self.backend.writers()
+    }
+
     fn lobby_lines(&self, ended_since: i64) -> Result<Vec<(i64, String)>> {
         let rows = self.read(|c| {
             c.query(
