@@ -13,7 +13,11 @@ use std::process::{Command, Stdio};
 
 /// Examples not run, each with why: they serve until stopped, measure this machine, or need
 /// a checkout that is not in the repository.
-const NOT_RUN: [(&str, &str); 5] = [
+const NOT_RUN: [(&str, &str); 6] = [
+    (
+        "python3 tools/probe_director.py",
+        "probes running servers for minutes and measures this machine",
+    ),
     (
         "dupmj serve",
         "serves until Ctrl-C (crash.rs and the browser tests start it)",

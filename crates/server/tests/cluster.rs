@@ -230,6 +230,10 @@ fn a_socket_is_relayed_to_the_owner_and_a_dead_nodes_table_is_taken_over() {
     );
     let owner = b.app.store.table_owner(id).unwrap().unwrap();
     assert_eq!((owner.node.as_str(), owner.fence), ("b", 2));
+    // The journal says who wrote each line: the opening without a lease, then a, then b.
+    let fences = b.app.store.journal_fences(id).unwrap();
+    assert!(fences.windows(2).all(|w| w[0] <= w[1]), "{fences:?}");
+    assert!(fences.contains(&Some(1)) && fences.last() == Some(&Some(2)));
 
     // Every acknowledged move is in the journal once, in order, and nothing else of the
     // person's: the person sent only acknowledged moves plus at most one in flight.

@@ -66,6 +66,13 @@ pub trait LeaseStore {
     /// A read: it sees what committed transactions wrote.
     fn unheld_tables(&self) -> Result<Vec<i64>>;
 
+    /// The fencing number each line of a table's journal was written under (`None` for
+    /// lines written without a lease: a new table's first lines, a single node's older
+    /// ones), in order.
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn journal_fences(&self, table: i64) -> Result<Vec<Option<u64>>>;
+
     /// Says that node `name` is alive and reached at `url`.
     ///
     /// One transaction.

@@ -221,11 +221,12 @@ INSERT INTO play_hand_people (hand, person, seat)
 ALTER TABLE people ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
 "#,
     // Several nodes on one database: which node plays each table in play, until when,
-    // and the fencing number its journal writes are checked against; the nodes and where
+    // and the fencing number its journal writes are checked against (and written with); the nodes and where
     // they are reached; jobs one node does for all (duties); the lobby as every node sees
     // it; failed attempts (passwords, codes) counted wherever they were made. Times are
     // milliseconds since 1970.
     r#"
+ALTER TABLE play_journal ADD COLUMN fence INTEGER;
 CREATE TABLE table_leases (
     play_table INTEGER PRIMARY KEY REFERENCES play_tables(id),
     node TEXT NOT NULL,
@@ -459,6 +460,7 @@ INSERT INTO play_hand_people (hand, person, seat)
 ALTER TABLE people ADD COLUMN deleted BIGINT NOT NULL DEFAULT 0;
 "#,
     r#"
+ALTER TABLE play_journal ADD COLUMN fence BIGINT;
 CREATE TABLE table_leases (
     play_table BIGINT PRIMARY KEY REFERENCES play_tables(id),
     node TEXT NOT NULL,

@@ -129,6 +129,15 @@ impl<B: Backend> LeaseStore for Db<B> {
         })
     }
 
+    fn journal_fences(&self, table: i64) -> Result<Vec<Option<u64>>> {
+        self.read(|c| {
+            c.column(
+                "SELECT fence FROM play_journal WHERE play_table = ?1 ORDER BY seq",
+                args![table],
+            )
+        })
+    }
+
     fn node_alive(&self, name: &str, url: &str) -> Result<()> {
         self.change(|tx| {
             tx.exec(

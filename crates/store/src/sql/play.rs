@@ -216,9 +216,11 @@ impl<B: Backend> PlayStore for Db<B> {
         self.change(|tx| {
             check_fences(tx, &w.fences)?;
             for (t, seq, e) in &w.entries {
+                // Each line says which owner of the table wrote it.
+                let fence = w.fences.iter().find(|(f, _)| f == t).map(|&(_, f)| f);
                 tx.exec(
-                    "INSERT INTO play_journal (play_table, seq, entry) VALUES (?1, ?2, ?3)",
-                    args![*t, *seq, e],
+                    "INSERT INTO play_journal (play_table, seq, entry, fence) VALUES (?1, ?2, ?3, ?4)",
+                    args![*t, *seq, e, fence],
                 )?;
             }
             for h in &w.hands {
