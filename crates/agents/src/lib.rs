@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+pub mod belief;
 pub mod bots;
 pub mod botzone;
 pub mod encode;
