@@ -59,7 +59,20 @@ impl NodeProcess {
             .append(true)
             .open(&self.log)
             .map_err(|e| format!("{}: {e}", self.log.display()))?;
-        let child = Command::new(&self.exe)
+        let mut cmd = Command::new(&self.exe);
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // A node dies with the benchmark, however the benchmark ends.
+            // SAFETY: prctl is async-signal-safe and touches only the child.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
+        }
+        let child = cmd
             .args(["serve", "--db", &self.db, "--node", &self.name])
             .args(["--addr", &self.addr.to_string()])
             .args(["--bot-pace-ms", &self.pace_ms.to_string()])
