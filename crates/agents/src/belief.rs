@@ -1,27 +1,28 @@
 //! What the others probably hold, for the search bot's worlds. Dealing the unseen tiles
 //! uniformly gives the other seats hands far from ready: real players keep the tiles that
 //! help and throw the rest, so by the middle of a hand they are much nearer to ready than
-//! a random hand. The worlds are therefore weighed by how near to ready each other seat is
-//! in them, against how near `strong`'s seats are at the same point of a hand (tiles left
-//! in their wall, sets declared), measured once by self-play; and drawn again by weight.
+//! a random hand, and their hands lean towards the routes to 8 points that `strong`
+//! plans by. The worlds are therefore weighed by how far each other seat is in them from
+//! its nearest route (in tiles to exchange, as `strong` counts), against how far
+//! `strong`'s seats are at the same point of a hand (tiles left in their wall, sets
+//! declared), measured once by self-play; and drawn again by weight.
 //! Nothing here sees a hidden tile: the measurement is of strong's own games, and the
 //! weights read only the sampled worlds and the view.
 
 use std::sync::OnceLock;
 
 use mcr::tile::Counts;
-use mcr::Wind;
-use rand_chacha::ChaCha8Rng;
-use rand_core::Rng;
+use mcr::{Meld, Wind};
 
-use table::engine::{Decision, Hidden, Table, View};
+use table::engine::{Decision, Hidden, SeenMeld, Table, View};
 use table::rules::TableRules;
 use table::wall::{Setup, WallModel};
 
 use crate::bots::Agent;
+use crate::plan;
 use crate::strong::PlanBot;
 
-/// Shanten counted: 0 (ready) to `SH - 1` and beyond (the last bucket).
+/// Distances counted: 0 (ready) to `SH - 1` and beyond (the last bucket).
 const SH: usize = 7;
 /// Tiles left in a personal wall: 0 to `WALL - 1` and beyond.
 const WALL: usize = 32;
@@ -34,13 +35,16 @@ pub struct Readiness {
     counts: Vec<[[u32; SH]; 5]>,
 }
 
-/// A seat's shanten: the nearest of the regular shape and, without sets, seven pairs.
-pub fn near(c: &Counts, melds: usize) -> usize {
-    let mut s = mcr::wait::shanten_regular(c, melds);
-    if melds == 0 {
-        s = s.min(mcr::wait::shanten_seven_pairs(c));
-    }
-    s.clamp(0, SH as i32 - 1) as usize
+/// How far a seat is from a winning hand as `strong` counts it: tiles to exchange to the
+/// nearest route to 8 points (0: ready), capped at the last bucket.
+pub fn near(c: &Counts, melds: &[Meld], seat: Wind, prevalent: Wind) -> usize {
+    let shape = plan::Shape {
+        conc: c,
+        melds,
+        seat,
+        prevalent,
+    };
+    plan::best(plan::routes(), &shape).0.clamp(0, SH as i32 - 1) as usize
 }
 
 impl Readiness {
@@ -71,9 +75,10 @@ impl Readiness {
                         for tile in t.concealed(other) {
                             c[tile.index()] += 1;
                         }
-                        let melds = view.melds[o].len().min(4);
+                        let melds = t.melds(other);
                         let w = view.wall_left[o].min(WALL - 1);
-                        r.counts[w][melds][near(&c, melds)] += 1;
+                        r.counts[w][melds.len().min(4)][near(&c, melds, other, view.prevalent)] +=
+                            1;
                     }
                 }
                 let a = bots[seat.index()].act(&view);
@@ -94,14 +99,13 @@ impl Readiness {
     }
 }
 
-/// Draws `n` of the `raw` worlds again, each in proportion to how much nearer to ready
-/// (or further) its other seats are than the raw worlds make them, against strong's seats
-/// at the same point ([`Readiness`]). The raw worlds' own share of each shanten, seat by
-/// seat, is counted from the raw worlds themselves.
-pub fn weigh(view: &View, raw: Vec<Hidden>, n: usize, rng: &mut ChaCha8Rng) -> Vec<Hidden> {
-    if raw.len() <= n {
-        return raw;
-    }
+/// The first `n` of the `raw` worlds, each with its importance weight: how much more (or
+/// less) likely its other seats' distances from a route are for `strong`'s seats at the same
+/// point ([`Readiness`]) than among the raw worlds, which are counted seat by seat from all
+/// of `raw` (drawn only to count them: they cost no playout). A weight is at most
+/// [`CAP`] times the mean, so that one world cannot stand for all. The worlds stay distinct,
+/// so that the statistics over them ([`weighted_gain`]) see how much they really say.
+pub fn weigh(view: &View, raw: Vec<Hidden>, n: usize) -> Vec<(Hidden, f64)> {
     let readiness = Readiness::measured();
     let me = view.seat.index();
     let others: Vec<usize> = (0..4).filter(|&s| s != me).collect();
@@ -117,7 +121,16 @@ pub fn weigh(view: &View, raw: Vec<Hidden>, n: usize, rng: &mut ChaCha8Rng) -> V
                     for t in &h.hands[s] {
                         c[t.index()] += 1;
                     }
-                    near(&c, melds[s])
+                    // The seat's sets: the open ones, and its concealed kongs as sampled.
+                    let mut kongs = h.kongs[s].iter();
+                    let sets: Vec<Meld> = view.melds[s]
+                        .iter()
+                        .filter_map(|m| match m {
+                            SeenMeld::Open(m) => Some(*m),
+                            SeenMeld::HiddenKong => kongs.next().map(|&t| Meld::concealed_kong(t)),
+                        })
+                        .collect();
+                    near(&c, &sets, Wind::from_index(s), view.prevalent)
                 })
                 .collect()
         })
@@ -134,23 +147,39 @@ pub fn weigh(view: &View, raw: Vec<Hidden>, n: usize, rng: &mut ChaCha8Rng) -> V
             *w *= p / (seen[sh[k]] / total);
         }
     }
-    // Systematic resampling: n evenly spaced picks along the cumulative weights.
-    let sum: f64 = weights.iter().sum();
-    if sum.is_nan() || sum <= 0.0 {
-        return raw.into_iter().take(n).collect();
+    let n = n.min(raw.len());
+    let mean = weights[..n].iter().sum::<f64>() / n.max(1) as f64;
+    let cap = if mean.is_finite() && mean > 0.0 {
+        CAP * mean
+    } else {
+        1.0
+    };
+    raw.into_iter()
+        .zip(weights)
+        .take(n)
+        .map(|(h, w)| (h, if w.is_finite() { w.min(cap) } else { cap }))
+        .collect()
+}
+
+/// How many times the mean weight one world may weigh at most.
+pub const CAP: f64 = 10.0;
+
+/// The weighted mean of `d` (one difference per world, weights `w`) and its standard
+/// error, by the worlds' effective number (Kish's: (Σw)² / Σw²).
+pub fn weighted_gain(d: &[f64], w: &[f64]) -> (f64, f64) {
+    let total: f64 = w.iter().sum();
+    if total <= 0.0 || d.is_empty() {
+        return (0.0, f64::INFINITY);
     }
-    let step = sum / n as f64;
-    let mut at = (rng.next_u64() as f64 / u64::MAX as f64) * step;
-    let mut out = Vec::with_capacity(n);
-    let mut acc = 0.0;
-    for (h, w) in raw.iter().zip(&weights) {
-        acc += w;
-        while at < acc && out.len() < n {
-            out.push(h.clone());
-            at += step;
-        }
-    }
-    out
+    let mean = d.iter().zip(w).map(|(x, w)| x * w).sum::<f64>() / total;
+    let var = d
+        .iter()
+        .zip(w)
+        .map(|(x, w)| w * (x - mean).powi(2))
+        .sum::<f64>()
+        / total;
+    let effective = total * total / w.iter().map(|w| w * w).sum::<f64>();
+    (mean, (var / (effective - 1.0).max(1.0)).sqrt())
 }
 
 #[cfg(test)]
@@ -159,6 +188,26 @@ mod tests {
 
     fn mean(r: &Readiness, wall: usize, melds: usize) -> f64 {
         (0..SH).map(|s| s as f64 * r.share(wall, melds, s)).sum()
+    }
+
+    /// Equal weights give the plain mean and standard error; a world weighing ten times
+    /// the others counts as one world, not ten: the error grows, as the gate must see.
+    #[test]
+    fn a_heavy_world_counts_as_one() {
+        let d = [4.0, 0.0, 0.0, 8.0, -4.0, 0.0, 4.0, 0.0];
+        let (mean, se) = weighted_gain(&d, &[1.0; 8]);
+        assert!((mean - 1.5).abs() < 1e-12);
+        // Σ(x − 1.5)² = 94: sample variance 94 / 7, over 8 worlds.
+        assert!((se - (94.0 / 7.0 / 8.0f64).sqrt()).abs() < 1e-12, "{se}");
+        let mut w = [1.0; 8];
+        w[3] = 10.0;
+        let (heavy, heavy_se) = weighted_gain(&d, &w);
+        // (4 + 8 · 10 − 4 + 4) / 17, and an error over twice the even one.
+        assert!(
+            (heavy - 84.0 / 17.0).abs() < 1e-12 && heavy_se > 2.0 * se,
+            "{heavy} ± {heavy_se}"
+        );
+        assert_eq!(weighted_gain(&[], &[]).1, f64::INFINITY);
     }
 
     /// strong's seats start a hand as far from ready as a dealt hand is, and get nearer
