@@ -187,25 +187,34 @@ impl Agent for ExpertBot {
 
     fn act(&mut self, view: &View) -> Action {
         let planned = self.plan.act(view);
-        if view.legal.len() <= 1
-            || view.legal.contains(&Action::Hu)
-            || self.rules.wall != WallModel::Personal
-            || view.decision.is_none()
-        {
+        let Some(candidates) = self.to_search(view, planned) else {
             return planned;
-        }
-        let candidates = candidates(view, planned);
-        if candidates.len() == 1 {
-            return planned;
-        }
-        let per = (self.playouts / candidates.len()).max(4);
-        let worlds = self.worlds(view, per);
+        };
+        let worlds = self.worlds(view, self.per_candidate(&candidates));
         self.decisions += 1;
         self.choose(view, &candidates, &worlds)
     }
 }
 
 impl ExpertBot {
+    /// The candidates to search at `view` (strong's choice `planned` first), or `None`
+    /// where strong's choice is played as it is: one legal move, a win, a shared wall.
+    fn to_search(&self, view: &View, planned: Action) -> Option<Vec<Action>> {
+        if view.legal.len() <= 1
+            || view.legal.contains(&Action::Hu)
+            || self.rules.wall != WallModel::Personal
+            || view.decision.is_none()
+        {
+            return None;
+        }
+        Some(candidates(view, planned)).filter(|c| c.len() > 1)
+    }
+
+    /// Worlds for each of `candidates`: the playouts shared among them.
+    fn per_candidate(&self, candidates: &[Action]) -> usize {
+        (self.playouts / candidates.len()).max(4)
+    }
+
     /// The candidate to play, from `candidates` (strong's choice first) played out in
     /// `worlds`: strong's choice unless another is clearly better on the same worlds.
     pub fn choose(&self, view: &View, candidates: &[Action], worlds: &[(Table, f64)]) -> Action {
@@ -257,12 +266,6 @@ impl ExpertBot {
         }
         best
     }
-}
-
-/// The candidates the expert searches at `view` (strong's choice `planned` first), for
-/// diagnostics that search them in worlds of their own.
-pub fn searched(view: &View, planned: Action) -> Vec<Action> {
-    candidates(view, planned)
 }
 
 #[cfg(test)]
@@ -346,21 +349,12 @@ mod tests {
                         east.act(&view)
                     } else {
                         let planned = east.plan.act(&view);
-                        let cands = candidates(&view, planned);
-                        if view.legal.len() <= 1
-                            || view.legal.contains(&Action::Hu)
-                            || view.decision.is_none()
-                            || cands.len() == 1
-                        {
-                            planned
-                        } else {
-                            let per = (PLAYOUTS / cands.len()).max(4);
-                            let worlds: Vec<(Table, f64)> = (0..per)
-                                .filter_map(|_| oracle(&t, &view, &mut rng))
-                                .filter_map(|h| Table::from_view(&view, rules.clone(), &h).ok())
-                                .map(|t| (t, 1.0))
-                                .collect();
-                            east.choose(&view, &cands, &worlds)
+                        match east.to_search(&view, planned) {
+                            None => planned,
+                            Some(cands) => {
+                                let per = east.per_candidate(&cands);
+                                east.choose(&view, &cands, &oracle_worlds(&t, &view, per, &mut rng))
+                            }
                         }
                     };
                     t.apply(seat, a).unwrap();
@@ -411,22 +405,11 @@ mod tests {
                     bots[seat.index()].act(&view)
                 } else {
                     let planned = east.plan.act(&view);
-                    let cands = candidates(&view, planned);
-                    if view.legal.len() <= 1
-                        || view.legal.contains(&Action::Hu)
-                        || view.decision.is_none()
-                        || cands.len() == 1
-                    {
-                        planned
-                    } else {
-                        let per = (PLAYOUTS / cands.len()).max(4);
+                    if let Some(cands) = east.to_search(&view, planned) {
+                        let per = east.per_candidate(&cands);
                         let worlds = if std::env::var_os("ORACLE").is_some() {
                             let mut rng = ChaCha8Rng::seed_from_u64(east.decisions);
-                            (0..per)
-                                .filter_map(|_| oracle(&t, &view, &mut rng))
-                                .filter_map(|h| Table::from_view(&view, rules.clone(), &h).ok())
-                                .map(|t| (t, 1.0))
-                                .collect()
+                            oracle_worlds(&t, &view, per, &mut rng)
                         } else if std::env::var_os("UNIFORM").is_some() {
                             east.samples(&view, per)
                                 .iter()
@@ -457,6 +440,8 @@ mod tests {
                             e.2 += true_gain;
                         }
                         a
+                    } else {
+                        planned
                     }
                 };
                 t.apply(seat, a).unwrap();
@@ -478,6 +463,20 @@ mod tests {
                 r / c as f64
             );
         }
+    }
+
+    /// `n` worlds of the real table's other hands, each with walls of its own, weighing 1.
+    fn oracle_worlds(
+        real: &Table,
+        view: &View,
+        n: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<(Table, f64)> {
+        (0..n)
+            .filter_map(|_| oracle(real, view, rng))
+            .filter_map(|h| Table::from_view(view, real.rules().clone(), &h).ok())
+            .map(|t| (t, 1.0))
+            .collect()
     }
 
     /// The hidden tiles as they are, but for the walls (dealt at random from the rest);

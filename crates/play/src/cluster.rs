@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
+use store::now_ms;
+
 use super::actor::Cmd;
 use super::Hall;
 
@@ -35,13 +37,6 @@ pub enum Located {
     Here(mpsc::UnboundedSender<Cmd>),
     /// By another node, which holds its lease.
     Elsewhere(store::NodeInfo),
-}
-
-/// Now in milliseconds since 1970, as leases count time.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Renews this node's leases every [`KEEP_EVERY`], stops the tasks of tables another node

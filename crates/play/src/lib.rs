@@ -47,10 +47,10 @@ pub fn new_key() -> table::set::SetKey {
 use tokio::sync::mpsc;
 
 use actor::Cmd;
-use cluster::now_ms;
 pub use cluster::{keeper, Located, LEASE};
 use room::Room;
 use spec::TableSpec;
+use store::now_ms;
 
 /// Tables of the lobby a guest may have going at once.
 pub const MAX_TABLES_GUEST: usize = 3;

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use store::Store;
+use store::{now_ms, Store};
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -141,12 +141,6 @@ pub struct Limiter {
 
 /// Failures older than this are forgotten (longer than any limiter's window).
 const FORGET: Duration = Duration::from_secs(3600);
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
 
 impl Limiter {
     /// At most `most` failures per `window`, counted in `store`.

@@ -89,18 +89,6 @@ fn spec_alone(me: i64) -> server::play::spec::TableSpec {
     s
 }
 
-/// The move the test plays: Hu, else pass, else the first discard, else the first legal.
-fn choose(s: &Value) -> Value {
-    let legal = s["legal"].as_array().unwrap();
-    legal
-        .iter()
-        .find(|x| x["action"] == "hu")
-        .or_else(|| legal.iter().find(|x| x["action"] == "pass"))
-        .or_else(|| legal.iter().find(|x| x["action"] == "discard"))
-        .unwrap_or(&legal[0])
-        .clone()
-}
-
 /// Plays `moves` moves (or up to the end of the hand); the moves acknowledged, each once
 /// a state shows the decision it answered is past, and the person's seat.
 async fn play(c: &mut Client, moves: usize) -> (Vec<Value>, Option<mcr::Wind>) {
@@ -134,7 +122,7 @@ async fn play_timed(c: &mut Client, moves: usize) -> ((Vec<Value>, Option<mcr::W
         }
         if pending.is_none() && my_move(&s) {
             let step = s["step"].as_u64().unwrap();
-            let a = choose(&s);
+            let a = server::bench::failover::choose(s["legal"].as_array().unwrap());
             c.act(step, a.clone()).await;
             pending = Some((step, a));
         }

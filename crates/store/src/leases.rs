@@ -12,6 +12,14 @@
 
 use crate::Result;
 
+/// Now in milliseconds since 1970: the clock of leases, heartbeats, duties, lobby lines and
+/// failed attempts, on every node.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
 /// Who holds a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableOwner {

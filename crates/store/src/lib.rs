@@ -41,7 +41,7 @@ mod sqlite;
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
 pub use events::{Entrant, Event, EventId, EventStore, NewEvent, StandIn, Withdrawal};
 pub use history::HistoryStore;
-pub use leases::{LeaseStore, NodeInfo, TableOwner};
+pub use leases::{now_ms, LeaseStore, NodeInfo, TableOwner};
 pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
 pub use play::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};

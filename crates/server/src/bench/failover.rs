@@ -449,9 +449,9 @@ fn seat_of(s: &Value) -> Option<Wind> {
     Some(Wind::from_index(i))
 }
 
-/// Hu when offered, else pass, else a discard (of a tile picked by the position of the
-/// first legal one), else the first legal move.
-fn choose(legal: &[Value]) -> Value {
+/// The move a benchmark's person makes: Hu when offered, else pass, else the first
+/// discard, else the first legal move.
+pub fn choose(legal: &[Value]) -> Value {
     legal
         .iter()
         .find(|x| x["action"] == "hu")

@@ -1,14 +1,7 @@
 //! Table leases, nodes and duties.
 
 use super::{args, Backend, Db, Sql, SqlExt};
-use crate::{LeaseStore, NodeInfo, Result, StoreError, TableOwner};
-
-/// Now in milliseconds since 1970, as leases and attempts count time.
-pub(crate) fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
+use crate::{now_ms, LeaseStore, NodeInfo, Result, StoreError, TableOwner};
 
 /// Refuses the write unless every fence is the table's current one.
 pub(super) fn check_fences(tx: &mut dyn Sql, fences: &[(i64, u64)]) -> Result<()> {

@@ -1,8 +1,10 @@
 //! Tables of online play, journals and finished hands.
 
-use super::leases::{check_fences, now_ms};
+use super::leases::check_fences;
 use super::{args, now, Backend, Db, Row, Sql, SqlExt};
-use crate::{NewHand, PlayStore, PlayWrite, Result, StoreError, StoredHand, StoredPlayTable};
+use crate::{
+    now_ms, NewHand, PlayStore, PlayWrite, Result, StoreError, StoredHand, StoredPlayTable,
+};
 
 /// A new play table with the first lines of its journal; its id.
 pub(crate) fn new_play_table(
