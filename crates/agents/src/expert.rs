@@ -3,8 +3,9 @@
 //! to the other hands, their concealed kongs and the undrawn walls), plays every candidate
 //! out to the end of the hand in every world with `strong`'s plan for all four seats, and
 //! leaves strong's choice only for a candidate clearly better in average match points. The
-//! worlds are weighed by how near to ready the other seats are ([`crate::belief`]). The
-//! same worlds serve every
+//! worlds are drawn by Markov chains from a belief about the other hands: as near to ready
+//! as strong's seats are at that point, and holding little next to what they threw
+//! ([`crate::belief::settle`]). The same worlds serve every
 //! candidate (common random numbers), so that the comparison is between the choices, not
 //! between lucky and unlucky walls.
 //!
@@ -36,6 +37,8 @@ pub struct ExpertBot {
     playouts: usize,
     /// Decisions searched so far (each draws its own worlds).
     decisions: u64,
+    /// Standard errors a candidate's mean gain over strong's choice must clear.
+    gate: f64,
     /// Plays where search is not possible, and names the first candidate.
     plan: PlanBot,
 }
@@ -50,6 +53,7 @@ impl ExpertBot {
             seed,
             playouts: playouts.max(1),
             decisions: 0,
+            gate: GATE,
             plan,
         }
     }
@@ -67,10 +71,25 @@ impl ExpertBot {
             .collect()
     }
 
-    /// The worlds for one decision, each with its weight: `n` samples of the hidden tiles
-    /// weighed by how far the other seats are from a route in them
-    /// ([`crate::belief::weigh`], which counts [`OVERSAMPLE`] times as many), seated.
+    /// The worlds for one decision: `n` worlds of the hidden tiles drawn by
+    /// [`crate::belief::settle`]'s chains from the belief about the other hands (how near
+    /// to ready they are and how their discards stand to them), seated. [`OVERSAMPLE`]
+    /// times as many raw samples are drawn to measure the uniform deal against.
     fn worlds(&self, view: &View, n: usize) -> Vec<(Table, f64)> {
+        let raw = self.samples(view, n * OVERSAMPLE);
+        let mut rng = ChaCha8Rng::seed_from_u64(
+            !self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        crate::belief::settle(view, raw, n, CHAINS, &mut rng)
+            .into_iter()
+            .filter_map(|(h, w)| Some((Table::from_view(view, self.rules.clone(), &h).ok()?, w)))
+            .collect()
+    }
+
+    /// The worlds by importance weights instead of chains (the earlier belief, kept for
+    /// the diagnostics that compare them).
+    #[cfg(test)]
+    fn weighed_worlds(&self, view: &View, n: usize) -> Vec<(Table, f64)> {
         let raw = self.samples(view, n * OVERSAMPLE);
         crate::belief::weigh(view, raw, n)
             .into_iter()
@@ -79,11 +98,21 @@ impl ExpertBot {
     }
 }
 
+/// The chains that draw the worlds: a few long chains, worlds taken apart from each
+/// other (as measured by `weights_bring_the_worlds_nearer_the_true_hands`, 12 chains give
+/// the worlds as near the true hands as 48, at a quarter of the swaps).
+const CHAINS: crate::belief::Chains = crate::belief::Chains {
+    chains: 12,
+    burn: 400,
+    thin: 50,
+    alpha: 1.0,
+};
+
 /// Raw samples drawn for each world kept.
 const OVERSAMPLE: usize = 4;
 
 /// Standard errors a candidate's mean gain over strong's choice must clear.
-const GATE: f64 = 3.0;
+const GATE: f64 = 2.0;
 /// Candidates searched at most (strong's choice among them).
 const MAX_CANDIDATES: usize = 6;
 
@@ -260,7 +289,7 @@ impl ExpertBot {
                 .map(|(a, b)| (*a - *b) as f64)
                 .collect();
             let (mean, se) = crate::belief::weighted_gain(&d, &weights);
-            if mean > GATE * se && mean > best.1 {
+            if mean > self.gate * se && mean > best.1 {
                 best = (*c, mean);
             }
         }
@@ -280,31 +309,9 @@ mod tests {
         let rules = TableRules::seeds();
         let mut searched = 0;
         for seed in 0..12u64 {
-            let mut real = Table::new(
-                Setup::generate(WallModel::Personal, 70 + seed),
-                rules.clone(),
-            );
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            // Play on with strong until East has a turn with two discards or more, a few
-            // turns in.
-            let mut turns = 0;
-            while let Some(seat) = real.next_to_act() {
-                let view = real.view(seat);
-                if seat == Wind::East
-                    && matches!(view.decision, Some(Decision::Turn { .. }))
-                    && !view.legal.contains(&Action::Hu)
-                {
-                    turns += 1;
-                    if turns == 4 {
-                        break;
-                    }
-                }
-                let a = bots[seat.index()].act(&view);
-                real.apply(seat, a).unwrap();
-            }
-            if real.is_over() {
+            let Some(real) = crate::belief::strong_until_east_turn(70 + seed, 4) else {
                 continue;
-            }
+            };
             let view = real.view(Wind::East);
             // A second table: the same view, other hidden tiles (another sample).
             let other = ExpertBot::new(rules.clone(), 999, 8).samples(&view, 1);
@@ -391,6 +398,7 @@ mod tests {
             .unwrap_or(20);
         let mut seen = Vec::new();
         let mut real = Vec::new();
+        let mut expected: Vec<f64> = Vec::new();
         let mut by_kind = std::collections::BTreeMap::<&str, (usize, f64, f64)>::new();
         for d in 0..deals {
             let mut t = Table::new(
@@ -399,6 +407,9 @@ mod tests {
             );
             let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
             let mut east = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+            if let Some(g) = std::env::var("GATE").ok().and_then(|g| g.parse().ok()) {
+                east.gate = g;
+            }
             while let Some(seat) = t.next_to_act() {
                 let view = t.view(seat);
                 let a = if seat != Wind::East {
@@ -410,6 +421,8 @@ mod tests {
                         let worlds = if std::env::var_os("ORACLE").is_some() {
                             let mut rng = ChaCha8Rng::seed_from_u64(east.decisions);
                             oracle_worlds(&t, &view, per, &mut rng)
+                        } else if std::env::var_os("WEIGHED").is_some() {
+                            east.weighed_worlds(&view, per)
                         } else if std::env::var_os("UNIFORM").is_some() {
                             east.samples(&view, per)
                                 .iter()
@@ -428,6 +441,24 @@ mod tests {
                                 playout(x, &rules.scoring, Wind::East)
                             };
                             let true_gain = (out(a) - out(planned)) as f64;
+                            // The gain expected with the true hands, over walls dealt
+                            // again: what a perfect belief would see.
+                            let mut rng = ChaCha8Rng::seed_from_u64(7 + east.decisions);
+                            let truth = oracle_worlds(&t, &view, 64, &mut rng);
+                            if !truth.is_empty() {
+                                let g: f64 = truth
+                                    .iter()
+                                    .map(|(w, _)| {
+                                        let run = |c: Action| {
+                                            let mut x = w.clone();
+                                            x.apply(Wind::East, c).unwrap();
+                                            playout(x, &rules.scoring, Wind::East)
+                                        };
+                                        (run(a) - run(planned)) as f64
+                                    })
+                                    .sum();
+                                expected.push(g / truth.len() as f64);
+                            }
                             seen.push(gain);
                             real.push(true_gain);
                             let kind = match view.decision {
@@ -455,6 +486,15 @@ mod tests {
             "{} departures from strong in {deals} deals: gain seen {:+.2}, gain on the real table {m:+.2} ± {se:.2}",
             real.len(),
             mean(&seen)
+        );
+        let e = expected.iter().sum::<f64>() / expected.len().max(1) as f64;
+        let e_se = (expected.iter().map(|x| (x - e).powi(2)).sum::<f64>()
+            / (expected.len() as f64 - 1.0).max(1.0)
+            / expected.len().max(1) as f64)
+            .sqrt();
+        println!(
+            "  expected with the true hands (64 walls each, {} departures): {e:+.2} ± {e_se:.2}",
+            expected.len()
         );
         for (k, (c, g, r)) in by_kind {
             println!(

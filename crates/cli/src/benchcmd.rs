@@ -55,6 +55,19 @@ pub enum BenchCmd {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=8))]
         nodes: u64,
     },
+    /// Time per decision of one bot on one core: the bot at East, `strong` at the other
+    /// seats, every decision of East timed; prints the median, 90th percentile and worst.
+    Think {
+        /// The built-in bot to time (one name).
+        #[arg(long = "bots", default_value = "expert")]
+        bot: String,
+        /// Deals to play (duplicate rules).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        deals: u64,
+        /// Seed of the first deal.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Several nodes on one PostgreSQL database: people and bots at many tables through two
     /// `dupmj serve` processes, one killed (SIGKILL) mid-hand and restarted, then the
     /// other; prints the takeover times and every move acknowledged against the journals.
@@ -170,6 +183,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             )?;
             Ok(())
         }
+        BenchCmd::Think { bot, deals, seed } => think(&bot, deals, seed),
         BenchCmd::Play {
             seconds,
             game,
@@ -240,6 +254,54 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             emit(&out)
         }
     }
+}
+
+/// `dupmj bench think`: each decision of `bot` at East timed, strong at the others, after
+/// one deal untimed (what a bot measures once per process, such as the expert's belief,
+/// is not a decision's time).
+fn think(bot: &str, deals: u64, seed: u64) -> Result<(), String> {
+    let rules = TableRules::seeds();
+    let mut times: Vec<f64> = Vec::new();
+    let mut choices = 0usize;
+    let warm_up = seed.wrapping_sub(1);
+    let end = seed
+        .checked_add(deals)
+        .ok_or("--seed plus --deals passes the largest seed")?;
+    for d in std::iter::once(warm_up).chain(seed..end) {
+        let mut agents = lineup(&format!("{bot},strong,strong,strong"), d)?;
+        agents[0].set_rules(&rules);
+        let mut t = table::engine::Table::new(Setup::generate(rules.wall, d), rules.clone());
+        while let Some(seat) = t.next_to_act() {
+            let view = t.view(seat);
+            let start = Instant::now();
+            let a = agents[seat.index()].act(&view);
+            if seat == mcr::Wind::East && d != warm_up {
+                times.push(start.elapsed().as_secs_f64() * 1000.0);
+                choices += (view.legal.len() > 1) as usize;
+            }
+            let a = if view.legal.contains(&a) {
+                a
+            } else {
+                view.legal[0]
+            };
+            t.apply(seat, a)
+                .map_err(|e| format!("deal {d}: {bot} at East: {e}"))?;
+        }
+    }
+    if times.is_empty() {
+        return Err("no decision of East was timed".into());
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+    emit(&format!(
+        "{bot} at East, strong elsewhere, {deals} deals on one core (after one untimed): {} decisions ({choices} with a choice), median {:.2} ms, 90th percentile {:.2} ms, worst {:.2} ms, total {:.1} s\n",
+        times.len(),
+        at(0.5),
+        at(0.9),
+        sorted[sorted.len() - 1],
+        times.iter().sum::<f64>() / 1000.0
+    ))
 }
 
 fn failover(db: &str, o: &server::bench::failover::Options) -> Result<(), String> {

@@ -1,0 +1,288 @@
+//! Worlds drawn by Markov chains from the belief about the other hands. Importance
+//! weights on uniform deals ([`super::weigh`]) leave a handful of worlds that count (3 or
+//! 4 of 48 measured); a chain moves one world by swaps of hidden tiles, each kept by the
+//! Metropolis rule on the same likelihood, so every world it gives counts alike.
+
+use mcr::tile::Counts;
+use mcr::{Meld, Wind};
+
+use table::engine::{Hidden, SeenMeld, View};
+
+use super::{age, counts, near, tie, Readiness, AGES, SH, TIES};
+
+/// The log of how much likelier a world's hands for the other seats are for strong's
+/// seats than among raw worlds: by their distances from a route and, with strength
+/// `alpha`, by how their discards stand to them. Built from raw worlds (which only count).
+struct Likelihood<'v> {
+    view: &'v View<'v>,
+    /// By seat: log ratio of each distance.
+    near: [[f64; SH]; 4],
+    /// By seat: log ratio of each (age, tie), times alpha.
+    ties: [[[f64; TIES]; AGES]; 4],
+}
+
+impl<'v> Likelihood<'v> {
+    fn new(view: &'v View<'v>, raw: &[Hidden], alpha: f64) -> Likelihood<'v> {
+        let readiness = Readiness::measured();
+        let mut l = Likelihood {
+            view,
+            near: [[0.0; SH]; 4],
+            ties: [[[0.0; TIES]; AGES]; 4],
+        };
+        for s in (0..4).filter(|&s| s != view.seat.index()) {
+            let mut seen = [0.5f64; SH];
+            let mut seen_ties = [[0.5f64; TIES]; AGES];
+            for h in raw {
+                let c = counts(&h.hands[s]);
+                seen[near(&c, &sets(view, h, s), Wind::from_index(s), view.prevalent)] += 1.0;
+                for (back, t) in view.discards[s].iter().rev().enumerate() {
+                    seen_ties[age(back)][tie(&c, t.index())] += 1.0;
+                }
+            }
+            let total: f64 = seen.iter().sum();
+            let melds = view.melds[s].len().min(4);
+            for (sh, x) in l.near[s].iter_mut().enumerate() {
+                *x = (readiness.share(view.wall_left[s], melds, sh) / (seen[sh] / total)).ln();
+            }
+            for (a, (row, seen_row)) in l.ties[s].iter_mut().zip(&seen_ties).enumerate() {
+                let total: f64 = seen_row.iter().sum();
+                for (t, (x, n)) in row.iter_mut().zip(seen_row).enumerate() {
+                    *x = alpha * (readiness.tie_share(a, t) / (n / total)).ln();
+                }
+            }
+        }
+        l
+    }
+
+    /// The log ratio for seat `s` holding `c` (its concealed kongs as in `h`).
+    fn seat(&self, h: &Hidden, s: usize, c: &Counts) -> f64 {
+        let sets = sets(self.view, h, s);
+        let mut x = self.near[s][near(c, &sets, Wind::from_index(s), self.view.prevalent)];
+        for (back, t) in self.view.discards[s].iter().rev().enumerate() {
+            x += self.ties[s][age(back)][tie(c, t.index())];
+        }
+        x
+    }
+}
+
+/// A seat's sets in a world: the open ones, and its concealed kongs as sampled.
+fn sets(view: &View, h: &Hidden, s: usize) -> Vec<Meld> {
+    let mut kongs = h.kongs[s].iter();
+    view.melds[s]
+        .iter()
+        .filter_map(|m| match m {
+            SeenMeld::Open(m) => Some(*m),
+            SeenMeld::HiddenKong => kongs.next().map(|&t| Meld::concealed_kong(t)),
+        })
+        .collect()
+}
+
+/// How the worlds' Markov chains run ([`settle`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Chains {
+    /// Chains, each started from a raw world of its own.
+    pub chains: usize,
+    /// Swaps proposed before a chain's first world is taken.
+    pub burn: usize,
+    /// Swaps proposed between two worlds taken from one chain.
+    pub thin: usize,
+    /// Strength of the discards' evidence (see [`Likelihood`]).
+    pub alpha: f64,
+}
+
+/// Where a hidden tile lies in a world.
+#[derive(Clone, Copy)]
+enum Place {
+    /// Another seat's hand, at this position.
+    Hand(usize, usize),
+    /// A personal wall, at this position.
+    Wall(usize, usize),
+}
+
+/// Worlds drawn from the same belief as [`weigh`]'s, by Markov chains instead of weights:
+/// a chain starts from a raw world and moves by proposed swaps of two hidden tiles (one in
+/// another seat's hand, the other in another hand or a wall), each kept by the Metropolis
+/// rule on the [`Likelihood`]; `n` worlds are taken from the chains. The uniform deal is
+/// unchanged by a swap chosen this way, so the worlds follow the belief; they weigh alike
+/// and stay many and distinct where weights leave a handful (3 to 4 of 48).
+pub fn settle(
+    view: &View,
+    raw: Vec<Hidden>,
+    n: usize,
+    how: Chains,
+    rng: &mut impl rand_core::Rng,
+) -> Vec<(Hidden, f64)> {
+    let like = Likelihood::new(view, &raw, how.alpha);
+    let me = view.seat.index();
+    let others: Vec<usize> = (0..4).filter(|&s| s != me).collect();
+    let per_chain = n.div_ceil(how.chains.max(1));
+    let mut out = Vec::with_capacity(n);
+    for mut h in raw.into_iter().take(how.chains.max(1)) {
+        let mut c: [Counts; 4] = std::array::from_fn(|s| counts(&h.hands[s]));
+        let mut score: [f64; 4] = std::array::from_fn(|s| {
+            if s == me {
+                0.0
+            } else {
+                like.seat(&h, s, &c[s])
+            }
+        });
+        let in_hands: usize = others.iter().map(|&s| h.hands[s].len()).sum();
+        let in_walls: usize = h.walls.iter().map(Vec::len).sum();
+        let mut below = |k: usize| (rng.next_u64() % k.max(1) as u64) as usize;
+        for taken in 0..per_chain {
+            let steps = if taken == 0 { how.burn } else { how.thin };
+            for _ in 0..if in_hands == 0 { 0 } else { steps } {
+                // A tile in a hand, then a place elsewhere: another seat's hand or a wall.
+                let mut a = below(in_hands);
+                let mut pa = None;
+                for &s in &others {
+                    if a < h.hands[s].len() {
+                        pa = Some((s, a));
+                        break;
+                    }
+                    a -= h.hands[s].len();
+                }
+                let Some((sa, a)) = pa else { continue };
+                let mut b = below(in_hands - h.hands[sa].len() + in_walls);
+                let mut pb = None;
+                for &s in others.iter().filter(|&&s| s != sa) {
+                    if b < h.hands[s].len() {
+                        pb = Some(Place::Hand(s, b));
+                        break;
+                    }
+                    b -= h.hands[s].len();
+                }
+                if pb.is_none() {
+                    for (w, wall) in h.walls.iter().enumerate() {
+                        if b < wall.len() {
+                            pb = Some(Place::Wall(w, b));
+                            break;
+                        }
+                        b -= wall.len();
+                    }
+                }
+                let Some(pb) = pb else { continue };
+                let ta = h.hands[sa][a];
+                let tb = match pb {
+                    Place::Hand(s, i) => h.hands[s][i],
+                    Place::Wall(w, i) => h.walls[w][i],
+                };
+                if ta == tb {
+                    continue;
+                }
+                let mut ca = c[sa];
+                ca[ta.index()] -= 1;
+                ca[tb.index()] += 1;
+                let new_a = like.seat(&h, sa, &ca);
+                let (mut delta, mut cb, mut new_b) = (new_a - score[sa], c[0], 0.0);
+                if let Place::Hand(s, _) = pb {
+                    cb = c[s];
+                    cb[tb.index()] -= 1;
+                    cb[ta.index()] += 1;
+                    new_b = like.seat(&h, s, &cb);
+                    delta += new_b - score[s];
+                }
+                if delta >= 0.0 || rng_unit(&mut below).ln() < delta {
+                    h.hands[sa][a] = tb;
+                    c[sa] = ca;
+                    score[sa] = new_a;
+                    match pb {
+                        Place::Hand(s, i) => {
+                            h.hands[s][i] = ta;
+                            c[s] = cb;
+                            score[s] = new_b;
+                        }
+                        Place::Wall(w, i) => h.walls[w][i] = ta,
+                    }
+                }
+            }
+            if out.len() < n {
+                out.push((h.clone(), 1.0));
+            }
+        }
+    }
+    out
+}
+
+/// A uniform number in (0, 1] from a source of integers below a bound.
+fn rng_unit(below: &mut impl FnMut(usize) -> usize) -> f64 {
+    (below(1 << 30) as f64 + 1.0) / (1u64 << 30) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::belief::strong_until_east_turn;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    use table::rules::TableRules;
+
+    /// The chains keep every world a deal of the same hidden tiles (no tile made or lost,
+    /// every hand and wall its size) and move the other hands the way strong's hands are:
+    /// nearer to ready than the raw worlds, and further from the tiles they threw.
+    #[test]
+    fn chains_keep_the_tiles_and_move_towards_strongs_hands() {
+        let rules = TableRules::seeds();
+        let (mut raw_near, mut chain_near, mut raw_ties, mut chain_ties) = (0, 0, 0, 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for seed in 0..6u64 {
+            let Some(t) = strong_until_east_turn(400 + seed, 7) else {
+                continue;
+            };
+            let view = t.view(Wind::East);
+            let expert = crate::expert::ExpertBot::new(rules.clone(), seed, 8);
+            let raw = expert.samples(&view, 96);
+            let how = Chains {
+                chains: 4,
+                burn: 300,
+                thin: 50,
+                alpha: 1.0,
+            };
+            let worlds = settle(&view, raw.clone(), 24, how, &mut rng);
+            assert_eq!(worlds.len(), 24);
+            let tiles = |h: &Hidden| {
+                let mut c = [0u32; mcr::tile::KINDS];
+                for x in h.hands.iter().chain(&h.walls).chain(&h.kongs).flatten() {
+                    c[x.index()] += 1;
+                }
+                c
+            };
+            let sizes = |h: &Hidden| h.hands.clone().map(|x| x.len());
+            let measure = |h: &Hidden| {
+                let mut near_sum = 0;
+                let mut tie_sum = 0;
+                for s in 1..4 {
+                    let c = counts(&h.hands[s]);
+                    near_sum += near(&c, &sets(&view, h, s), Wind::from_index(s), view.prevalent);
+                    tie_sum += view.discards[s]
+                        .iter()
+                        .map(|x| tie(&c, x.index()))
+                        .sum::<usize>();
+                }
+                (near_sum, tie_sum)
+            };
+            for (h, w) in &worlds {
+                assert_eq!(*w, 1.0);
+                assert_eq!(tiles(h), tiles(&raw[0]), "seed {seed}: the same tiles");
+                assert_eq!(sizes(h), sizes(&raw[0]), "seed {seed}: the same sizes");
+                let (n, k) = measure(h);
+                chain_near += n;
+                chain_ties += k;
+            }
+            for h in &raw[..24] {
+                let (n, k) = measure(h);
+                raw_near += n;
+                raw_ties += k;
+            }
+        }
+        assert!(raw_near > 0, "no decision reached");
+        assert!(
+            (chain_near as f64) < 0.85 * raw_near as f64,
+            "distances: chains {chain_near}, raw {raw_near}"
+        );
+        assert!(
+            (chain_ties as f64) < 0.85 * raw_ties as f64,
+            "ties: chains {chain_ties}, raw {raw_ties}"
+        );
+    }
+}
