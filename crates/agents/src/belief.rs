@@ -304,6 +304,15 @@ pub fn weighted_gain(d: &[f64], w: &[f64]) -> (f64, f64) {
     (mean, (var / (effective - 1.0).max(1.0)).sqrt())
 }
 
+/// Deals a diagnostic plays: `DEALS` from the environment, or `default`.
+#[cfg(test)]
+pub(crate) fn deals_from_env(default: u64) -> u64 {
+    std::env::var("DEALS")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A table of the seeds' rules on deal `seed`, strong at every seat, stopped at East's
 /// `turn`-th turn without a win on offer; `None` when the hand ends first.
 #[cfg(test)]
@@ -404,10 +413,7 @@ mod tests {
     #[test]
     #[ignore]
     fn weights_bring_the_worlds_nearer_the_true_hands() {
-        let deals: u64 = std::env::var("DEALS")
-            .ok()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(40);
+        let deals = deals_from_env(40);
         let rules = TableRules::seeds();
         // (name, weighing: Some(discard strength), chains: Some((strength, chains, burn))).
         type Model = (&'static str, Option<f64>, Option<(f64, usize, usize)>);

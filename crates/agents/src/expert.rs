@@ -336,10 +336,7 @@ mod tests {
     #[ignore]
     fn oracle_hands_against_sampled_hands() {
         let rules = TableRules::seeds();
-        let deals: u64 = std::env::var("DEALS")
-            .ok()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(60);
+        let deals = crate::belief::deals_from_env(60);
         let mut diffs = [Vec::new(), Vec::new()];
         for d in 0..deals {
             let setup = Setup::generate(WallModel::Personal, 9000 + d);
@@ -392,10 +389,7 @@ mod tests {
     #[ignore]
     fn calibration_of_the_gains_it_sees() {
         let rules = TableRules::seeds();
-        let deals: u64 = std::env::var("DEALS")
-            .ok()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(20);
+        let deals = crate::belief::deals_from_env(20);
         let mut seen = Vec::new();
         let mut real = Vec::new();
         let mut expected: Vec<f64> = Vec::new();

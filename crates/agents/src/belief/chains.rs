@@ -54,10 +54,10 @@ impl<'v> Likelihood<'v> {
         l
     }
 
-    /// The log ratio for seat `s` holding `c` (its concealed kongs as in `h`).
-    fn seat(&self, h: &Hidden, s: usize, c: &Counts) -> f64 {
-        let sets = sets(self.view, h, s);
-        let mut x = self.near[s][near(c, &sets, Wind::from_index(s), self.view.prevalent)];
+    /// The log ratio for seat `s` holding `c` beside its `sets` (a swap never moves a
+    /// concealed kong, so a chain works them out once).
+    fn seat(&self, s: usize, c: &Counts, sets: &[Meld]) -> f64 {
+        let mut x = self.near[s][near(c, sets, Wind::from_index(s), self.view.prevalent)];
         for (back, t) in self.view.discards[s].iter().rev().enumerate() {
             x += self.ties[s][age(back)][tie(c, t.index())];
         }
@@ -119,11 +119,12 @@ pub fn settle(
     let mut out = Vec::with_capacity(n);
     for mut h in raw.into_iter().take(how.chains.max(1)) {
         let mut c: [Counts; 4] = std::array::from_fn(|s| counts(&h.hands[s]));
+        let melds: [Vec<Meld>; 4] = std::array::from_fn(|s| sets(view, &h, s));
         let mut score: [f64; 4] = std::array::from_fn(|s| {
             if s == me {
                 0.0
             } else {
-                like.seat(&h, s, &c[s])
+                like.seat(s, &c[s], &melds[s])
             }
         });
         let in_hands: usize = others.iter().map(|&s| h.hands[s].len()).sum();
@@ -173,13 +174,13 @@ pub fn settle(
                 let mut ca = c[sa];
                 ca[ta.index()] -= 1;
                 ca[tb.index()] += 1;
-                let new_a = like.seat(&h, sa, &ca);
+                let new_a = like.seat(sa, &ca, &melds[sa]);
                 let (mut delta, mut cb, mut new_b) = (new_a - score[sa], c[0], 0.0);
                 if let Place::Hand(s, _) = pb {
                     cb = c[s];
                     cb[tb.index()] -= 1;
                     cb[ta.index()] += 1;
-                    new_b = like.seat(&h, s, &cb);
+                    new_b = like.seat(s, &cb, &melds[s]);
                     delta += new_b - score[s];
                 }
                 if delta >= 0.0 || rng_unit(&mut below).ln() < delta {
