@@ -313,15 +313,12 @@ pub(crate) fn deals_from_env(default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// A table of the seeds' rules on deal `seed`, strong at every seat, stopped at East's
+/// A table of `rules` on the walls of `seed`, strong at every seat, stopped at East's
 /// `turn`-th turn without a win on offer; `None` when the hand ends first.
 #[cfg(test)]
-pub(crate) fn strong_until_east_turn(seed: u64, turn: usize) -> Option<Table> {
+pub(crate) fn strong_until_east_turn(rules: &TableRules, seed: u64, turn: usize) -> Option<Table> {
     use table::engine::Action;
-    let mut t = Table::new(
-        Setup::generate(WallModel::Personal, seed),
-        TableRules::seeds(),
-    );
+    let mut t = Table::new(Setup::generate(rules.wall, seed), rules.clone());
     let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
     let mut turns = 0;
     while let Some(seat) = t.next_to_act() {

@@ -485,6 +485,40 @@ mod tests {
         assert_eq!(e.log().unwrap().actions.len(), n);
     }
 
+    /// The expert can be an opponent: with the same seeds it plays the moves it plays at a
+    /// table of its own (a few of East's turns, for time: it searches every decision).
+    #[test]
+    fn the_expert_is_an_opponent_like_any_bot() {
+        let names = [
+            None,
+            Some("expert".into()),
+            Some("greedy".into()),
+            Some("greedy".into()),
+        ];
+        let mut e = env(names, None, 21);
+        let mut expert = make_bot("expert", seed_of(e.bot_seed, 0, 1)).unwrap();
+        expert.set_rules(&e.rules);
+        let mut shadow = Table::start(e.setup.clone(), e.rules.clone()).unwrap();
+        let mut greedy = [builtin("greedy", 0).unwrap(), builtin("greedy", 0).unwrap()];
+        for _ in 0..3 {
+            let first = legal_indices(&e.view(Wind::East))[0].0 as i64;
+            e.step(&[first, -1, -1, -1]).unwrap();
+        }
+        // The same hand replayed with the expert asked directly: the same moves.
+        let log = e.decisions.clone();
+        for d in &log {
+            let view = shadow.view(d.seat);
+            let a = match d.seat {
+                Wind::South => expert.act(&view),
+                Wind::West | Wind::North => greedy[d.seat.index() - 2].act(&view),
+                _ => d.action,
+            };
+            assert_eq!(a, d.action, "{:?}", d);
+            shadow.apply(d.seat, a).unwrap();
+        }
+        assert!(log.iter().filter(|d| d.seat == Wind::South).count() >= 2);
+    }
+
     #[test]
     fn an_outside_seat_plays_its_first_legal_action_to_the_end() {
         let mut e = env(east_outside(), Some("greedy"), 11);

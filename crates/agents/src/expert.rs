@@ -10,24 +10,32 @@
 //! between lucky and unlucky walls.
 //!
 //! It never sees a hidden tile: the sampler takes only the view, and its random stream
-//! depends only on the seed and the decisions seen so far. Rebuilding a table from a view
-//! ([`Table::from_view`]) needs personal walls; on a shared wall (regular games) it plays
-//! as `strong` for now.
+//! depends only on the seed and the decisions seen so far. It searches on personal walls
+//! (duplicate) and on one shared wall (regular games, the undrawn bonus tiles placed at
+//! random in the undrawn row).
 
 use mcr::tile::Counts;
 use mcr::{Tile, Wind};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use table::engine::{unseen, Action, Decision, Hidden, HiddenSizes, Table, View};
+use table::engine::{unseen, unseen_bonus, Action, Decision, Hidden, HiddenSizes, Table, View};
 use table::rules::TableRules;
 use table::wall::WallModel;
 
-use crate::bots::Agent;
+use crate::bots::{Agent, Appraisal};
 use crate::strong::PlanBot;
 
 /// Playouts per decision of the default `expert`.
 pub const PLAYOUTS: usize = 192;
+/// The default budget per decision, in milliseconds of one core: [`PLAYOUTS`] playouts
+/// took a median 140 ms and at worst 364 ms here (`dupmj bench think`).
+pub const THINK_MS: u32 = 200;
+/// At a table with a clock, a decision stops searching at this many times its budget,
+/// whatever is left, so that a slow or busy machine never holds the clock (the worlds
+/// played so far decide; the default budget never reached it here). Elsewhere (arena,
+/// play, review) there is no stop, and a decision depends only on the seed and the views.
+pub const HARD_STOP: u32 = 5;
 
 /// The search bot.
 pub struct ExpertBot {
@@ -39,12 +47,17 @@ pub struct ExpertBot {
     decisions: u64,
     /// Standard errors a candidate's mean gain over strong's choice must clear.
     gate: f64,
+    /// When a decision stops searching, from its start (none: never).
+    hard_stop: Option<std::time::Duration>,
+    /// Whether claims are searched too (at a table people watch they are not: a pause
+    /// after a discard would tell that this seat could claim it).
+    search_claims: bool,
     /// Plays where search is not possible, and names the first candidate.
     plan: PlanBot,
 }
 
 impl ExpertBot {
-    /// An expert for `rules` with `playouts` playouts per decision.
+    /// An expert for `rules` with `playouts` playouts per decision, however long they take.
     pub fn new(rules: TableRules, seed: u64, playouts: usize) -> ExpertBot {
         let mut plan = PlanBot::strong();
         plan.rules = rules.scoring.clone();
@@ -54,7 +67,35 @@ impl ExpertBot {
             playouts: playouts.max(1),
             decisions: 0,
             gate: GATE,
+            hard_stop: None,
+            search_claims: true,
             plan,
+        }
+    }
+
+    /// This expert answering claims at once with strong's choice, searching turns only: for
+    /// tables people play, where a pause after a discard would tell who could claim it.
+    pub fn claims_at_once(self) -> ExpertBot {
+        ExpertBot {
+            search_claims: false,
+            ..self
+        }
+    }
+
+    /// An expert with a budget of `think_ms` milliseconds per decision: playouts in
+    /// proportion ([`PLAYOUTS`] for [`THINK_MS`]), however long they take (deterministic).
+    pub fn thinking(rules: TableRules, seed: u64, think_ms: u32) -> ExpertBot {
+        let playouts = (u64::from(think_ms) * PLAYOUTS as u64 / u64::from(THINK_MS)) as usize;
+        ExpertBot::new(rules, seed, playouts)
+    }
+
+    /// This expert stopping a decision's search at [`HARD_STOP`] times `think_ms`, for a
+    /// table with a clock: what the worlds played out so far say decides.
+    pub fn with_hard_stop(self, think_ms: u32) -> ExpertBot {
+        let stop = u64::from(HARD_STOP) * u64::from(think_ms.max(1));
+        ExpertBot {
+            hard_stop: Some(std::time::Duration::from_millis(stop)),
+            ..self
         }
     }
 
@@ -65,10 +106,21 @@ impl ExpertBot {
             self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
         let pool = unseen(view);
-        let sizes = HiddenSizes::of(view);
+        let sizes = HiddenSizes::of(view, self.rules.wall);
+        let bonus = unseen_bonus(view, self.rules.wall);
         (0..n)
-            .filter_map(|_| sample(&pool, &sizes, view.seat, &mut rng))
+            .filter_map(|_| sample(&pool, &sizes, &bonus, view.seat, &mut rng))
             .collect()
+    }
+
+    /// `view` as the belief reads it: on a shared wall, the tiles left to each seat's
+    /// draws (a quarter of the wall) in place of the whole wall, as on personal walls.
+    fn belief_view<'a>(&self, view: &View<'a>) -> View<'a> {
+        let mut v = view.clone();
+        if self.rules.wall == WallModel::Shared {
+            v.wall_left = view.wall_left.map(|n| (n / 4).min(table::deal::WALL));
+        }
+        v
     }
 
     /// The worlds for one decision: `n` worlds of the hidden tiles drawn by
@@ -80,7 +132,7 @@ impl ExpertBot {
         let mut rng = ChaCha8Rng::seed_from_u64(
             !self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
-        crate::belief::settle(view, raw, n, CHAINS, &mut rng)
+        crate::belief::settle(&self.belief_view(view), raw, n, CHAINS, &mut rng)
             .into_iter()
             .filter_map(|(h, w)| Some((Table::from_view(view, self.rules.clone(), &h).ok()?, w)))
             .collect()
@@ -113,6 +165,8 @@ const OVERSAMPLE: usize = 4;
 
 /// Standard errors a candidate's mean gain over strong's choice must clear.
 const GATE: f64 = 2.0;
+/// Worlds played out before a hard stop below which strong's choice stands.
+const MIN_WORLDS: usize = 8;
 /// Candidates searched at most (strong's choice among them).
 const MAX_CANDIDATES: usize = 6;
 
@@ -144,8 +198,15 @@ fn candidates(view: &View, planned: Action) -> Vec<Action> {
 }
 
 /// Deals the unseen tiles at random: concealed kongs first (a kind with four unseen
-/// copies), then the other hands, then the walls.
-fn sample(pool: &Counts, sizes: &HiddenSizes, me: Wind, rng: &mut ChaCha8Rng) -> Option<Hidden> {
+/// copies), then the other hands, then the walls; on a shared wall, the unseen `bonus`
+/// tiles at places in the undrawn row drawn at random.
+fn sample(
+    pool: &Counts,
+    sizes: &HiddenSizes,
+    bonus: &[table::wall::Bonus],
+    me: Wind,
+    rng: &mut ChaCha8Rng,
+) -> Option<Hidden> {
     let mut left = *pool;
     let mut h = Hidden::default();
     for s in 0..4 {
@@ -176,6 +237,12 @@ fn sample(pool: &Counts, sizes: &HiddenSizes, me: Wind, rng: &mut ChaCha8Rng) ->
     }
     for s in 0..4 {
         h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
+    }
+    let mut places: Vec<usize> = (0..sizes.walls[0] + bonus.len()).collect();
+    for (i, &b) in bonus.iter().enumerate() {
+        let j = i + (rng.next_u64() % (places.len() - i) as u64) as usize;
+        places.swap(i, j);
+        h.bonus.push((places[i], b));
     }
     Some(h)
 }
@@ -223,16 +290,78 @@ impl Agent for ExpertBot {
         self.decisions += 1;
         self.choose(view, &candidates, &worlds)
     }
+
+    fn thinks(&self) -> bool {
+        true
+    }
+
+    fn appraise(&mut self, view: &View, played: Action) -> Option<Appraisal> {
+        if view.legal.contains(&Action::Hu) || !view.legal.contains(&played) {
+            return None;
+        }
+        let planned = self.plan.act(view);
+        let mut candidates = self
+            .to_search(view, planned)
+            .unwrap_or_else(|| vec![planned]);
+        // The move played first, standing unless another clearly beats it.
+        candidates.retain(|&c| c != played);
+        candidates.insert(0, played);
+        if candidates.len() < 2 || view.decision.is_none() {
+            return None;
+        }
+        let worlds = self.worlds(view, self.per_candidate(&candidates));
+        self.decisions += 1;
+        let results = self.play_out(view, &candidates, &worlds);
+        let weights: Vec<f64> = worlds
+            .iter()
+            .map(|(_, w)| *w)
+            .take(results[0].len())
+            .collect();
+        if weights.len() < MIN_WORLDS {
+            return None;
+        }
+        // A move is a mistake only where another is clearly better on the same worlds, as
+        // strong's choice is left only then.
+        let (best, gain) = self.pick(&candidates, &results, &weights);
+        let i = candidates
+            .iter()
+            .position(|&c| c == best)
+            .expect("a candidate");
+        let d: Vec<f64> = results[i]
+            .iter()
+            .zip(&results[0])
+            .map(|(a, b)| (*a - *b) as f64)
+            .collect();
+        let error = crate::belief::weighted_gain(&d, &weights).1;
+        let total: f64 = weights.iter().sum();
+        let played_points = results[0]
+            .iter()
+            .zip(&weights)
+            .map(|(&p, w)| p as f64 * w)
+            .sum::<f64>()
+            / total;
+        Some(Appraisal {
+            best,
+            best_points: played_points + gain,
+            played_points,
+            error: if i == 0 { 0.0 } else { error },
+            worlds: weights.len(),
+        })
+    }
 }
 
 impl ExpertBot {
     /// The candidates to search at `view` (strong's choice `planned` first), or `None`
-    /// where strong's choice is played as it is: one legal move, a win, a shared wall.
+    /// where strong's choice is played as it is: one legal move, a win.
     fn to_search(&self, view: &View, planned: Action) -> Option<Vec<Action>> {
+        let claim = matches!(
+            view.decision,
+            Some(Decision::Claim { .. } | Decision::RobKong { .. })
+        );
         if view.legal.len() <= 1
             || view.legal.contains(&Action::Hu)
-            || self.rules.wall != WallModel::Personal
             || view.decision.is_none()
+            || (claim && !self.search_claims)
         {
             return None;
         }
@@ -241,7 +370,7 @@ impl ExpertBot {
 
     /// Worlds for each of `candidates`: the playouts shared among them.
     fn per_candidate(&self, candidates: &[Action]) -> usize {
-        (self.playouts / candidates.len()).max(4)
+        (self.playouts / candidates.len()).max(MIN_WORLDS)
     }
 
     /// The candidate to play, from `candidates` (strong's choice first) played out in
@@ -258,37 +387,59 @@ impl ExpertBot {
         candidates: &[Action],
         worlds: &[(Table, f64)],
     ) -> (Action, f64) {
-        let planned = candidates[0];
         if worlds.is_empty() {
+            return (candidates[0], 0.0);
+        }
+        let results = self.play_out(view, candidates, worlds);
+        let weights: Vec<f64> = worlds
+            .iter()
+            .take(results[0].len())
+            .map(|(_, w)| *w)
+            .collect();
+        self.pick(candidates, &results, &weights)
+    }
+
+    /// Each candidate's points in every world (strong's choice first), world by world so
+    /// that a hard stop leaves every candidate the same worlds.
+    fn play_out(
+        &self,
+        view: &View,
+        candidates: &[Action],
+        worlds: &[(Table, f64)],
+    ) -> Vec<Vec<i32>> {
+        let start = std::time::Instant::now();
+        let mut results: Vec<Vec<i32>> = vec![Vec::with_capacity(worlds.len()); candidates.len()];
+        for (w, _) in worlds {
+            if self.hard_stop.is_some_and(|stop| start.elapsed() > stop) {
+                break;
+            }
+            for (&c, r) in candidates.iter().zip(results.iter_mut()) {
+                let mut t = w.clone();
+                r.push(match t.apply(view.seat, c) {
+                    Ok(()) => playout(t, &self.rules.scoring, view.seat),
+                    Err(_) => i32::MIN / 4,
+                });
+            }
+        }
+        results
+    }
+
+    /// Strong's choice (the first candidate) unless another is clearly better on the same
+    /// worlds: its weighted mean gain above [`GATE`] standard errors of the paired
+    /// differences. With the mean gain it saw (0 when it keeps strong's choice).
+    fn pick(&self, candidates: &[Action], results: &[Vec<i32>], weights: &[f64]) -> (Action, f64) {
+        let planned = candidates[0];
+        if results[0].len() < MIN_WORLDS {
             return (planned, 0.0);
         }
-        // Each candidate's points in every world; strong's choice is the first.
-        let results: Vec<Vec<i32>> = candidates
-            .iter()
-            .map(|&c| {
-                worlds
-                    .iter()
-                    .map(|(w, _)| {
-                        let mut t = w.clone();
-                        match t.apply(view.seat, c) {
-                            Ok(()) => playout(t, &self.rules.scoring, view.seat),
-                            Err(_) => i32::MIN / 4,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        // Leave strong's choice only for a candidate clearly better on the same worlds:
-        // its weighted mean gain above GATE standard errors of the paired differences.
-        let weights: Vec<f64> = worlds.iter().map(|(_, w)| *w).collect();
         let mut best = (planned, 0.0);
-        for (c, r) in candidates.iter().zip(&results).skip(1) {
+        for (c, r) in candidates.iter().zip(results).skip(1) {
             let d: Vec<f64> = r
                 .iter()
                 .zip(&results[0])
                 .map(|(a, b)| (*a - *b) as f64)
                 .collect();
-            let (mean, se) = crate::belief::weighted_gain(&d, &weights);
+            let (mean, se) = crate::belief::weighted_gain(&d, weights);
             if mean > self.gate * se && mean > best.1 {
                 best = (*c, mean);
             }
@@ -298,248 +449,4 @@ impl ExpertBot {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use table::wall::Setup;
-
-    /// Two tables that differ only in what East cannot see give East the same view, the
-    /// same sampled worlds and the same decision: the sampler uses no hidden tile.
-    #[test]
-    fn the_sampler_never_uses_a_hidden_tile() {
-        let rules = TableRules::seeds();
-        let mut searched = 0;
-        for seed in 0..12u64 {
-            let Some(real) = crate::belief::strong_until_east_turn(70 + seed, 4) else {
-                continue;
-            };
-            let view = real.view(Wind::East);
-            // A second table: the same view, other hidden tiles (another sample).
-            let other = ExpertBot::new(rules.clone(), 999, 8).samples(&view, 1);
-            let twin = Table::from_view(&view, rules.clone(), &other[0]).unwrap();
-            assert_eq!(twin.view(Wind::East), view, "seed {seed}");
-            let (mut a, mut b) = (
-                ExpertBot::new(rules.clone(), 5, 64),
-                ExpertBot::new(rules.clone(), 5, 64),
-            );
-            assert_eq!(a.samples(&view, 16), b.samples(&twin.view(Wind::East), 16));
-            assert_eq!(a.act(&view), b.act(&twin.view(Wind::East)), "seed {seed}");
-            searched += 1;
-        }
-        assert!(searched >= 8, "{searched} decisions");
-    }
-
-    /// Where the search goes wrong, East only, paired with all-strong on the same deals:
-    /// the expert with its sampled worlds, and the expert given the other hands as they
-    /// really are (only the walls sampled). `cargo test --release -p agents oracle --
-    /// --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn oracle_hands_against_sampled_hands() {
-        let rules = TableRules::seeds();
-        let deals = crate::belief::deals_from_env(60);
-        let mut diffs = [Vec::new(), Vec::new()];
-        for d in 0..deals {
-            let setup = Setup::generate(WallModel::Personal, 9000 + d);
-            let play = |mode: usize| -> i32 {
-                let mut t = Table::new(setup.clone(), rules.clone());
-                let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-                let mut east = ExpertBot::new(rules.clone(), d, PLAYOUTS);
-                let mut rng = ChaCha8Rng::seed_from_u64(d);
-                while let Some(seat) = t.next_to_act() {
-                    let view = t.view(seat);
-                    let a = if seat != Wind::East || mode == 0 {
-                        bots[seat.index()].act(&view)
-                    } else if mode == 1 {
-                        east.act(&view)
-                    } else {
-                        let planned = east.plan.act(&view);
-                        match east.to_search(&view, planned) {
-                            None => planned,
-                            Some(cands) => {
-                                let per = east.per_candidate(&cands);
-                                east.choose(&view, &cands, &oracle_worlds(&t, &view, per, &mut rng))
-                            }
-                        }
-                    };
-                    t.apply(seat, a).unwrap();
-                }
-                t.result().map(|r| r.points[0]).unwrap_or(0)
-            };
-            let base = play(0);
-            diffs[0].push((play(1) - base) as f64);
-            diffs[1].push((play(2) - base) as f64);
-        }
-        for (name, d) in ["sampled hands", "true hands"].iter().zip(&diffs) {
-            let n = d.len() as f64;
-            let mean = d.iter().sum::<f64>() / n;
-            let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-            println!(
-                "expert with {name}: East's points minus strong's on the same deal {mean:+.2} ± {:.2} (SE, {} deals)",
-                (var / n).sqrt(),
-                d.len()
-            );
-        }
-    }
-
-    /// Whether the search's gains come true: at each decision where the expert (East)
-    /// leaves strong's choice, the gain it saw against the gain on the real table (the
-    /// real hands and walls, both moves played out with strong at every seat).
-    /// `cargo test --release -p agents calibration -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn calibration_of_the_gains_it_sees() {
-        let rules = TableRules::seeds();
-        let deals = crate::belief::deals_from_env(20);
-        let mut seen = Vec::new();
-        let mut real = Vec::new();
-        let mut expected: Vec<f64> = Vec::new();
-        let mut by_kind = std::collections::BTreeMap::<&str, (usize, f64, f64)>::new();
-        for d in 0..deals {
-            let mut t = Table::new(
-                Setup::generate(WallModel::Personal, 9000 + d),
-                rules.clone(),
-            );
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            let mut east = ExpertBot::new(rules.clone(), d, PLAYOUTS);
-            if let Some(g) = std::env::var("GATE").ok().and_then(|g| g.parse().ok()) {
-                east.gate = g;
-            }
-            while let Some(seat) = t.next_to_act() {
-                let view = t.view(seat);
-                let a = if seat != Wind::East {
-                    bots[seat.index()].act(&view)
-                } else {
-                    let planned = east.plan.act(&view);
-                    if let Some(cands) = east.to_search(&view, planned) {
-                        let per = east.per_candidate(&cands);
-                        let worlds = if std::env::var_os("ORACLE").is_some() {
-                            let mut rng = ChaCha8Rng::seed_from_u64(east.decisions);
-                            oracle_worlds(&t, &view, per, &mut rng)
-                        } else if std::env::var_os("WEIGHED").is_some() {
-                            east.weighed_worlds(&view, per)
-                        } else if std::env::var_os("UNIFORM").is_some() {
-                            east.samples(&view, per)
-                                .iter()
-                                .filter_map(|h| Table::from_view(&view, rules.clone(), h).ok())
-                                .map(|t| (t, 1.0))
-                                .collect()
-                        } else {
-                            east.worlds(&view, per)
-                        };
-                        east.decisions += 1;
-                        let (a, gain) = east.choose_scored(&view, &cands, &worlds);
-                        if a != planned {
-                            let out = |c: Action| {
-                                let mut x = t.clone();
-                                x.apply(Wind::East, c).unwrap();
-                                playout(x, &rules.scoring, Wind::East)
-                            };
-                            let true_gain = (out(a) - out(planned)) as f64;
-                            // The gain expected with the true hands, over walls dealt
-                            // again: what a perfect belief would see.
-                            let mut rng = ChaCha8Rng::seed_from_u64(7 + east.decisions);
-                            let truth = oracle_worlds(&t, &view, 64, &mut rng);
-                            if !truth.is_empty() {
-                                let g: f64 = truth
-                                    .iter()
-                                    .map(|(w, _)| {
-                                        let run = |c: Action| {
-                                            let mut x = w.clone();
-                                            x.apply(Wind::East, c).unwrap();
-                                            playout(x, &rules.scoring, Wind::East)
-                                        };
-                                        (run(a) - run(planned)) as f64
-                                    })
-                                    .sum();
-                                expected.push(g / truth.len() as f64);
-                            }
-                            seen.push(gain);
-                            real.push(true_gain);
-                            let kind = match view.decision {
-                                Some(Decision::Turn { .. }) => "discard",
-                                _ => "claim",
-                            };
-                            let e = by_kind.entry(kind).or_default();
-                            e.0 += 1;
-                            e.1 += gain;
-                            e.2 += true_gain;
-                        }
-                        a
-                    } else {
-                        planned
-                    }
-                };
-                t.apply(seat, a).unwrap();
-            }
-        }
-        let n = real.len() as f64;
-        let mean = |v: &[f64]| v.iter().sum::<f64>() / n;
-        let m = mean(&real);
-        let se = (real.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt();
-        println!(
-            "{} departures from strong in {deals} deals: gain seen {:+.2}, gain on the real table {m:+.2} ± {se:.2}",
-            real.len(),
-            mean(&seen)
-        );
-        let e = expected.iter().sum::<f64>() / expected.len().max(1) as f64;
-        let e_se = (expected.iter().map(|x| (x - e).powi(2)).sum::<f64>()
-            / (expected.len() as f64 - 1.0).max(1.0)
-            / expected.len().max(1) as f64)
-            .sqrt();
-        println!(
-            "  expected with the true hands (64 walls each, {} departures): {e:+.2} ± {e_se:.2}",
-            expected.len()
-        );
-        for (k, (c, g, r)) in by_kind {
-            println!(
-                "  {k}: {c}, seen {:+.2}, real {:+.2}",
-                g / c as f64,
-                r / c as f64
-            );
-        }
-    }
-
-    /// `n` worlds of the real table's other hands, each with walls of its own, weighing 1.
-    fn oracle_worlds(
-        real: &Table,
-        view: &View,
-        n: usize,
-        rng: &mut ChaCha8Rng,
-    ) -> Vec<(Table, f64)> {
-        (0..n)
-            .filter_map(|_| oracle(real, view, rng))
-            .filter_map(|h| Table::from_view(view, real.rules().clone(), &h).ok())
-            .map(|t| (t, 1.0))
-            .collect()
-    }
-
-    /// The hidden tiles as they are, but for the walls (dealt at random from the rest);
-    /// `None` when another seat has a concealed kong.
-    fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
-        let sizes = HiddenSizes::of(view);
-        if sizes.kongs.iter().any(|&k| k > 0) {
-            return None;
-        }
-        let mut left = unseen(view);
-        let mut h = Hidden::default();
-        for w in Wind::ALL.into_iter().filter(|&w| w != view.seat) {
-            h.hands[w.index()] = real.concealed(w);
-            for t in &h.hands[w.index()] {
-                left[t.index()] -= 1;
-            }
-        }
-        let mut tiles: Vec<Tile> = Vec::new();
-        for (i, &n) in left.iter().enumerate() {
-            tiles.extend(std::iter::repeat_n(Tile::from_index(i)?, n as usize));
-        }
-        for i in (1..tiles.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-            tiles.swap(i, j);
-        }
-        let mut it = tiles.into_iter();
-        for s in 0..4 {
-            h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
-        }
-        Some(h)
-    }
-}
+mod tests;

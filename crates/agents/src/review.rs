@@ -1,5 +1,7 @@
 //! The move reviewer: a logged hand replayed from one seat, each decision put to a bot, and
 //! every place where the bot would have played otherwise explained in the planner's terms.
+//! A bot that searches (`expert`) also says what each of the two moves was worth on
+//! average over the worlds it sampled, so that the review says what a mistake cost.
 
 use mcr::{Tile, Wind};
 use table::engine::{Action, Decision as Ask, View};
@@ -22,6 +24,10 @@ pub struct Note {
     pub suggested: Action,
     /// Why, in the planner's terms.
     pub reason: String,
+    /// From a bot that searches: the expected match points of the move played and of
+    /// the suggested one over the same sampled worlds, and the standard error of their
+    /// difference.
+    pub expected: Option<(f64, f64, f64)>,
 }
 
 /// A reviewed hand: how many decisions the seat made and where the bot differs.
@@ -33,6 +39,11 @@ pub struct Review {
     pub decisions: usize,
     /// Where the reviewing bot would have played otherwise.
     pub notes: Vec<Note>,
+    /// From a bot that searches: decisions it weighed, and the match points the moves
+    /// played were expected to lose against the best ones it saw, summed over the hand.
+    pub weighed: usize,
+    /// See [`Review::weighed`].
+    pub expected_loss: f64,
 }
 
 /// Replays `log` and asks `bot` at every decision of `seat`.
@@ -43,12 +54,19 @@ pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, 
         seat,
         decisions: 0,
         notes: Vec::new(),
+        weighed: 0,
+        expected_loss: 0.0,
     };
     for (i, d) in log.actions.iter().enumerate() {
         if d.seat == seat {
             out.decisions += 1;
             let view = table.view(seat);
-            let suggested = bot.act(&view);
+            let appraisal = bot.appraise(&view, d.action);
+            let suggested = appraisal.map_or_else(|| bot.act(&view), |a| a.best);
+            if let Some(a) = appraisal {
+                out.weighed += 1;
+                out.expected_loss += a.best_points - a.played_points;
+            }
             if suggested != d.action && view.legal.contains(&suggested) {
                 out.notes.push(Note {
                     index: i + 1,
@@ -56,6 +74,7 @@ pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, 
                     played: d.action,
                     suggested,
                     reason: reason(&view, d.action, suggested, &scoring),
+                    expected: appraisal.map(|a| (a.played_points, a.best_points, a.error)),
                 });
             }
         }
@@ -201,5 +220,53 @@ fn reason(view: &View, played: Action, suggested: Action, rules: &mcr::Rules) ->
         }
         (Action::Pass, claim) => format!("{claim} brings a route to 8 points nearer"),
         (_, other) => format!("the planner prefers {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::builtin;
+    use crate::expert::ExpertBot;
+    use table::rules::TableRules;
+
+    /// Reviewed by the expert, a random player's hand shows mistakes, each weighed one with
+    /// the move played worth less than the suggested one by more than two standard errors,
+    /// and the hand's expected loss is their sum; a bot that does not search weighs nothing.
+    #[test]
+    fn the_expert_reviewer_says_what_each_mistake_cost() {
+        let rules = TableRules::seeds();
+        let names = ["random", "medium", "medium", "medium"];
+        let mut four = std::array::from_fn(|s| builtin(names[s], 40 + s as u64).unwrap());
+        let log = crate::play::play_hand(table::deal::Deal::generate(12), rules.clone(), &mut four);
+        let mut expert = ExpertBot::new(rules.clone(), 1, crate::expert::PLAYOUTS);
+        let r = review(&log, Wind::East, &mut expert).unwrap();
+        assert!(r.weighed > 0 && r.weighed <= r.decisions, "{r:?}");
+        let mut sum = 0.0;
+        let mut weighed_notes = 0;
+        for n in &r.notes {
+            // A note without figures is a decision the search does not weigh (a win
+            // passed by, as random does).
+            let Some((played, best, se)) = n.expected else {
+                assert!(n.reason.contains("win"), "{n:?}");
+                continue;
+            };
+            assert!(best - played > 2.0 * se, "{n:?}");
+            sum += best - played;
+            weighed_notes += 1;
+        }
+        assert!(
+            weighed_notes > 0,
+            "a random player makes a clear mistake: {r:?}"
+        );
+        assert!(
+            (r.expected_loss - sum).abs() < 1e-9,
+            "{} against {sum}",
+            r.expected_loss
+        );
+        // The strong bot reviewed by itself: no notes, and nothing weighed.
+        let mut strong = builtin("strong", 0).unwrap();
+        let r = review(&log, Wind::South, strong.as_mut()).unwrap();
+        assert_eq!((r.weighed, r.expected_loss), (0, 0.0));
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::output::emit;
 use crate::tablecmd::{rules_for, GameKind};
-use agents::bots::builtin;
+use agents::bots::{builtin, builtin_thinking};
 use arena::{run, Entrant, Mode, Run};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -87,6 +87,10 @@ pub struct ArenaArgs {
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Milliseconds per decision for a bot that searches (`expert`): its playouts in
+    /// proportion to the default's (192 playouts for 200 ms on one core here).
+    #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    think_ms: u32,
     /// Write every hand's log into this folder (one JSON Lines file per deal; `--log` is
     /// an older spelling).
     #[arg(long = "log-dir", alias = "log", value_name = "DIR")]
@@ -260,9 +264,10 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
             ));
         }
         let name = n.clone();
+        let think_ms = a.think_ms;
         entrants.push(Entrant {
             name: label,
-            make: Box::new(move |seed| builtin(&name, seed).expect("known bot")),
+            make: Box::new(move |seed| builtin_thinking(&name, seed, think_ms).expect("known bot")),
             pool: None,
         });
     }

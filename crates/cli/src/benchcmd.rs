@@ -67,6 +67,10 @@ pub enum BenchCmd {
         /// Seed of the first deal.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Milliseconds per decision for a bot that searches (`expert`): its playouts in
+        /// proportion to the default's (192 playouts for 200 ms on one core here).
+        #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+        think_ms: u32,
     },
     /// Several nodes on one PostgreSQL database: people and bots at many tables through two
     /// `dupmj serve` processes, one killed (SIGKILL) mid-hand and restarted, then the
@@ -183,7 +187,12 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             )?;
             Ok(())
         }
-        BenchCmd::Think { bot, deals, seed } => think(&bot, deals, seed),
+        BenchCmd::Think {
+            bot,
+            deals,
+            seed,
+            think_ms,
+        } => think(&bot, deals, seed, think_ms),
         BenchCmd::Play {
             seconds,
             game,
@@ -203,7 +212,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             let mut out = String::new();
             for bot in bots.split(',').map(str::trim) {
                 let four = [bot; 4].join(",");
-                lineup(&four, 0)?;
+                lineup(&four, 0, agents::expert::THINK_MS)?;
                 let mut rates = vec![Vec::new(); rules.len()];
                 let mut decisions = vec![0usize; rules.len()];
                 let mut totals = vec![0u64; rules.len()];
@@ -213,7 +222,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                         let start = Instant::now();
                         let mut hands = 0u64;
                         while start.elapsed().as_secs_f64() < seconds / 5.0 / rules.len() as f64 {
-                            let mut agents = lineup(&four, seed)?;
+                            let mut agents = lineup(&four, seed, agents::expert::THINK_MS)?;
                             let (_, n) = agents::play::play_table(
                                 Setup::generate(r.wall, seed),
                                 r.clone(),
@@ -259,7 +268,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
 /// `dupmj bench think`: each decision of `bot` at East timed, strong at the others, after
 /// one deal untimed (what a bot measures once per process, such as the expert's belief,
 /// is not a decision's time).
-fn think(bot: &str, deals: u64, seed: u64) -> Result<(), String> {
+fn think(bot: &str, deals: u64, seed: u64, think_ms: u32) -> Result<(), String> {
     let rules = TableRules::seeds();
     let mut times: Vec<f64> = Vec::new();
     let mut choices = 0usize;
@@ -268,7 +277,7 @@ fn think(bot: &str, deals: u64, seed: u64) -> Result<(), String> {
         .checked_add(deals)
         .ok_or("--seed plus --deals passes the largest seed")?;
     for d in std::iter::once(warm_up).chain(seed..end) {
-        let mut agents = lineup(&format!("{bot},strong,strong,strong"), d)?;
+        let mut agents = lineup(&format!("{bot},strong,strong,strong"), d, think_ms)?;
         agents[0].set_rules(&rules);
         let mut t = table::engine::Table::new(Setup::generate(rules.wall, d), rules.clone());
         while let Some(seat) = t.next_to_act() {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::BufRead;
 
 use crate::output::emit;
-use agents::bots::builtin;
+use agents::bots::{builtin, builtin_thinking};
 use clap::Args;
 use mcr::Wind;
 use table::game::{GameLog, GAME_FORMAT};
@@ -29,6 +29,10 @@ pub struct ReviewArgs {
     /// Only this hand of the file (1-based).
     #[arg(long)]
     hand: Option<usize>,
+    /// Milliseconds per decision for a bot that searches (`expert`): its playouts in
+    /// proportion to the default's (192 playouts for 200 ms on one core here).
+    #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    think_ms: u32,
 }
 
 /// Every hand of a log file, numbered from 1.
@@ -79,7 +83,7 @@ pub fn review(a: ReviewArgs) -> Result<(), String> {
     let mut out = String::new();
     for (n, log) in picked {
         for &seat in &seats {
-            let mut bot = builtin(&a.bot, n as u64).expect("checked");
+            let mut bot = builtin_thinking(&a.bot, n as u64, a.think_ms).expect("checked");
             let r = agents::review::review(log, seat, bot.as_mut())
                 .map_err(|e| format!("hand {n}: {e}"))?;
             let _ = writeln!(
@@ -89,10 +93,23 @@ pub fn review(a: ReviewArgs) -> Result<(), String> {
                 r.notes.len(),
                 a.bot
             );
-            for note in &r.notes {
+            if r.weighed > 0 {
                 let _ = writeln!(
                     out,
-                    "  #{} ({}): played {}; {}: {} — {}",
+                    "  {} decisions weighed by search: the moves played were expected to lose {:.1} match points in all against the best {} saw",
+                    r.weighed, r.expected_loss, a.bot
+                );
+            }
+            for note in &r.notes {
+                let cost = note.expected.map_or(String::new(), |(played, best, se)| {
+                    format!(
+                        " (expected {played:+.1} against {best:+.1} match points: costs {:.1} ± {se:.1})",
+                        best - played
+                    )
+                });
+                let _ = writeln!(
+                    out,
+                    "  #{} ({}): played {}; {}: {}{cost} — {}",
                     note.index, note.situation, note.played, a.bot, note.suggested, note.reason
                 );
             }

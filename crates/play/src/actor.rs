@@ -11,7 +11,7 @@ use store::{NewHand, PlayWrite};
 use table::engine::Action;
 use tokio::sync::mpsc;
 
-use super::room::{Room, Stage};
+use super::room::{Room, Stage, Thinking};
 use super::secrecy::{hand_sight, Sight, Viewer};
 use super::Hall;
 
@@ -113,7 +113,18 @@ pub async fn run(
     // Since when nobody has been at the table (a table of the lobby ends after a while).
     let mut alone_since: Option<Instant> = Some(Instant::now());
     let mut reported_over = room.stage == Stage::Over;
+    // A bot's move being thought out on a blocking thread (a search takes a tenth of a
+    // second or more), so that the table's messages are answered meanwhile.
+    let mut thinking: Option<tokio::task::JoinHandle<(Thinking, Action)>> = None;
     loop {
+        if thinking.is_none() {
+            if let Some(mut job) = room.start_thinking(Instant::now()) {
+                thinking = Some(tokio::task::spawn_blocking(move || {
+                    let action = job.bot.act(&job.table.view(job.seat));
+                    (job, action)
+                }));
+            }
+        }
         let now = Instant::now();
         let mut wake = room
             .next_wake(now)
@@ -122,6 +133,21 @@ pub async fn run(
             wake = wake.min(since + hall.config.idle);
         }
         tokio::select! {
+            done = async {
+                match thinking.as_mut() {
+                    Some(h) => h.await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                thinking = None;
+                match done {
+                    Ok((job, action)) => room.answer(job, action),
+                    Err(e) => {
+                        tracing::error!(table = room.id, "a bot's move failed: {e}");
+                        room.thought_lost();
+                    }
+                }
+            }
             cmd = rx.recv() => match cmd {
                 None => break,
                 Some(Cmd::Lost) => {

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 /// How a practice table's description is said: `{}` is what it plays.
 pub const PRACTICE: &str = "{} (practice)";
 
-/// Bot strengths a player may choose for a seat, weakest first.
-pub const BOT_LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
+/// Bot strengths a player may choose for a seat, weakest first (`expert` searches: about a
+/// tenth of a second of a core per decision).
+pub const BOT_LEVELS: [&str; 5] = ["random", "easy", "medium", "strong", "expert"];
 /// Longest per-decision time limit and extra-seconds bank accepted, in seconds.
 pub const MAX_LIMIT_S: u32 = 600;
 /// Most extra seconds accepted, in seconds.

@@ -35,6 +35,7 @@ fn new_challenge(deals: usize) -> NewChallenge {
         opens_in_h: 0,
         hours: 24,
         level: "strong".into(),
+        par: "strong".into(),
         rotation: Rotation::Same,
         limit_s: 60,
         bank_s: 0,
@@ -89,6 +90,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
             ("deals", "4"),
             ("hours", "24"),
             ("level", "strong"),
+            ("par", "medium"),
             ("rotation", "same"),
             ("limit", "60"),
             ("bank", "0"),
@@ -98,6 +100,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     assert_eq!(st, 303, "{body}");
     assert_eq!(loc.as_deref(), Some("/play/c/1"));
     let ch = challenge::load(&app.hall, 1).unwrap();
+    assert_eq!(ch.spec.par, "medium", "the par bot chosen on the form");
     let key = ch.spec.key.clone().expect("a new challenge has a deal set");
     let seeds: Vec<String> = (0..4).map(|i| ch.spec.deal_seed(i).to_string()).collect();
     let (_, _, page) = http(&app, "GET", "/play/c/1", None, &[]).await;
@@ -152,7 +155,10 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
             })
             .collect();
         assert_eq!(points.len(), if d < 4 { 3 } else { 2 }, "deal {d}");
-        assert!(points.iter().any(|(n, _)| n.starts_with("par")));
+        assert!(
+            points.iter().any(|(n, _)| n == "par (medium bot)"),
+            "{points:?}"
+        );
         let all: Vec<i32> = points.iter().map(|(_, m)| *m).collect();
         for (name, ms) in &points {
             let row = got

@@ -704,6 +704,7 @@ async fn build() -> World {
             opens_in_h: 0,
             hours: 24,
             level: "easy".into(),
+            par: "strong".into(),
             rotation: Rotation::Same,
             limit_s: 600,
             bank_s: 0,

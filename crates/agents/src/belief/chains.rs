@@ -227,7 +227,7 @@ mod tests {
         let (mut raw_near, mut chain_near, mut raw_ties, mut chain_ties) = (0, 0, 0, 0);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for seed in 0..6u64 {
-            let Some(t) = strong_until_east_turn(400 + seed, 7) else {
+            let Some(t) = strong_until_east_turn(&TableRules::seeds(), 400 + seed, 7) else {
                 continue;
             };
             let view = t.view(Wind::East);

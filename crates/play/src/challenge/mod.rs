@@ -35,8 +35,13 @@ use crate::room::HandSummary;
 use crate::spec::{ChallengeRef, DealRef, Hands, Place, TableSpec, BOT_LEVELS};
 use crate::Hall;
 
-/// The bot whose own results are the par at every deal-seat.
+/// The par bot of a challenge that names none (those published before the choice), and
+/// the reviewer of its hands on the web (quick enough to answer a page).
 pub const PAR_BOT: &str = "strong";
+
+fn default_par() -> String {
+    PAR_BOT.into()
+}
 /// Most deals in a challenge.
 pub const MAX_DEALS: usize = 32;
 /// Longest window, in hours (a month).
@@ -55,6 +60,9 @@ pub struct ChallengeSpec {
     pub closes: i64,
     /// The level of the three bots at each table.
     pub level: String,
+    /// The bot whose own results are the par at every deal-seat (one of the bot levels).
+    #[serde(default = "default_par")]
+    pub par: String,
     /// How players are seated over the deals.
     pub rotation: Rotation,
     /// Seconds per decision.
@@ -94,6 +102,8 @@ pub struct NewChallenge {
     pub hours: u32,
     /// The level of the three bots at each table.
     pub level: String,
+    /// The bot whose results are the par at every deal-seat.
+    pub par: String,
     /// How players are seated over the deals.
     pub rotation: Rotation,
     /// Seconds per decision.
@@ -193,6 +203,13 @@ impl NewChallenge {
             return Err(format!(
                 "bots: no bot called '{}' (choose {})",
                 self.level,
+                BOT_LEVELS.join(", ")
+            ));
+        }
+        if !BOT_LEVELS.contains(&self.par.as_str()) {
+            return Err(format!(
+                "par: no bot called '{}' (choose {})",
+                self.par,
                 BOT_LEVELS.join(", ")
             ));
         }
@@ -349,6 +366,7 @@ mod tests {
             opens_in_h: 0,
             hours: 24,
             level: "strong".into(),
+            par: "strong".into(),
             rotation: Rotation::Same,
             limit_s: 15,
             bank_s: 30,
@@ -364,6 +382,12 @@ mod tests {
         assert!(bad(&|c| c.deals = 36).starts_with("deals:"));
         assert!(bad(&|c| c.hours = 0).starts_with("hours open:"));
         assert!(bad(&|c| c.level = "godlike".into()).contains("godlike"));
+        assert!(bad(&|c| c.par = "oracle".into()).starts_with("par: no bot called 'oracle'"));
+        let expert = NewChallenge {
+            par: "expert".into(),
+            ..ok.clone()
+        };
+        assert!(expert.check().is_ok());
         assert!(bad(&|c| c.name = " ".into()).starts_with("name:"));
     }
 }

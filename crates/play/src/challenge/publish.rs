@@ -19,6 +19,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         opens,
         closes: opens + c.hours as i64 * 3600,
         level: c.level.clone(),
+        par: c.par.clone(),
         rotation: c.rotation,
         limit_s: c.limit_s,
         bank_s: c.bank_s,
@@ -34,7 +35,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     for (i, deal) in deals.iter().enumerate() {
         for seat in Wind::ALL {
             let mut agents: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
-                let name = if s == seat.index() { PAR_BOT } else { &c.level };
+                let name = if s == seat.index() { &c.par } else { &c.level };
                 builtin(name, key.seed(i) ^ s as u64).expect("bot levels exist")
             });
             let log = play_hand(
@@ -83,7 +84,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         let result = log.result.as_ref().ok_or("a par hand did not finish")?;
         let names = std::array::from_fn(|s| {
             if s == seat.index() {
-                format!("par ({PAR_BOT} bot)")
+                format!("par ({} bot)", c.par)
             } else {
                 format!("bot ({})", c.level)
             }

@@ -42,6 +42,7 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
                 opens_in_h: 0,
                 hours: s.hours,
                 level: s.level.clone(),
+                par: PAR_BOT.into(),
                 rotation: Rotation::Same,
                 limit_s: 15,
                 bank_s: 30,

@@ -22,7 +22,7 @@ use crate::Hall;
 
 /// The bot level a bot's shown name holds ("bot (strong)", "par (strong)", …).
 fn level_of(name: &str) -> String {
-    ["random", "easy", "medium", "strong"]
+    crate::spec::BOT_LEVELS
         .into_iter()
         .find(|l| name.contains(l))
         .unwrap_or("medium")

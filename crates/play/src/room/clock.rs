@@ -3,6 +3,21 @@
 
 use super::*;
 
+/// A bot's move worked out away from the table's task: the bot, out of its place until the
+/// move comes back, and a copy of the table to decide on.
+pub struct Thinking {
+    /// The bot's place.
+    pub place: usize,
+    /// Its seat in the hand.
+    pub seat: Wind,
+    /// The number of the decision it answers.
+    pub step: u64,
+    /// The table as it stands.
+    pub table: Table,
+    /// The bot.
+    pub bot: Box<dyn Agent + Send>,
+}
+
 impl Room {
     /// Milliseconds a person has left for their current decision (their bank included).
     pub fn time_left_ms(&self, place: usize, now: Instant) -> Option<u64> {
@@ -52,7 +67,9 @@ impl Room {
     /// whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = false;
-        // Bounded so that a table of fast bots still lets the server read its messages.
+        let started = Instant::now();
+        // Bounded, in moves and in time (a bot that searches takes a tenth of a second or
+        // more a move), so that a table of bots still lets the server read its messages.
         for _ in 0..64 {
             let did = match self.stage {
                 Stage::Playing => self.timeouts(now) || self.bot_move(now),
@@ -63,7 +80,7 @@ impl Room {
                 break;
             }
             changed = true;
-            if !self.pace.is_zero() {
+            if !self.pace.is_zero() || started.elapsed() > Duration::from_millis(100) {
                 break;
             }
         }
@@ -98,23 +115,98 @@ impl Room {
         false
     }
 
-    /// One move of a bot, when one is due. Only turns are paced: claims are answered at
-    /// once, so that a pause never tells who had something to claim.
-    pub(super) fn bot_move(&mut self, now: Instant) -> bool {
-        let table = self.table.as_ref().expect("a hand in play");
+    /// The seat and place of the bot whose move is due at `now`, if any. Only turns are
+    /// paced: claims are answered at once, so that a pause never tells who had something
+    /// to claim. A bot out thinking is not due again.
+    fn due_bot(&self, now: Instant) -> Option<(Wind, usize)> {
+        if self.stage != Stage::Playing {
+            return None;
+        }
+        let table = self.table.as_ref()?;
         let places = self.places_by_seat(self.hand_no);
-        let Some(seat) = table
-            .to_act()
-            .into_iter()
-            .find(|w| self.bot_plays(places[w.index()]))
-        else {
+        let seat = table.to_act().into_iter().find(|w| {
+            let place = places[w.index()];
+            self.bot_plays(place) && !self.thinking[place]
+        })?;
+        let turn = matches!(table.view(seat).decision, Some(Ask::Turn { .. }));
+        if turn && now < self.last_change + self.pace {
+            return None;
+        }
+        Some((seat, places[seat.index()]))
+    }
+
+    /// A due move of a bot that thinks long ([`Agent::thinks`]), taken out of the room to
+    /// be worked out elsewhere: the bot leaves its place until [`Room::answer`] brings it
+    /// back with its move.
+    pub fn start_thinking(&mut self, now: Instant) -> Option<Thinking> {
+        let (seat, place) = self.due_bot(now)?;
+        if !self.bots[place].as_ref().is_some_and(|b| b.thinks()) {
+            return None;
+        }
+        let step = self.asked_step(seat)?;
+        let bot = self.bots[place].take()?;
+        self.thinking[place] = true;
+        Some(Thinking {
+            place,
+            seat,
+            step,
+            table: self.table.clone()?,
+            bot,
+        })
+    }
+
+    /// A thought-out move comes back: the bot takes its place again and the move is played
+    /// if the decision it answers is still the one asked.
+    pub fn answer(&mut self, job: Thinking, action: Action) {
+        self.thinking[job.place] = false;
+        self.bots[job.place] = Some(job.bot);
+        let still_asked =
+            self.stage == Stage::Playing && self.asked_step(job.seat) == Some(job.step);
+        let legal = self
+            .table
+            .as_ref()
+            .map(|t| t.legal(job.seat))
+            .unwrap_or_default();
+        if !still_asked || legal.is_empty() {
+            return;
+        }
+        let action = if legal.contains(&action) {
+            action
+        } else {
+            safe_default(legal)
+        };
+        let (hand, seat) = (self.hand_no, job.seat);
+        let stand_in = self.spec.places[job.place] == Place::Person;
+        self.apply(Entry::Act {
+            hand,
+            seat,
+            action,
+            stand_in,
+        })
+        .expect("a legal bot move applies");
+    }
+
+    /// A thought-out move never came back (its thread failed): the places out thinking
+    /// get a stand-in, which plays on.
+    pub fn thought_lost(&mut self) {
+        for place in 0..4 {
+            if std::mem::take(&mut self.thinking[place]) {
+                self.bots[place] = Some(stand_in(self.spec.stand_in(), self.id as u64));
+            }
+        }
+    }
+
+    /// One move of a bot, when one is due (a bot that thinks long moves through
+    /// [`Room::start_thinking`] instead, which the table's task calls).
+    pub(super) fn bot_move(&mut self, now: Instant) -> bool {
+        let Some((seat, place)) = self.due_bot(now) else {
             return false;
         };
-        let place = places[seat.index()];
-        let view = table.view(seat);
-        if matches!(view.decision, Some(Ask::Turn { .. })) && now < self.last_change + self.pace {
+        if self.bots[place].as_ref().is_some_and(|b| b.thinks()) {
             return false;
         }
+        let table = self.table.as_ref().expect("a hand in play");
+        let view = table.view(seat);
         let name = self.spec.stand_in().to_string();
         let bot = self.bots[place].get_or_insert_with(|| stand_in(&name, self.id as u64));
         let mut action = bot.act(&view);
@@ -172,6 +264,9 @@ impl Room {
                 };
                 for seat in table.to_act() {
                     let place = places[seat.index()];
+                    if self.thinking[place] {
+                        continue;
+                    }
                     if self.bot_plays(place) {
                         let turn = matches!(table.view(seat).decision, Some(Ask::Turn { .. }));
                         earliest(if turn {

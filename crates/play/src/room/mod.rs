@@ -8,6 +8,7 @@
 //! one piece; the clock and the players' commands already stand in their own modules.)
 
 mod clock;
+pub use clock::Thinking;
 mod commands;
 
 use std::time::{Duration, Instant};
@@ -27,6 +28,19 @@ use super::spec::{Hands, Place, TableSpec};
 
 /// The stand-in that only plays the time-out defaults (see [`timeout_default`]).
 pub const DEFAULTS: &str = "defaults";
+
+/// The bot of a level at a table people see: a built-in bot; the expert stopping its
+/// search in time for the clock, and answering claims at once (claims are never paced, so
+/// that a pause tells nobody who could claim).
+fn table_bot(level: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
+    if level == "expert" {
+        let rules = TableRules::seeds();
+        let think = agents::expert::THINK_MS;
+        let bot = agents::expert::ExpertBot::thinking(rules, seed, think).with_hard_stop(think);
+        return Some(Box::new(bot.claims_at_once()));
+    }
+    builtin(level, seed)
+}
 
 /// A stand-in by name: a built-in bot, or [`DEFAULTS`].
 fn stand_in(name: &str, seed: u64) -> Box<dyn Agent + Send> {
@@ -239,6 +253,8 @@ pub struct Room {
     bank_ms: [u64; 4],
     /// By place: the bot of a bot's place, or the stand-in of an away person.
     bots: [Option<Box<dyn Agent + Send>>; 4],
+    /// By place: the bot is out thinking ([`Room::start_thinking`]).
+    thinking: [bool; 4],
     /// By place: a person has asked for the next hand.
     ready: [bool; 4],
     /// By place: something the server did for them (a time-out default).
@@ -265,7 +281,7 @@ impl Room {
     /// A table with nobody seated; `pace` is the pause between bot moves.
     pub fn new(id: i64, spec: TableSpec, pace: Duration) -> Room {
         let bots = std::array::from_fn(|p| match &spec.places[p] {
-            Place::Bot { level } => builtin(level, (id as u64) << 8 | p as u64).map(|mut b| {
+            Place::Bot { level } => table_bot(level, (id as u64) << 8 | p as u64).map(|mut b| {
                 b.set_rules(&spec.rules());
                 b
             }),
@@ -300,6 +316,7 @@ impl Room {
             deciding: [None; 4],
             decisions: [0; 4],
             bots,
+            thinking: [false; 4],
             ready: [false; 4],
             notice: Default::default(),
             pending: Vec::new(),

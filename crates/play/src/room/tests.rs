@@ -9,9 +9,12 @@ use super::*;
 use crate::spec::{DealRef, Hands, Place, TableSpec};
 
 fn south_alone(seed: u64) -> Room {
-    let bot = || Place::Bot {
-        level: "easy".into(),
-    };
+    south_with(["easy", "easy", "easy"], seed)
+}
+
+/// South a person, bots of `levels` at East, West and North.
+fn south_with(levels: [&str; 3], seed: u64) -> Room {
+    let bot = |l: &str| Place::Bot { level: l.into() };
     let spec = TableSpec {
         hands: Hands::Duplicate {
             deals: vec![DealRef {
@@ -19,7 +22,12 @@ fn south_alone(seed: u64) -> Room {
                 label: "1".into(),
             }],
         },
-        places: [bot(), Place::Person, bot(), bot()],
+        places: [
+            bot(levels[0]),
+            Place::Person,
+            bot(levels[1]),
+            bot(levels[2]),
+        ],
         owner: 7,
         owner_place: 1,
         limit_s: 30,
@@ -141,4 +149,56 @@ fn an_abandoned_table_is_over_and_counts_no_hand() {
     let again = Room::restore(1, room.spec.clone(), Duration::ZERO, &journal).unwrap();
     assert_eq!(again.stage, Stage::Over);
     assert!(again.abandoned);
+}
+
+/// The expert's moves are worked out away from the room: while East's bot is out thinking
+/// nothing moves for it and nothing is due; its answer is played when it comes back, and
+/// an answer to a decision that is no longer asked is dropped with the bot back in place.
+#[test]
+fn a_bot_that_thinks_leaves_the_room_and_comes_back_with_its_move() {
+    let mut room = south_with(["expert", "easy", "easy"], 5);
+    let now = Instant::now();
+    room.tick(now);
+    assert_eq!(room.stage, Stage::Playing);
+    let job = room.start_thinking(now).expect("East's first turn is due");
+    assert_eq!((job.place, job.seat), (0, Wind::East));
+    assert!(room.bots[0].is_none() && room.thinking[0]);
+    assert!(!room.tick(now), "nothing moves while East thinks");
+    assert_eq!(room.next_wake(now), None, "East is not due again");
+    assert!(room.start_thinking(now).is_none());
+    // Its move (here the first legal one, for time: the search is the bot's own test's).
+    let legal = job.table.legal(Wind::East);
+    let Action::Discard(tile) = legal[0] else {
+        panic!("East discards first: {legal:?}")
+    };
+    let step = job.step;
+    room.answer(job, Action::Discard(tile));
+    assert!(room.bots[0].is_some() && !room.thinking[0]);
+    assert_eq!(room.table().unwrap().discards(Wind::East), &[tile]);
+    // East's next decision: an answer to the earlier one is dropped.
+    for _ in 0..200 {
+        if room.asked_step(Wind::East).is_some_and(|s| s > step) {
+            break;
+        }
+        match room.asked_step(Wind::South) {
+            Some(s) => {
+                let a = timeout_default(room.table().unwrap(), Wind::South);
+                room.act(7, s, a).unwrap();
+            }
+            None => assert!(room.tick(Instant::now()), "West and North move"),
+        }
+    }
+    let mut job = room
+        .start_thinking(Instant::now())
+        .expect("East is due again");
+    let before = room.table().unwrap().discards(Wind::East).len();
+    job.step = step;
+    let first = job.table.legal(Wind::East)[0];
+    room.answer(job, first);
+    assert!(room.bots[0].is_some() && !room.thinking[0]);
+    assert_eq!(room.table().unwrap().discards(Wind::East).len(), before);
+    assert!(
+        room.start_thinking(Instant::now()).is_some(),
+        "still asked, due again"
+    );
 }

@@ -18,7 +18,7 @@ mod view;
 mod world;
 pub(crate) use view::counts_to_tiles;
 pub use view::{Decision, Hand, SeenMeld, View};
-pub use world::{unseen, Hidden, HiddenSizes};
+pub use world::{unseen, unseen_bonus, Hidden, HiddenSizes};
 
 use std::fmt;
 

@@ -13,10 +13,11 @@ impl Table {
                 seat: t,
                 drew,
                 bonus,
-                ..
+                replacement,
             } if *t == seat => Some(Decision::Turn {
                 drew: *drew,
                 bonus: *bonus,
+                replacement: *replacement,
             }),
             Phase::Claims {
                 from,
@@ -81,6 +82,10 @@ pub enum Decision {
         /// A bonus tile just drawn.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         bonus: Option<Bonus>,
+        /// Whether `drew` was drawn as a replacement, which a win on it scores (Out with
+        /// Replacement Tile); everyone saw what it replaced.
+        #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+        replacement: bool,
     },
     /// A discard you may claim.
     Claim {

@@ -3,8 +3,15 @@
 //! concealed kongs, the undrawn walls) comes from a [`Hidden`] a sampler drew. The
 //! sampler alone decides what is plausible; this checks only that the tiles fit the
 //! table (sizes, and no kind more than four times) and seats them.
+//!
+//! On one shared wall (regular games) the undrawn tiles are one row: [`Hidden::walls`]`[0]`
+//! holds its playing tiles in live draw order and [`Hidden::bonus`] says where the bonus
+//! tiles nobody has drawn lie in it. Replacements come from the row's far end, as they
+//! would from the wall's back: which undrawn tiles were once at the back is as unknown as
+//! the tiles themselves.
 
 use super::*;
+use crate::wall::{RegularWall, WALL_TILES};
 
 /// Everything one seat cannot see, filled in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,8 +21,12 @@ pub struct Hidden {
     /// By seat, the tile of each of another seat's concealed kongs, in the order of its
     /// melds.
     pub kongs: [Vec<Tile>; 4],
-    /// By seat, the undrawn tiles of its personal wall in draw order.
+    /// By seat, the undrawn tiles of its personal wall in draw order; on a shared wall,
+    /// its undrawn playing tiles in `walls[0]` (the other three empty).
     pub walls: [Vec<Tile>; 4],
+    /// On a shared wall, the undrawn bonus tiles and their places in the undrawn row
+    /// (0: the next live draw), counting bonus tiles and playing tiles alike.
+    pub bonus: Vec<(usize, Bonus)>,
 }
 
 /// How many tiles of each kind a seat must be given, and where: the sizes a [`Hidden`]
@@ -26,14 +37,18 @@ pub struct HiddenSizes {
     pub hands: [usize; 4],
     /// Hidden concealed kongs of each seat.
     pub kongs: [usize; 4],
-    /// Undrawn tiles of each personal wall.
+    /// Undrawn tiles of each personal wall; on a shared wall, its undrawn playing tiles
+    /// in `walls[0]`.
     pub walls: [usize; 4],
+    /// Undrawn bonus tiles (a shared wall only).
+    pub bonus: usize,
 }
 
 impl HiddenSizes {
-    /// The sizes for `view` (personal walls only).
-    pub fn of(view: &View) -> HiddenSizes {
+    /// The sizes for `view` on walls of `model`.
+    pub fn of(view: &View, model: WallModel) -> HiddenSizes {
         let me = view.seat.index();
+        let bonus = unseen_bonus(view, model).len();
         let turn = match view.decision {
             Some(Decision::Turn { .. }) => Some(me),
             _ => None,
@@ -56,9 +71,31 @@ impl HiddenSizes {
                         .count()
                 }
             }),
-            walls: view.wall_left,
+            walls: match model {
+                WallModel::Personal => view.wall_left,
+                WallModel::Shared => [view.wall_left[0].saturating_sub(bonus), 0, 0, 0],
+            },
+            bonus,
         }
     }
+}
+
+/// The bonus tiles `view`'s seat has not seen (none on personal walls): every bonus tile
+/// less those set aside or discarded and one just drawn.
+pub fn unseen_bonus(view: &View, model: WallModel) -> Vec<Bonus> {
+    if model == WallModel::Personal {
+        return Vec::new();
+    }
+    let drawn = match view.decision {
+        Some(Decision::Turn { bonus, .. }) => bonus,
+        _ => None,
+    };
+    let seen = |b: &Bonus| {
+        drawn == Some(*b)
+            || view.bonus.iter().any(|s| s.contains(b))
+            || view.bonus_discards.iter().any(|s| s.contains(b))
+    };
+    Bonus::all().filter(|b| !seen(b)).collect()
 }
 
 /// The tiles `view`'s seat cannot see: four of each kind less its own tiles, every
@@ -91,6 +128,48 @@ pub fn unseen(view: &View) -> Counts {
     c
 }
 
+/// The shared wall of a rebuilt table: the drawn part filled with anything, the undrawn
+/// row from `hidden` (its bonus tiles where [`Hidden::bonus`] puts them).
+fn shared_wall(
+    view: &View,
+    hidden: &Hidden,
+    sizes: &HiddenSizes,
+) -> Result<RegularWall, DealError> {
+    let left = view.wall_left[0];
+    if hidden.bonus.len() != sizes.bonus || left > WALL_TILES {
+        return Err(DealError(format!(
+            "hidden bonus tiles: {} given, the view needs {}",
+            hidden.bonus.len(),
+            sizes.bonus
+        )));
+    }
+    let mut row: Vec<Option<WallTile>> = vec![None; left];
+    for &(at, b) in &hidden.bonus {
+        match row.get_mut(at) {
+            Some(place @ None) => *place = Some(WallTile::Bonus(b)),
+            _ => {
+                return Err(DealError(format!(
+                    "hidden bonus tile {} at place {at} of an undrawn row of {left}",
+                    b.code()
+                )))
+            }
+        }
+    }
+    let mut playing = hidden.walls[0].iter();
+    let mut tiles = [WallTile::Tile(Tile::EAST); WALL_TILES];
+    for (slot, place) in tiles[WALL_TILES - left..].iter_mut().zip(row) {
+        *slot = match place {
+            Some(b) => b,
+            None => WallTile::Tile(*playing.next().expect("sizes checked")),
+        };
+    }
+    Ok(RegularWall {
+        seed: None,
+        prevalent: view.prevalent,
+        tiles,
+    })
+}
+
 /// The tile of kind `i` (0–33).
 fn kind(i: usize) -> Tile {
     Tile::from_index(i).expect("a tile kind")
@@ -107,17 +186,11 @@ fn meld_tiles(m: &Meld) -> impl Iterator<Item = Tile> {
 }
 
 impl Table {
-    /// The table `view`'s seat would face if the hidden tiles were `hidden` (personal
-    /// walls only: a shared wall's order of replacements is not rebuilt yet). The result
+    /// The table `view`'s seat would face if the hidden tiles were `hidden`. The result
     /// plays on from the view's decision; it has no events before it.
     pub fn from_view(view: &View, rules: TableRules, hidden: &Hidden) -> Result<Table, DealError> {
-        if rules.wall != WallModel::Personal {
-            return Err(DealError(
-                "a table can be rebuilt from a view on personal walls only".into(),
-            ));
-        }
         let me = view.seat.index();
-        let sizes = HiddenSizes::of(view);
+        let sizes = HiddenSizes::of(view, rules.wall);
         for s in 0..4 {
             let checks = [
                 ("hands", hidden.hands[s].len(), sizes.hands[s]),
@@ -155,19 +228,37 @@ impl Table {
                 }
             }
         }
-        let filler = Tile::EAST;
-        let mut deal = Deal {
-            seed: None,
-            prevalent: view.prevalent,
-            hands: [[filler; 13]; 4],
-            walls: [[filler; WALL]; 4],
+        let mut t = match rules.wall {
+            WallModel::Personal => {
+                let filler = Tile::EAST;
+                let mut deal = Deal {
+                    seed: None,
+                    prevalent: view.prevalent,
+                    hands: [[filler; 13]; 4],
+                    walls: [[filler; WALL]; 4],
+                };
+                let drawn: [usize; 4] = std::array::from_fn(|s| WALL - hidden.walls[s].len());
+                for (wall, tiles) in deal.walls.iter_mut().zip(&hidden.walls) {
+                    wall[WALL - tiles.len()..].copy_from_slice(tiles);
+                }
+                Table::blank(rules, Setup::Duplicate(deal), Walls::Personal { drawn })
+            }
+            WallModel::Shared => {
+                let wall = shared_wall(view, hidden, &sizes)?;
+                let live = WALL_TILES - view.wall_left[0];
+                let walls = Walls::Shared(Box::new(SharedWall {
+                    wall: wall.clone(),
+                    live,
+                    back: 0,
+                }));
+                Table::blank(rules, Setup::Regular(wall), walls)
+            }
         };
-        let drawn: [usize; 4] = std::array::from_fn(|s| WALL - hidden.walls[s].len());
-        for (wall, tiles) in deal.walls.iter_mut().zip(&hidden.walls) {
-            wall[WALL - tiles.len()..].copy_from_slice(tiles);
-        }
-        let mut t = Table::blank(rules, Setup::Duplicate(deal), Walls::Personal { drawn });
         t.last_tile_point = view.last_tile_point;
+        for s in 0..4 {
+            t.bonus[s] = view.bonus[s].to_vec();
+            t.bonus_discards[s] = view.bonus_discards[s].to_vec();
+        }
         for (pile, seen) in t.discards.iter_mut().zip(view.discards) {
             pile.extend_from_slice(seen);
         }
@@ -205,11 +296,15 @@ impl Table {
             }
         }
         match view.decision {
-            Some(Decision::Turn { drew, bonus }) => {
+            Some(Decision::Turn {
+                drew,
+                bonus,
+                replacement,
+            }) => {
                 t.phase = Phase::Turn {
                     seat: view.seat,
                     drew,
-                    replacement: false,
+                    replacement,
                     bonus,
                 };
                 t.refresh_legal();
@@ -228,18 +323,25 @@ mod tests {
 
     /// What a seat cannot see at `real`, read from the real table: the true hidden tiles.
     fn truth(real: &Table, seat: Wind) -> Hidden {
-        let Walls::Personal { drawn } = &real.walls else {
-            unreachable!("personal walls")
-        };
-        let Setup::Duplicate(d) = &real.setup else {
-            unreachable!("a deal")
-        };
         let mut h = Hidden::default();
-        for (s, &n) in drawn.iter().enumerate() {
-            h.walls[s] = d.walls[s][n..].to_vec();
-            if s == seat.index() {
-                continue;
+        match (&real.walls, &real.setup) {
+            (Walls::Personal { drawn }, Setup::Duplicate(d)) => {
+                for (s, &n) in drawn.iter().enumerate() {
+                    h.walls[s] = d.walls[s][n..].to_vec();
+                }
             }
+            (Walls::Shared(w), _) => {
+                let row = &w.wall.tiles[w.live..WALL_TILES - w.back];
+                for (at, t) in row.iter().enumerate() {
+                    match *t {
+                        WallTile::Tile(t) => h.walls[0].push(t),
+                        WallTile::Bonus(b) => h.bonus.push((at, b)),
+                    }
+                }
+            }
+            _ => unreachable!("the walls follow the setup"),
+        }
+        for s in (0..4).filter(|&s| s != seat.index()) {
             h.hands[s] = counts_to_tiles(&real.conc[s]);
             h.kongs[s] = real.melds[s]
                 .iter()
@@ -251,17 +353,20 @@ mod tests {
     }
 
     /// With the true hidden tiles, the rebuilt table offers the same actions and, played on
-    /// with the same choices, ends with the same points: over every decision of 40 hands
-    /// under the seeds' and Botzone's rules.
+    /// with the same choices, ends with the same points: over every decision of 80 hands
+    /// under the seeds', Botzone's and two regular rules (a shared wall with bonus tiles).
     #[test]
     fn a_table_rebuilt_from_a_view_with_the_true_hidden_tiles_plays_on_identically() {
         let mut checked = 0;
-        for rules in [TableRules::seeds(), TableRules::botzone()] {
+        let all = [
+            TableRules::seeds(),
+            TableRules::botzone(),
+            TableRules::regular(),
+            TableRules::regular_bonus_discard(),
+        ];
+        for rules in all {
             for seed in 0..20u64 {
-                let mut real = Table::new(
-                    Setup::generate(WallModel::Personal, 900 + seed),
-                    rules.clone(),
-                );
+                let mut real = Table::new(Setup::generate(rules.wall, 900 + seed), rules.clone());
                 let mut k = seed as usize;
                 while let Some(seat) = real.next_to_act() {
                     // A seat does not know others' answers to a claim: rebuild only where
@@ -306,7 +411,7 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 1000, "{checked} decisions");
+        assert!(checked > 2000, "{checked} decisions");
     }
 
     #[test]
@@ -327,6 +432,29 @@ mod tests {
         assert!(e.0.contains("a fifth"), "{e}");
         let e =
             Table::from_view(&view, TableRules::regular(), &truth(&real, Wind::East)).unwrap_err();
-        assert!(e.0.contains("personal walls"), "{e}");
+        assert!(e.0.contains("hidden walls of seat E"), "{e}");
+    }
+
+    #[test]
+    fn undrawn_bonus_tiles_missing_or_out_of_the_row_are_refused() {
+        let rules = TableRules::regular();
+        let real = Table::new(Setup::generate(WallModel::Shared, 5), rules.clone());
+        let view = real.view(Wind::East);
+        let truth = truth(&real, Wind::East);
+        assert_eq!(
+            truth.bonus.len(),
+            unseen_bonus(&view, WallModel::Shared).len(),
+            "the undrawn bonus tiles are the unseen ones"
+        );
+        assert!(!truth.bonus.is_empty(), "wall 5 keeps a bonus tile undrawn");
+        let mut h = truth.clone();
+        h.bonus.pop();
+        let e = Table::from_view(&view, rules.clone(), &h).unwrap_err();
+        assert!(e.0.contains("hidden bonus tiles"), "{e}");
+        let mut h = truth.clone();
+        h.bonus[0].0 = view.wall_left[0];
+        let e = Table::from_view(&view, rules.clone(), &h).unwrap_err();
+        assert!(e.0.contains("at place"), "{e}");
+        assert!(Table::from_view(&view, rules, &truth).is_ok());
     }
 }

@@ -41,14 +41,14 @@ fn standing_lines(
     deal_seats: &[Vec<(Who, i32)>],
     names: &HashMap<i64, String>,
     me: Option<i64>,
+    par: &str,
 ) -> Vec<Value> {
-    let par = format!("par ({} bot)", ch::PAR_BOT);
     standings(deal_seats)
         .into_iter()
         .map(|l| {
             json!({
                 "rank": l.rank,
-                "name": name_of(l.who, names, &par),
+                "name": name_of(l.who, names, par),
                 "par": l.who == Who::Par,
                 "me": me.is_some_and(|m| l.who == Who::Person(m)),
                 "hands": l.hands,
@@ -102,7 +102,7 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
             director => director.is_some(),
             csrf => csrf,
             challenges => rows,
-            standings => standing_lines(&all, &names, me.as_ref().map(|(_, p)| p.id)),
+            standings => standing_lines(&all, &names, me.as_ref().map(|(_, p)| p.id), "par"),
             levels => BOT_LEVELS,
         },
     )
@@ -122,6 +122,7 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
         opens_in_h: num(&f, "opens_in", 0u32, 0, ch::MAX_HOURS)?,
         hours: num(&f, "hours", 24u32, 1, ch::MAX_HOURS)?,
         level: f.get("level").cloned().unwrap_or_else(|| "strong".into()),
+        par: f.get("par").cloned().unwrap_or_else(|| ch::PAR_BOT.into()),
         rotation,
         limit_s: num(&f, "limit", 15, 1, play::spec::MAX_LIMIT_S)?,
         bank_s: num(&f, "bank", 30, 0, play::spec::MAX_BANK_S)?,
@@ -200,7 +201,12 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             csrf => csrf,
             mine => mine,
             reveal => reveal.map(|r| json!({"seed": r["seed"], "salt": r["salt"], "key": r["key"]})),
-            standings => standing_lines(&seats, &names, me.as_ref().map(|(_, p)| p.id)),
+            standings => standing_lines(
+                &seats,
+                &names,
+                me.as_ref().map(|(_, p)| p.id),
+                &format!("par ({} bot)", c.spec.par)
+            ),
         },
     )
 }
