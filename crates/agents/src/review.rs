@@ -50,6 +50,9 @@ pub struct Review {
 pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, ReplayError> {
     let mut table = start_of(log)?;
     let scoring = table.rules().scoring.clone();
+    // A bot that simulates the hand plays it under the log's rules (a regular game's shared
+    // wall, Botzone's scoring).
+    bot.set_rules(table.rules());
     let mut out = Review {
         seat,
         decisions: 0,
