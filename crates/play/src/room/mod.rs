@@ -47,7 +47,7 @@ fn stand_in(name: &str, seed: u64) -> Box<dyn Agent + Send> {
     if name == DEFAULTS {
         return Box::new(Defaults);
     }
-    builtin(name, seed).expect("stand-ins are built-in bots")
+    table_bot(name, seed).expect("stand-ins are built-in bots")
 }
 
 /// Plays for an absent person exactly what their clock running out would.
