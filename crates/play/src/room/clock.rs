@@ -175,8 +175,13 @@ impl Room {
         } else {
             safe_default(legal)
         };
-        let (hand, seat) = (self.hand_no, job.seat);
-        let stand_in = self.spec.places[job.place] == Place::Person;
+        self.play_bot_move(job.place, job.seat, action);
+    }
+
+    /// Plays a bot's legal `action` at `seat` (a stand-in's at a person's place).
+    fn play_bot_move(&mut self, place: usize, seat: Wind, action: Action) {
+        let hand = self.hand_no;
+        let stand_in = self.spec.places[place] == Place::Person;
         self.apply(Entry::Act {
             hand,
             seat,
@@ -213,15 +218,7 @@ impl Room {
         if !view.legal.contains(&action) {
             action = safe_default(view.legal);
         }
-        let hand = self.hand_no;
-        let stand_in = self.spec.places[place] == Place::Person;
-        self.apply(Entry::Act {
-            hand,
-            seat,
-            action,
-            stand_in,
-        })
-        .expect("a legal bot move applies");
+        self.play_bot_move(place, seat, action);
         true
     }
 

@@ -7,13 +7,14 @@
 //! (A little over 600 lines: the room's state, its journal entries and their replay are
 //! one piece; the clock and the players' commands already stand in their own modules.)
 
+mod bots;
 mod clock;
 pub use clock::Thinking;
 mod commands;
 
 use std::time::{Duration, Instant};
 
-use agents::bots::{builtin, Agent};
+use agents::bots::Agent;
 use agents::play::safe_default;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
@@ -29,39 +30,7 @@ use super::spec::{Hands, Place, TableSpec};
 /// The stand-in that only plays the time-out defaults (see [`timeout_default`]).
 pub const DEFAULTS: &str = "defaults";
 
-/// The bot of a level at a table people see: a built-in bot; the expert stopping its
-/// search in time for the clock, and answering claims at once (claims are never paced, so
-/// that a pause tells nobody who could claim).
-fn table_bot(level: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
-    if level == "expert" {
-        let rules = TableRules::seeds();
-        let think = agents::expert::THINK_MS;
-        let bot = agents::expert::ExpertBot::thinking(rules, seed, think).with_hard_stop(think);
-        return Some(Box::new(bot.claims_at_once()));
-    }
-    builtin(level, seed)
-}
-
-/// A stand-in by name: a built-in bot, or [`DEFAULTS`].
-fn stand_in(name: &str, seed: u64) -> Box<dyn Agent + Send> {
-    if name == DEFAULTS {
-        return Box::new(Defaults);
-    }
-    table_bot(name, seed).expect("stand-ins are built-in bots")
-}
-
-/// Plays for an absent person exactly what their clock running out would.
-struct Defaults;
-
-impl Agent for Defaults {
-    fn name(&self) -> &str {
-        DEFAULTS
-    }
-
-    fn act(&mut self, view: &table::engine::View) -> Action {
-        default_of(view.decision.as_ref(), view.legal)
-    }
-}
+use bots::{stand_in, table_bot};
 
 /// One line of a table's journal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
