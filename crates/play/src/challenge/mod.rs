@@ -39,6 +39,10 @@ use crate::Hall;
 /// the reviewer of its hands on the web (quick enough to answer a page).
 pub const PAR_BOT: &str = "strong";
 
+/// The bot levels a challenge may seat and take as its par: all but `expert`, whose par
+/// takes minutes to play (every deal-seat searched) where publishing answers a request.
+pub const CHALLENGE_LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
+
 fn default_par() -> String {
     PAR_BOT.into()
 }
@@ -199,19 +203,18 @@ impl NewChallenge {
                 self.opens_in_h
             ));
         }
-        if !BOT_LEVELS.contains(&self.level.as_str()) {
-            return Err(format!(
-                "bots: no bot called '{}' (choose {})",
-                self.level,
-                BOT_LEVELS.join(", ")
-            ));
-        }
-        if !BOT_LEVELS.contains(&self.par.as_str()) {
-            return Err(format!(
-                "par: no bot called '{}' (choose {})",
-                self.par,
-                BOT_LEVELS.join(", ")
-            ));
+        for (what, level) in [("bots", &self.level), ("par", &self.par)] {
+            if !CHALLENGE_LEVELS.contains(&level.as_str()) {
+                let why = if BOT_LEVELS.contains(&level.as_str()) {
+                    "is not offered in challenges: publishing plays the par of every deal-seat at once, and it would take minutes"
+                } else {
+                    "is no bot"
+                };
+                return Err(format!(
+                    "{what}: '{level}' {why} (choose {})",
+                    CHALLENGE_LEVELS.join(", ")
+                ));
+            }
         }
         Ok(())
     }
@@ -382,12 +385,14 @@ mod tests {
         assert!(bad(&|c| c.deals = 36).starts_with("deals:"));
         assert!(bad(&|c| c.hours = 0).starts_with("hours open:"));
         assert!(bad(&|c| c.level = "godlike".into()).contains("godlike"));
-        assert!(bad(&|c| c.par = "oracle".into()).starts_with("par: no bot called 'oracle'"));
-        let expert = NewChallenge {
-            par: "expert".into(),
+        assert!(bad(&|c| c.par = "oracle".into()).starts_with("par: 'oracle' is no bot"));
+        assert!(bad(&|c| c.par = "expert".into()).contains("would take minutes"));
+        assert!(bad(&|c| c.level = "expert".into()).starts_with("bots: 'expert' is not offered"));
+        let medium = NewChallenge {
+            par: "medium".into(),
             ..ok.clone()
         };
-        assert!(expert.check().is_ok());
+        assert!(medium.check().is_ok());
         assert!(bad(&|c| c.name = " ".into()).starts_with("name:"));
     }
 }

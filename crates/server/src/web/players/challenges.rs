@@ -20,7 +20,6 @@ use crate::service::{AppError, AppResult};
 use crate::web::{App, Fields, Page};
 use play::challenge::{self as ch, Loaded, NewChallenge, Stage, Who};
 use play::secrecy::Sight;
-use play::spec::BOT_LEVELS;
 
 fn director_session(app: &App, headers: &HeaderMap) -> AppResult<Option<Session>> {
     Ok(session_of(app.store.as_ref(), headers)?.filter(|s| s.role == Role::Director))
@@ -103,7 +102,7 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
             csrf => csrf,
             challenges => rows,
             standings => standing_lines(&all, &names, me.as_ref().map(|(_, p)| p.id), "par"),
-            levels => BOT_LEVELS,
+            levels => ch::CHALLENGE_LEVELS,
         },
     )
 }
