@@ -72,6 +72,19 @@ pub enum BenchCmd {
         #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
         think_ms: u32,
     },
+    /// Hands per second of the fan calculator on one core over a corpus of hand lines (as
+    /// `crates/mcr/benches/corpus.txt`; median of the runs), and the sum of the points, to
+    /// set beside the reference calculator's on the same corpus (tools/bench_reference.sh).
+    Fans {
+        /// The corpus: one `hand | flags` line per hand.
+        corpus: std::path::PathBuf,
+        /// Fan profile: seeds or reference (the reference calculator's readings).
+        #[arg(long = "fans", value_name = "PROFILE", default_value = "reference", value_parser = crate::fancmd::parse_rules)]
+        rules: mcr::Rules,
+        /// Times the corpus is scored.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        runs: u64,
+    },
     /// Several nodes on one PostgreSQL database: people and bots at many tables through two
     /// `dupmj serve` processes, one killed (SIGKILL) mid-hand and restarted, then the
     /// other; prints the takeover times and every move acknowledged against the journals.
@@ -187,6 +200,11 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             )?;
             Ok(())
         }
+        BenchCmd::Fans {
+            corpus,
+            rules,
+            runs,
+        } => fans(&corpus, &rules, runs),
         BenchCmd::Think {
             bot,
             deals,
@@ -263,6 +281,39 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             emit(&out)
         }
     }
+}
+
+/// `dupmj bench fans`: the corpus scored `runs` times; the median rate.
+fn fans(corpus: &std::path::Path, rules: &mcr::Rules, runs: u64) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(corpus).map_err(|e| format!("corpus {}: {e}", corpus.display()))?;
+    let hands: Vec<mcr::Hand> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            mcr::notation::parse_hand_line(l)
+                .map_err(|e| format!("corpus {} line {}: {e}", corpus.display(), n + 1))
+        })
+        .collect::<Result<_, _>>()?;
+    let mut rates = Vec::new();
+    let mut points = 0u64;
+    for _ in 0..runs {
+        points = 0;
+        let start = Instant::now();
+        for h in &hands {
+            // A hand short of the minimum or not a win scores nothing, as in the reference's
+            // driver.
+            points += mcr::score(std::hint::black_box(h), rules).map_or(0, |s| u64::from(s.total));
+        }
+        rates.push(hands.len() as f64 / start.elapsed().as_secs_f64());
+    }
+    rates.sort_by(f64::total_cmp);
+    emit(&format!(
+        "{:.0} hands/s, {} hands, points {points}\n",
+        rates[rates.len() / 2],
+        hands.len()
+    ))
 }
 
 /// `dupmj bench think`: each decision of `bot` at East timed, strong at the others, after

@@ -76,7 +76,7 @@ fn parse_wind(s: &str) -> Result<Wind, String> {
     Wind::parse(s).ok_or_else(|| format!("'{s}' is not a wind: use E, S, W or N"))
 }
 
-fn parse_rules(s: &str) -> Result<Rules, String> {
+pub(crate) fn parse_rules(s: &str) -> Result<Rules, String> {
     Rules::by_name(s).ok_or_else(|| format!("unknown rules '{s}': use seeds or reference"))
 }
 

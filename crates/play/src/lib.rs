@@ -144,6 +144,8 @@ pub struct Hall {
     next_conn: AtomicU64,
     /// Wakes the [`sweeper`] when a challenge or event table is over.
     pub(crate) nudge: tokio::sync::Notify,
+    /// Challenges whose par this node is playing in the background.
+    pub(crate) pars: Mutex<std::collections::HashSet<i64>>,
 }
 
 impl Hall {
@@ -159,6 +161,7 @@ impl Hall {
             url: std::sync::OnceLock::new(),
             next_conn: AtomicU64::new(1),
             nudge: tokio::sync::Notify::new(),
+            pars: Mutex::new(std::collections::HashSet::new()),
         }
     }
 

@@ -2,7 +2,8 @@
 //! results are compared with each other and with the par exactly as rules §5 says; while it is
 //! open no route shows anyone a deal they have not played; once closed the reveal verifies
 //! against the commitment published at the start. An abandoned hand is played out by the
-//! time-out defaults when the window closes.
+//! time-out defaults when the window closes. A par that searches is played behind the
+//! publishing page, and a par left unplayed is taken up by the sweeper.
 
 mod common;
 
@@ -352,4 +353,135 @@ async fn an_abandoned_hand_is_played_out_by_the_defaults_at_the_close() {
         .unwrap();
     let c = challenge::load(&app.hall, id).unwrap();
     assert_eq!(c.stage(challenge::now_s()), challenge::Stage::Revealed);
+}
+
+/// Waits (up to a minute) until challenge `id` has its par.
+async fn par_in(app: &server::App, id: i64) -> challenge::Loaded {
+    let start = std::time::Instant::now();
+    loop {
+        let c = challenge::load(&app.hall, id).unwrap();
+        if c.spec.par_table != 0 {
+            return c;
+        }
+        assert!(start.elapsed().as_secs() < 60, "the par was not played");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_searching_par_is_played_behind_the_page_and_the_challenge_opens_when_it_is_in() {
+    let app = common::app(None);
+    let _addr = serve(app.clone()).await;
+    let dir = director(&app);
+    // The form offers the expert as the par (not as the bots).
+    let (_, _, form) = http(&app, "GET", "/play/c", Some(&dir), &[]).await;
+    let par_select = form.split("name=\"par\"").nth(1).unwrap();
+    let par_select = par_select.split("</select>").next().unwrap();
+    assert!(par_select.contains("value=\"expert\""), "{par_select}");
+    let bots_select = form.split("name=\"level\"").nth(1).unwrap();
+    assert!(!bots_select
+        .split("</select>")
+        .next()
+        .unwrap()
+        .contains("expert"));
+    let fields = |par: &'static str| {
+        vec![
+            ("name", "Deep"),
+            ("deals", "4"),
+            ("hours", "24"),
+            ("level", "random"),
+            ("par", par),
+            ("rotation", "same"),
+            ("limit", "60"),
+            ("bank", "0"),
+        ]
+    };
+    let csrf = csrf_of(&app, &dir);
+    let mut f = fields("expert");
+    f.push(("csrf", &csrf));
+    let start = std::time::Instant::now();
+    let (st, loc, body) = http(&app, "POST", "/play/c", Some(&dir), &f).await;
+    let answered = start.elapsed();
+    assert_eq!(st, 303, "{body}");
+    assert_eq!(loc.as_deref(), Some("/play/c/1"));
+    // The page answers before the par is in: the challenge is upcoming and says why.
+    let c = challenge::load(&app.hall, 1).unwrap();
+    assert_eq!(c.spec.par, "expert");
+    if c.spec.par_table == 0 {
+        assert_eq!(c.stage(challenge::now_s()), challenge::Stage::Upcoming);
+        let (_, _, page) = http(&app, "GET", "/play/c/1", None, &[]).await;
+        assert!(page.contains("id=\"par-pending\""), "{page}");
+        assert!(
+            page.contains("The par (expert bot) is being played"),
+            "{page}"
+        );
+        // Nobody can take up a deal of it yet.
+        let (_, cookie) = person(&app, "Eve");
+        let (st, _, body) = http(
+            &app,
+            "POST",
+            "/play/c/1/play",
+            Some(&cookie),
+            &[("csrf", &csrf_of(&app, &cookie)), ("deal", "1")],
+        )
+        .await;
+        assert_ne!(st, 303, "a deal was taken up before the par was in: {body}");
+    }
+    assert!(
+        answered.as_secs() < 10,
+        "publishing waited on the expert's par: {answered:?}"
+    );
+    // A quick par is still played before the page answers.
+    let mut f = fields("medium");
+    f.push(("csrf", &csrf));
+    let (st, loc, body) = http(&app, "POST", "/play/c", Some(&dir), &f).await;
+    assert_eq!(st, 303, "{body}");
+    assert_eq!(loc.as_deref(), Some("/play/c/2"));
+    let c = challenge::load(&app.hall, 2).unwrap();
+    assert_ne!(
+        c.spec.par_table, 0,
+        "a medium par is in when the page answers"
+    );
+    assert_eq!(c.stage(challenge::now_s()), challenge::Stage::Open);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_par_left_unplayed_is_taken_up_by_the_sweeper_after_the_grace() {
+    let app = common::app(None);
+    let _addr = serve(app.clone()).await;
+    // Announced, and its node stopped before the par was in.
+    let id = challenge::announce(&app.hall, &new_challenge(4)).unwrap();
+    let sweep = |hall: std::sync::Arc<server::play::Hall>| async move {
+        tokio::task::spawn_blocking(move || challenge::sweep(&hall, true))
+            .await
+            .unwrap()
+    };
+    let hall = app.hall.clone();
+    // Within the grace another node may still be playing it: left alone.
+    sweep(hall.clone()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let c = challenge::load(&app.hall, id).unwrap();
+    assert_eq!(c.spec.par_table, 0);
+    assert_eq!(c.stage(challenge::now_s()), challenge::Stage::Upcoming);
+    // Past the grace the sweeper plays it, once.
+    let mut spec = c.spec.clone();
+    spec.announced -= challenge::PAR_GRACE_S + 1;
+    app.store
+        .update_challenge(id, &serde_json::to_string(&spec).unwrap())
+        .unwrap();
+    sweep(hall.clone()).await;
+    sweep(hall.clone()).await;
+    let c = par_in(&app, id).await;
+    assert_eq!(c.stage(challenge::now_s()), challenge::Stage::Open);
+    // Every deal-seat has one par hand, and the par is the same as publishing at once
+    // would have played (the bots are seeded by the deal set's key).
+    let hands = app.store.hands_of_table(c.spec.par_table).unwrap();
+    assert_eq!(hands.len(), 16);
+    sweep(hall).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        challenge::load(&app.hall, id).unwrap().spec.par_table,
+        c.spec.par_table,
+        "the par was stored once"
+    );
 }

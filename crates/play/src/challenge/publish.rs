@@ -1,19 +1,41 @@
 //! Publishing a challenge (its deal set, commitment and the par bot's results) and
 //! taking up one of its deals at a table with three bots.
+//!
+//! Publishing comes in two steps: the challenge is announced (its key drawn, committed to
+//! and stored, upcoming), then its par is played at every deal-seat and stored, which lets
+//! it open. A par that searches (`expert`) takes minutes, so the web plays it on a thread
+//! of its own; the sweeper takes up a par left unplayed by a node that went away.
 
 use super::*;
 
-/// Publishes a challenge: draws its deal set's key, commits to it, plays the par of
-/// every deal-seat and stores it all. Returns the challenge's id.
+/// How long after its announcement a challenge without its par is taken up again by the
+/// sweeper (its node stopped): longer than any par takes, so that two nodes do not both
+/// play it (32 deals with an `expert` par take about 10 minutes on one core).
+pub const PAR_GRACE_S: i64 = 30 * 60;
+
+/// Publishes a challenge and plays its par before returning its id.
 pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
+    let id = announce(hall, c)?;
+    play_par(hall, id)?;
+    Ok(id)
+}
+
+/// Publishes a challenge whose par is played on a thread of its own (see [`play_par`]): the
+/// challenge is stored at once, upcoming until the par is in. Returns its id.
+pub fn publish_in_background(hall: &Arc<Hall>, c: &NewChallenge) -> Result<i64, String> {
+    let id = announce(hall, c)?;
+    play_par_in_background(hall, id);
+    Ok(id)
+}
+
+/// Stores a new challenge without its par: draws its deal set's key, commits to it and
+/// keeps its settings. It stays upcoming until [`play_par`] has stored the par.
+pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     c.check()?;
     let key = crate::new_key();
-    let deals: Vec<table::deal::Deal> = (0..c.deals)
-        .map(|i| table::deal::Deal::generate(key.seed(i)))
-        .collect();
     let now = now_s();
     let opens = now + c.opens_in_h as i64 * 3600;
-    let mut spec = ChallengeSpec {
+    let spec = ChallengeSpec {
         name: c.name.trim().to_string(),
         deals: c.deals,
         opens,
@@ -29,13 +51,70 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         salt: String::new(),
         par_table: 0,
         scheduled: c.scheduled,
+        announced: now,
     };
-    // The par: for each deal and seat, the par bot there and the challenge's bots around it.
+    let id = hall
+        .store
+        .create_challenge(&json(&spec)?)
+        .map_err(|e| e.to_string())?;
+    tracing::info!(
+        challenge = id,
+        deals = c.deals,
+        par = %c.par,
+        scheduled = c.scheduled,
+        action = "announce_challenge",
+        "challenge announced"
+    );
+    Ok(id)
+}
+
+/// Plays [`play_par`] on a thread of its own, unless this node is playing it already; a
+/// failure is logged (the challenge stays upcoming, and the sweeper tries again after
+/// [`PAR_GRACE_S`]).
+pub fn play_par_in_background(hall: &Arc<Hall>, id: i64) {
+    if !hall.pars.lock().expect("pars lock").insert(id) {
+        return;
+    }
+    let hall = hall.clone();
+    let spawned = std::thread::Builder::new()
+        .name(format!("par-{id}"))
+        .spawn({
+            let hall = hall.clone();
+            move || {
+                if let Err(e) = play_par(&hall, id) {
+                    tracing::error!(challenge = id, error = %e, "the par was not played");
+                }
+                hall.pars.lock().expect("pars lock").remove(&id);
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::error!(challenge = id, error = %e, "no thread for the par");
+        hall.pars.lock().expect("pars lock").remove(&id);
+    }
+}
+
+/// Plays the par of challenge `id` (the par bot at each deal-seat, the challenge's bots
+/// around it) and stores it, which lets the challenge open. Nothing is stored until every
+/// hand is played; a challenge whose par is already in is left as it is.
+pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
+    let spec = load(hall, id).map_err(|e| e.to_string())?.spec;
+    if spec.par_table != 0 {
+        return Ok(());
+    }
+    let key = spec
+        .set_key()
+        .ok_or_else(|| format!("challenge {id} has no key of its deals to play its par on"))?;
+    let started = std::time::Instant::now();
     let mut par = Vec::new();
-    for (i, deal) in deals.iter().enumerate() {
+    for i in 0..spec.deals {
+        let deal = table::deal::Deal::generate(key.seed(i));
         for seat in Wind::ALL {
             let mut agents: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
-                let name = if s == seat.index() { &c.par } else { &c.level };
+                let name = if s == seat.index() {
+                    &spec.par
+                } else {
+                    &spec.level
+                };
                 builtin(name, key.seed(i) ^ s as u64).expect("bot levels exist")
             });
             let log = play_hand(
@@ -46,13 +125,15 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
             par.push((i, seat, log));
         }
     }
+    // Another node may have stored it meanwhile (a par taken up again by the sweeper).
+    let mut spec = load(hall, id).map_err(|e| e.to_string())?.spec;
+    if spec.par_table != 0 {
+        return Ok(());
+    }
     let store = &hall.store;
-    let id = store
-        .create_challenge(&json(&spec)?)
-        .map_err(|e| e.to_string())?;
     let table_spec = TableSpec {
         hands: Hands::Duplicate {
-            deals: (0..c.deals)
+            deals: (0..spec.deals)
                 .map(|i| DealRef {
                     seed: key.seed(i),
                     label: (i + 1).to_string(),
@@ -60,12 +141,12 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
                 .collect(),
         },
         places: std::array::from_fn(|_| Place::Bot {
-            level: c.level.clone(),
+            level: spec.level.clone(),
         }),
         owner: 0,
         owner_place: 0,
-        limit_s: c.limit_s,
-        bank_s: c.bank_s,
+        limit_s: spec.limit_s,
+        bank_s: spec.bank_s,
         challenge: Some(ChallengeRef {
             id,
             index: 0,
@@ -84,9 +165,9 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         let result = log.result.as_ref().ok_or("a par hand did not finish")?;
         let names = std::array::from_fn(|s| {
             if s == seat.index() {
-                format!("par ({} bot)", c.par)
+                format!("par ({} bot)", spec.par)
             } else {
-                format!("bot ({})", c.level)
+                format!("bot ({})", spec.level)
             }
         });
         let summary = HandSummary {
@@ -118,12 +199,14 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         .map_err(|e| e.to_string())?;
     tracing::info!(
         challenge = id,
-        deals = c.deals,
-        scheduled = c.scheduled,
+        deals = spec.deals,
+        par = %spec.par,
+        seconds = started.elapsed().as_secs_f64(),
+        scheduled = spec.scheduled,
         action = "publish_challenge",
         "challenge published"
     );
-    Ok(id)
+    Ok(())
 }
 
 pub(super) fn json<T: Serialize>(v: &T) -> Result<String, String> {

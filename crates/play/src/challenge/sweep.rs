@@ -1,11 +1,12 @@
 //! The challenges' side of the sweeper: closing windows (playing out tables left
-//! unfinished) and publishing the next scheduled challenge.
+//! unfinished), taking up pars left unplayed, and publishing the next scheduled challenge.
 
 use super::*;
 
 /// Plays out the tables of challenges whose window has closed (those this node plays or
-/// nobody plays), and with the `duty` publishes the next scheduled challenge when none is
-/// open. Errors are reported and left for the next round.
+/// nobody plays), and with the `duty` plays in the background the par of a challenge
+/// announced over [`PAR_GRACE_S`] ago without one (its node stopped) and publishes the next
+/// scheduled challenge when none is open. Errors are reported and left for the next round.
 pub fn sweep(hall: &Arc<Hall>, duty: bool) {
     let now = now_s();
     let Ok(list) = hall.store.challenges(200) else {
@@ -21,6 +22,9 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
         let Ok(spec) = serde_json::from_str::<ChallengeSpec>(&c.spec) else {
             continue;
         };
+        if spec.par_table == 0 && duty && now - spec.announced > PAR_GRACE_S {
+            play_par_in_background(hall, c.id);
+        }
         if now < spec.closes {
             scheduled_running |= spec.scheduled;
             continue;

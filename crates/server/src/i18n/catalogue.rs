@@ -171,6 +171,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Revealed: seed", "已公布：种子"),
     ("Commitment (SHA-256 of dupmj-set/1: and the key of the deals):", "承诺值（dupmj-set/1: 与牌局密钥的 SHA-256）："),
     ("Revealed: key", "已公布：密钥"),
+    ("The par ({} bot) is being played; the challenge opens once it is in.", "标准（{}机器人）正在对局，完成后挑战即开放。"),
     ("salt", "盐"),
     ("check it with", "用以下命令核验"),
     ("Your deals", "你的牌局"),

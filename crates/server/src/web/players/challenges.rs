@@ -72,6 +72,8 @@ fn facts(c: &Loaded, now: i64) -> Value {
         "stage": c.stage(now).as_str(),
         "commitment": c.spec.commitment,
         "keyed": c.spec.key.is_some(),
+        "par": c.spec.par,
+        "par_pending": c.spec.par_table == 0,
         "players": c.plays.iter().map(|p| p.person).collect::<std::collections::HashSet<_>>().len(),
     })
 }
@@ -103,6 +105,7 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
             challenges => rows,
             standings => standing_lines(&all, &names, me.as_ref().map(|(_, p)| p.id), "par"),
             levels => ch::CHALLENGE_LEVELS,
+            par_levels => ch::PAR_LEVELS,
         },
     )
 }
@@ -128,11 +131,19 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
         scheduled: false,
     };
     c.check().map_err(AppError::Invalid)?;
+    // A searching par takes minutes: the page opens at once, the par is played behind it.
+    let searches = agents::bots::builtin(&c.par, 0).is_some_and(|b| b.thinks());
     let hall = app.hall.clone();
-    let id = tokio::task::spawn_blocking(move || ch::publish(&hall, &c))
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?
-        .map_err(AppError::Invalid)?;
+    let id = tokio::task::spawn_blocking(move || {
+        if searches {
+            ch::publish_in_background(&hall, &c)
+        } else {
+            ch::publish(&hall, &c)
+        }
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+    .map_err(AppError::Invalid)?;
     Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
 }
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The fan calculator beside the reference one (ChineseOfficialMahjongHelper's C++, as shipped
+# in the PyPI source package pymahjonggb 1.4.0) on the same corpus, in one run: each scores
+# crates/mcr/benches/corpus.txt in turns, three times; the medians and their ratio are
+# printed, and the points summed over the corpus must agree (the same hands scored alike).
+# Needs g++ and pip (to fetch the source package once, into target/reference).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=${1:-crates/mcr/benches/corpus.txt}
+ref=target/reference
+src=$ref/PyMahjongGB-1.4.0/MahjongGB/mahjong-algorithm
+if ! [ -d "$src" ]; then
+    mkdir -p "$ref"
+    python3 -m pip download -q --no-binary :all: --no-deps -d "$ref" pymahjonggb==1.4.0
+    tar xzf "$ref/pymahjonggb-1.4.0.tar.gz" -C "$ref"
+fi
+if ! [ -x "$ref/fan_bench" ] || [ tools/refbench/driver.cpp -nt "$ref/fan_bench" ]; then
+    g++ -O2 -std=c++17 -I"$src" tools/refbench/driver.cpp "$src/fan_calculator.cpp" \
+        "$src/shanten.cpp" "$src/stringify.cpp" -o "$ref/fan_bench"
+fi
+cargo build -q --release -p dupmj
+ours=(); theirs=()
+for _ in 1 2 3; do
+    theirs+=("$("$ref/fan_bench" "$corpus" 5)")
+    ours+=("$(target/release/dupmj bench fans "$corpus" --fans reference --runs 5)")
+done
+printf 'reference: %s\n' "${theirs[@]}"
+printf 'dupmj:     %s\n' "${ours[@]}"
+python3 - "${theirs[@]}" "${ours[@]}" <<'PY'
+import sys, statistics
+lines = sys.argv[1:]
+theirs, ours = lines[:3], lines[3:]
+rate = lambda l: float(l.split()[0])
+points = {l.rsplit(" ", 1)[1] for l in lines}
+if len(points) != 1:
+    sys.exit(f"the points differ: {sorted(points)}")
+r, o = statistics.median(map(rate, theirs)), statistics.median(map(rate, ours))
+print(f"dupmj {o:.0f} hands/s, reference {r:.0f} hands/s: {o / r:.2f}x (same points, {points.pop()})")
+PY
