@@ -75,21 +75,27 @@ pub fn play_par_in_background(hall: &Arc<Hall>, id: i64) {
     if !hall.pars.lock().expect("pars lock").insert(id) {
         return;
     }
-    let hall = hall.clone();
+    // Leaves the set however the thread ends (a panic included), so that a later sweep
+    // may try again.
+    struct Playing(Arc<Hall>, i64);
+    impl Drop for Playing {
+        fn drop(&mut self) {
+            if let Ok(mut pars) = self.0.pars.lock() {
+                pars.remove(&self.1);
+            }
+        }
+    }
+    let playing = Playing(hall.clone(), id);
     let spawned = std::thread::Builder::new()
         .name(format!("par-{id}"))
-        .spawn({
-            let hall = hall.clone();
-            move || {
-                if let Err(e) = play_par(&hall, id) {
-                    tracing::error!(challenge = id, error = %e, "the par was not played");
-                }
-                hall.pars.lock().expect("pars lock").remove(&id);
+        .spawn(move || {
+            if let Err(e) = play_par(&playing.0, id) {
+                tracing::error!(challenge = id, error = %e, "the par was not played");
             }
         });
     if let Err(e) = spawned {
+        // The closure, and with it the guard, was dropped: the id has left the set.
         tracing::error!(challenge = id, error = %e, "no thread for the par");
-        hall.pars.lock().expect("pars lock").remove(&id);
     }
 }
 

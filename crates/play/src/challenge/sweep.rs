@@ -22,7 +22,8 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
         let Ok(spec) = serde_json::from_str::<ChallengeSpec>(&c.spec) else {
             continue;
         };
-        if spec.par_table == 0 && duty && now - spec.announced > PAR_GRACE_S {
+        // (A challenge from before deal sets has no key to play a par on.)
+        if spec.par_table == 0 && spec.key.is_some() && duty && now - spec.announced > PAR_GRACE_S {
             play_par_in_background(hall, c.id);
         }
         if now < spec.closes {
