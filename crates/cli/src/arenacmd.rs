@@ -280,9 +280,17 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        // A second Ctrl-C ends the process at once.
+        let first = std::sync::OnceLock::new();
+        // A second Ctrl-C ends the process at once — one given on purpose, half a second
+        // after the first, not the same interrupt delivered twice (GNU `timeout -s INT`
+        // signals the command and then its whole process group).
         let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
+            if !stop.swap(true, Ordering::SeqCst) {
+                let _ = first.set(std::time::Instant::now());
+            } else if first
+                .get()
+                .is_some_and(|t: &std::time::Instant| t.elapsed().as_millis() >= 500)
+            {
                 std::process::exit(130);
             }
         });
