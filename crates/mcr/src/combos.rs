@@ -20,29 +20,32 @@ pub struct Key {
 
 fn chow4(k: &[Key; 4], pair: Option<Key>) -> Option<Fan> {
     let same_suit = k.iter().all(|x| x.suit == k[0].suit);
+    if !same_suit {
+        return three_suited_terminal_chows(k, pair?);
+    }
     let mut r = [k[0].rank, k[1].rank, k[2].rank, k[3].rank];
     r.sort_unstable();
-    if same_suit {
-        if r[0] == r[3] {
-            return Some(Fan::QuadrupleChow);
-        }
-        let d = r[1] - r[0];
-        if (d == 1 || d == 2) && r[2] - r[1] == d && r[3] - r[2] == d {
-            return Some(Fan::FourPureShiftedChows);
-        }
-        if r == [1, 1, 7, 7]
-            && pair
-                == Some(Key {
-                    suit: k[0].suit,
-                    rank: 5,
-                })
-        {
-            return Some(Fan::PureTerminalChows);
-        }
-        return None;
+    if r[0] == r[3] {
+        return Some(Fan::QuadrupleChow);
     }
-    // Three-Suited Terminal Chows: 123+789 in two suits, pair of 5 in the third.
-    let p = pair?;
+    let d = r[1] - r[0];
+    if (d == 1 || d == 2) && r[2] - r[1] == d && r[3] - r[2] == d {
+        return Some(Fan::FourPureShiftedChows);
+    }
+    if r == [1, 1, 7, 7]
+        && pair
+            == Some(Key {
+                suit: k[0].suit,
+                rank: 5,
+            })
+    {
+        return Some(Fan::PureTerminalChows);
+    }
+    None
+}
+
+/// Three-Suited Terminal Chows: 123+789 in two suits, pair of 5 in the third.
+fn three_suited_terminal_chows(k: &[Key; 4], p: Key) -> Option<Fan> {
     if p.rank != 5 {
         return None;
     }
@@ -64,20 +67,26 @@ fn chow4(k: &[Key; 4], pair: Option<Key>) -> Option<Fan> {
     ok.then_some(Fan::ThreeSuitedTerminalChows)
 }
 
+/// The lowest, middle and highest of three ranks (no sort: three is too few to branch on).
+#[inline]
+fn order(a: u8, b: u8, c: u8) -> (u8, u8, u8) {
+    let lo = a.min(b).min(c);
+    let hi = a.max(b).max(c);
+    (lo, a + b + c - lo - hi, hi)
+}
+
 /// The fan three chows make together, if any (the most valuable).
 pub fn chow_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
-    let mut v = [a, b, c];
-    v.sort_unstable_by_key(|x| (x.rank, x.suit));
-    let [a, b, c] = v;
+    let (lo, mid, hi) = order(a.rank, b.rank, c.rank);
     if a.suit == b.suit && b.suit == c.suit {
-        if a.rank == c.rank {
+        if lo == hi {
             return Some(Fan::PureTripleChow);
         }
-        if a.rank == 1 && b.rank == 4 && c.rank == 7 {
+        if lo == 1 && mid == 4 && hi == 7 {
             return Some(Fan::PureStraight);
         }
-        let d = b.rank - a.rank;
-        if (d == 1 || d == 2) && c.rank - b.rank == d {
+        let d = mid - lo;
+        if (d == 1 || d == 2) && hi - mid == d {
             return Some(Fan::PureShiftedChows);
         }
         return None;
@@ -85,13 +94,13 @@ pub fn chow_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
     if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
         return None;
     }
-    if a.rank == c.rank {
+    if lo == hi {
         return Some(Fan::MixedTripleChow);
     }
-    if a.rank == 1 && b.rank == 4 && c.rank == 7 {
+    if lo == 1 && mid == 4 && hi == 7 {
         return Some(Fan::MixedStraight);
     }
-    if b.rank == a.rank + 1 && c.rank == b.rank + 1 {
+    if mid == lo + 1 && hi == mid + 1 {
         return Some(Fan::MixedShiftedChows);
     }
     None
@@ -129,17 +138,15 @@ fn pung4(k: &[Key; 4], _pair: Option<Key>) -> Option<Fan> {
 
 /// The fan three pungs make together, if any.
 pub fn pung_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
-    let mut v = [a, b, c];
-    v.sort_unstable_by_key(|x| (x.rank, x.suit));
-    let [a, b, c] = v;
-    let shifted = b.rank == a.rank + 1 && c.rank == b.rank + 1;
+    let (lo, mid, hi) = order(a.rank, b.rank, c.rank);
+    let shifted = mid == lo + 1 && hi == mid + 1;
     if a.suit == b.suit && b.suit == c.suit {
         return shifted.then_some(Fan::PureShiftedPungs);
     }
     if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
         return None;
     }
-    if a.rank == c.rank {
+    if lo == hi {
         return Some(Fan::TriplePung);
     }
     shifted.then_some(Fan::MixedShiftedPungs)

@@ -26,6 +26,7 @@ pub mod notation;
 pub mod rules;
 pub mod score;
 pub mod shape;
+mod suitstate;
 mod tally;
 pub mod tile;
 pub mod wait;

@@ -1,7 +1,5 @@
 //! Winning shapes: fast completeness tests and every reading of four sets and a pair.
 
-use std::sync::OnceLock;
-
 use crate::tile::{Counts, Tile};
 
 /// The six ways to give 1-4-7, 2-5-8 and 3-6-9 to the three suits: `KNITS[k][j]` is the
@@ -89,99 +87,19 @@ pub(crate) fn suit_with_pair(c: &[u8; 9]) -> bool {
     false
 }
 
-/// 5^r for r = 0..9: a suit's nine counts (each 0..=4) as one base-5 number.
-pub(crate) const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
-
-/// Bit 0: the suit is sets only; bit 1: sets and one pair.
-pub(crate) const SETS: u8 = 1;
-pub(crate) const SETS_PAIR: u8 = 2;
-
-/// Completeness of every possible suit, indexed by [`suit_index`], a byte each (about
-/// 2 MB; a two-bit packing was slower to read): built once by adding up to four sets and a
-/// pair from nothing.
-pub(crate) struct SuitTable(Box<[u8]>);
-
-impl SuitTable {
-    /// [`SETS`], [`SETS_PAIR`] or 0 for the suit with this index.
-    #[inline]
-    pub(crate) fn get(&self, idx: u32) -> u8 {
-        self.0[idx as usize]
-    }
-}
-
-pub(crate) fn suit_table() -> &'static SuitTable {
-    static TABLE: OnceLock<SuitTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0u8; POW5[9] as usize].into_boxed_slice();
-        fn fill(t: &mut [u8], c: &mut [u8; 9], from: usize, sets: usize) {
-            let idx = |c: &[u8; 9]| {
-                c.iter()
-                    .enumerate()
-                    .map(|(i, &x)| x as u32 * POW5[i])
-                    .sum::<u32>() as usize
-            };
-            t[idx(c)] |= SETS;
-            for r in 0..9 {
-                if c[r] + 2 <= 4 {
-                    c[r] += 2;
-                    t[idx(c)] |= SETS_PAIR;
-                    c[r] -= 2;
-                }
-            }
-            if sets == 4 {
-                return;
-            }
-            // Sets in a fixed order (kind k: pungs 0..9, chows 9..16) so each multiset once.
-            for k in from..16 {
-                let ok = if k < 9 {
-                    c[k] + 3 <= 4
-                } else {
-                    (0..3).all(|d| c[k - 9 + d] < 4)
-                };
-                if !ok {
-                    continue;
-                }
-                if k < 9 {
-                    c[k] += 3;
-                } else {
-                    (0..3).for_each(|d| c[k - 9 + d] += 1);
-                }
-                fill(t, c, k, sets + 1);
-                if k < 9 {
-                    c[k] -= 3;
-                } else {
-                    (0..3).for_each(|d| c[k - 9 + d] -= 1);
-                }
-            }
-        }
-        fill(&mut t, &mut [0; 9], 0, 0);
-        SuitTable(t)
-    })
-}
-
-/// The base-5 index of suit `s` (0..3) of `c`.
-#[inline]
-pub(crate) fn suit_index(c: &Counts, s: usize) -> u32 {
-    let mut v = 0;
-    for r in (0..9).rev() {
-        v = v * 5 + c[s * 9 + r] as u32;
-    }
-    v
-}
+pub(crate) use crate::suitstate::{SETS, SETS_PAIR};
 
 /// [`SETS`], [`SETS_PAIR`] or 0 for suit `s` of `c`; counts above 4 (a fifth copy, asked
 /// about when judging waits) take the slow path.
 #[inline]
 pub(crate) fn suit_state(c: &Counts, s: usize) -> u8 {
-    let a: &[u8] = &c[s * 9..s * 9 + 9];
-    if a.iter().all(|&x| x <= 4) {
-        return suit_table().get(suit_index(c, s));
+    let v: &[u8; 9] = c[s * 9..s * 9 + 9].try_into().expect("nine ranks");
+    if let Some((low, high)) = crate::suitstate::indices(v) {
+        return crate::suitstate::state_of(low, high);
     }
-    let mut v = [0u8; 9];
-    v.copy_from_slice(a);
     match v.iter().map(|&x| x as u32).sum::<u32>() % 3 {
-        0 if suit_sets(&v) => SETS,
-        2 if suit_with_pair(&v) => SETS_PAIR,
+        0 if suit_sets(v) => SETS,
+        2 if suit_with_pair(v) => SETS_PAIR,
         _ => 0,
     }
 }
@@ -189,52 +107,27 @@ pub(crate) fn suit_state(c: &Counts, s: usize) -> u8 {
 /// Honours: bit [`SETS`] when every count is 0 or 3, [`SETS_PAIR`] with exactly one 2.
 #[inline]
 pub(crate) fn honor_state(c: &Counts) -> u8 {
-    let mut pairs = 0;
-    for &x in &c[27..] {
-        match x {
-            0 | 3 => {}
-            2 => pairs += 1,
-            _ => return 0,
-        }
-    }
-    match pairs {
-        0 => SETS,
-        1 => SETS_PAIR,
-        _ => 0,
-    }
+    // Each count adds 1 for a pair and 8 for a count no honour set can use (1, 4 or a
+    // fifth copy): summed without a branch, the total says it all.
+    const WEIGHT: [u8; 8] = [0, 8, 1, 0, 8, 8, 8, 8];
+    let sum: u8 = c[27..].iter().map(|&x| WEIGHT[(x & 7) as usize]).sum();
+    const STATE: [u8; 8] = [SETS, SETS_PAIR, 0, 0, 0, 0, 0, 0];
+    STATE[sum.min(7) as usize]
 }
 
 /// Are these concealed counts exactly some sets and one pair?
 pub fn is_regular_complete(c: &Counts) -> bool {
-    // Each suit must hold 0 or 2 tiles modulo 3, exactly one of the groups 2.
-    let mut twos = 0;
-    for s in 0..3 {
-        match c[s * 9..s * 9 + 9].iter().map(|&x| x as u32).sum::<u32>() % 3 {
-            0 => {}
-            2 => twos += 1,
-            _ => return false,
-        }
-    }
-    if twos > 1 {
-        return false;
-    }
     let states = [
         suit_state(c, 0),
         suit_state(c, 1),
         suit_state(c, 2),
         honor_state(c),
     ];
-    // Every group complete, exactly one of them with the pair.
-    let mut pairs = 0;
-    for st in states {
-        if st == 0 {
-            return false;
-        }
-        if st == SETS_PAIR {
-            pairs += 1;
-        }
-    }
-    pairs == 1
+    // Every group complete, exactly one of them with the pair (judged without branches:
+    // the look-ups are cheap, a mispredicted early exit is not).
+    let complete = states.iter().fold(true, |ok, &st| ok & (st != 0));
+    let pairs: u8 = states.iter().map(|&st| st >> 1).sum();
+    complete & (pairs == 1)
 }
 
 /// Seven pairs (a four of a kind counts as two pairs), no melds.

@@ -1,33 +1,73 @@
-//! Fan counts of one reading, with a bit mask so that scans touch only present fans.
+//! Fan counts of one reading: a bit mask of the fans present, and the counts of the few
+//! fans that can count more than once. Small (32 bytes), since a reading's tally is copied
+//! and compared many times a hand.
 
 use crate::fan::{Fan, ALL_FANS};
 
+use Fan::*;
+
+/// The fans that can count more than once, each with a byte of [`Tally::multi`].
+const MULTI: [Fan; 8] = [
+    PureDoubleChow,
+    MixedDoubleChow,
+    ShortStraight,
+    TwoTerminalChows,
+    DoublePung,
+    PungOfTerminalsOrHonors,
+    TileHog,
+    FlowerTiles,
+];
+
+/// `SLOT[n]`: the byte of fan number `n` in [`Tally::multi`], or `NONE`.
+const NONE: u8 = 0xff;
+const SLOT: [u8; 83] = {
+    let mut t = [NONE; 83];
+    let mut i = 0;
+    while i < MULTI.len() {
+        t[MULTI[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tally {
-    counts: [u8; 83],
     mask: u128,
+    /// Counts of the [`MULTI`] fans, a byte each.
+    multi: u64,
 }
 
 impl Tally {
-    pub const EMPTY: Tally = Tally {
-        counts: [0; 83],
-        mask: 0,
-    };
+    pub const EMPTY: Tally = Tally { mask: 0, multi: 0 };
 
     #[inline]
     pub fn add(&mut self, f: Fan) {
-        // A count left behind by a removed fan is stale: start again from one.
-        if self.has(f) {
-            self.counts[f as usize] += 1;
+        let slot = SLOT[f as usize];
+        if slot != NONE {
+            let shift = slot as u32 * 8;
+            // A count left behind by a removed fan is stale: start again from one.
+            let old = if self.has(f) {
+                (self.multi >> shift) & 0xff
+            } else {
+                0
+            };
+            self.multi = (self.multi & !(0xff << shift)) | ((old + 1) << shift);
         } else {
-            self.counts[f as usize] = 1;
-            self.mask |= 1 << f as u8;
+            debug_assert!(!self.has(f), "{f:?} counted twice");
         }
+        self.mask |= 1 << f as u8;
     }
 
+    /// Sets the count of `f`; a count above 1 only for a fan that can count more than once.
     #[inline]
     pub fn set(&mut self, f: Fan, n: u8) {
-        self.counts[f as usize] = n;
+        let slot = SLOT[f as usize];
+        if slot != NONE {
+            let shift = slot as u32 * 8;
+            self.multi = (self.multi & !(0xff << shift)) | ((n as u64) << shift);
+        } else {
+            debug_assert!(n <= 1, "{f:?} counted {n} times");
+        }
         if n > 0 {
             self.mask |= 1 << f as u8;
         } else {
@@ -51,6 +91,17 @@ impl Tally {
         self.mask &= !m;
     }
 
+    /// The count of fan number `n`, present in the mask.
+    #[inline]
+    fn count(&self, n: usize) -> u8 {
+        let slot = SLOT[n];
+        if slot == NONE {
+            1
+        } else {
+            (self.multi >> (slot as u32 * 8)) as u8
+        }
+    }
+
     /// Present fans with their counts, in fan-number order.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
         let mut m = self.mask;
@@ -60,7 +111,31 @@ impl Tally {
             }
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            Some((ALL_FANS[i - 1], self.counts[i]))
+            Some((ALL_FANS[i - 1], self.count(i)))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_restart_after_a_removal_and_single_fans_count_once() {
+        let mut t = Tally::EMPTY;
+        t.add(PureDoubleChow);
+        t.add(PureDoubleChow);
+        t.add(AllChows);
+        t.set(TileHog, 2);
+        let got: Vec<_> = t.iter().collect();
+        assert_eq!(got, vec![(AllChows, 1), (TileHog, 2), (PureDoubleChow, 2)]);
+        t.remove(1 << PureDoubleChow as u8);
+        t.add(PureDoubleChow);
+        assert_eq!(
+            t.iter().find(|x| x.0 == PureDoubleChow),
+            Some((PureDoubleChow, 1))
+        );
+        t.set(TileHog, 0);
+        assert!(!t.has(TileHog));
     }
 }

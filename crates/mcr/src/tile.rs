@@ -176,11 +176,17 @@ impl Tile {
 
     /// 1..=9 for numbered tiles, 0 for honours.
     pub const fn rank(self) -> u8 {
-        if self.0 < 27 {
-            self.0 % 9 + 1
-        } else {
-            0
-        }
+        // A table indexed by the whole byte: no division, no bounds check.
+        const RANKS: [u8; 256] = {
+            let mut t = [0u8; 256];
+            let mut i = 0;
+            while i < 27 {
+                t[i] = (i % 9 + 1) as u8;
+                i += 1;
+            }
+            t
+        };
+        RANKS[self.0 as usize]
     }
 
     /// Whether it is a characters, bamboo or dots tile.
@@ -201,11 +207,13 @@ impl Tile {
     }
     /// A 1 or a 9.
     pub const fn is_terminal(self) -> bool {
-        self.0 < 27 && (self.0.is_multiple_of(9) || self.0 % 9 == 8)
+        const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+        (TERMINALS >> (self.0 & 63)) & 1 != 0
     }
     /// A terminal or an honour.
     pub const fn is_terminal_or_honor(self) -> bool {
-        self.is_terminal() || self.is_honor()
+        const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+        (ORPHANS >> (self.0 & 63)) & 1 != 0
     }
     /// The wind of a wind tile.
     pub const fn wind(self) -> Option<Wind> {

@@ -6,6 +6,7 @@ use crate::meld::Meld;
 use crate::rules::Rules;
 use crate::score::score;
 use crate::shape::{self, knitted_tiles, ORPHANS};
+use crate::suitstate;
 use crate::tile::{counts_of, Counts, Tile, KINDS};
 
 /// A bit per tile kind (bit i = tile index i).
@@ -102,15 +103,9 @@ pub fn winning_tiles_counts(c: &Counts, held: &Counts, melds: usize) -> TileSet 
 }
 
 /// Regular-shape winning tiles among `cands`. Only the group (suit or honours) of the
-/// added tile changes, so the other groups are judged once, and a suit is judged by one
-/// look-up in [`shape::suit_table`].
+/// added tile changes, so the other groups are judged once, and a suit with one more tile
+/// is judged from its indices with the tile's rank added (see [`crate::suitstate`]).
 fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileSet {
-    let table = shape::suit_table();
-    let idx = [
-        shape::suit_index(c, 0),
-        shape::suit_index(c, 1),
-        shape::suit_index(c, 2),
-    ];
     let states = [
         shape::suit_state(c, 0),
         shape::suit_state(c, 1),
@@ -138,7 +133,8 @@ fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileS
         };
         if g < 3 {
             // The table covers counts up to 4; a fifth copy takes the slow path.
-            let small = c[g * 9..g * 9 + 9].iter().all(|&x| x <= 4);
+            let suit: &[u8; 9] = c[g * 9..g * 9 + 9].try_into().expect("nine ranks");
+            let small = suitstate::indices(suit);
             let mut m = cands & (0x1ff << (g * 9));
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
@@ -146,8 +142,9 @@ fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileS
                 if held[i] >= 4 {
                     continue;
                 }
-                let state = if small && c[i] < 4 {
-                    table.get(idx[g] + shape::POW5[i - g * 9])
+                let state = if let Some((low, high)) = small.filter(|_| c[i] < 4) {
+                    let r = i - g * 9;
+                    suitstate::state_of(low + suitstate::ADD_LOW[r], high + suitstate::ADD_HIGH[r])
                 } else {
                     let mut d = *c;
                     d[i] += 1;

@@ -169,7 +169,8 @@ impl<'a> Facts<'a> {
         // A tile whose four copies the player holds still counts as a wait here (a
         // fifth copy would complete the shape), as in the reference; S4 is silent.
         // A second wait found settles it: the search stops there.
-        let c = crate::tile::counts_of(self.hand.concealed());
+        let mut c = self.hand.concealed_counts();
+        c[self.win.index()] -= 1;
         let n = crate::wait::winning_tiles_limited(&c, &[0; 34], self.hand.melds().len(), 2)
             .count_ones();
         let v = n == 1;

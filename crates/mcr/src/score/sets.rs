@@ -83,9 +83,7 @@ pub(super) fn eval_sets(
             || sets.iter().any(|s| {
                 !s.declared
                     && s.kind == SetKind::Chow
-                    && (s.tile == win
-                        || s.tile.offset(1) == Some(win)
-                        || s.tile.offset(2) == Some(win))
+                    && win.index().wrapping_sub(s.tile.index()) < 3
             })
             || knit.is_some_and(|k| shape::knitted_tiles(k).contains(&win));
         if !elsewhere {
@@ -279,11 +277,11 @@ pub(super) fn eval_sets(
                 if s.declared || s.kind != SetKind::Chow {
                     continue;
                 }
-                if s.tile.offset(1) == Some(win) {
+                // A chow's tiles are its lowest and the next two of the same suit.
+                let at = win.index().wrapping_sub(s.tile.index());
+                if at == 1 {
                     wait = Some(Fan::ClosedWait);
-                } else if (s.tile == win && win.rank() == 7)
-                    || (s.tile.offset(2) == Some(win) && win.rank() == 3)
-                {
+                } else if (at == 0 && win.rank() == 7) || (at == 2 && win.rank() == 3) {
                     wait = wait.or(Some(Fan::EdgeWait));
                 }
             }
