@@ -165,21 +165,59 @@ pub fn active_routes_in(
     melds: &[Meld],
     band: i32,
 ) -> Vec<Route> {
-    within(&measured(from, s, conc, melds), band)
+    within(&measured(from, s, conc, melds, band), band)
 }
 
-/// Each route of `from` with its distance for a hand.
-fn measured(from: &[Route], s: &Seat, conc: &Counts, melds: &[Meld]) -> Vec<(Route, i32)> {
+/// As [`active_routes_in`], each route with its distance for the hand: the floor of its
+/// distance once a tile is taken out (see [`plan::best_floored`]).
+fn floored_routes_in(
+    from: &[Route],
+    s: &Seat,
+    conc: &Counts,
+    melds: &[Meld],
+    band: i32,
+) -> Vec<(Route, i32)> {
+    within_floored(&measured(from, s, conc, melds, band), band)
+}
+
+/// Each route of `from` with its distance for a hand, as far as `band` asks: a route
+/// whose floor ([`plan::floor`]) is more than `band` above the best distance so far cannot
+/// be within `band` of the best, and is given [`CLOSED`] without being measured.
+fn measured(
+    from: &[Route],
+    s: &Seat,
+    conc: &Counts,
+    melds: &[Meld],
+    band: i32,
+) -> Vec<(Route, i32)> {
     let h = s.shape(conc, melds);
-    from.iter().map(|r| (*r, plan::distance(r, &h))).collect()
+    let mut best = CLOSED;
+    from.iter()
+        .map(|r| {
+            if plan::floor(r, &h) > best.saturating_add(band) {
+                return (*r, CLOSED);
+            }
+            let d = plan::distance(r, &h);
+            best = best.min(d);
+            (*r, d)
+        })
+        .collect()
 }
 
 /// The measured routes within `band` tiles of the best.
 fn within(m: &[(Route, i32)], band: i32) -> Vec<Route> {
+    within_floored(m, band)
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// The measured routes within `band` tiles of the best, with their distances.
+fn within_floored(m: &[(Route, i32)], band: i32) -> Vec<(Route, i32)> {
     let best = m.iter().map(|x| x.1).min().unwrap_or(CLOSED);
     m.iter()
         .filter(|(_, x)| *x < CLOSED && *x <= best + band)
-        .map(|(r, _)| *r)
+        .copied()
         .collect()
 }
 
@@ -235,7 +273,24 @@ pub fn evaluate(
     routes: &[Route],
     rules: &mcr::Rules,
 ) -> Eval {
-    let (mut d, _) = plan::best(routes, &s.shape(conc, melds));
+    let (d, _) = plan::best(routes, &s.shape(conc, melds));
+    judge(s, conc, melds, d, rules)
+}
+
+/// As [`evaluate`], the routes with floors (see [`plan::best_floored`]).
+fn evaluate_floored(
+    s: &Seat,
+    conc: &Counts,
+    melds: &[Meld],
+    routes: &[(Route, i32)],
+    rules: &mcr::Rules,
+) -> Eval {
+    let (d, _) = plan::best_floored(routes, &s.shape(conc, melds));
+    judge(s, conc, melds, d, rules)
+}
+
+/// The evaluation of a hand of 13 whose nearest route is `d` tiles away.
+fn judge(s: &Seat, conc: &Counts, melds: &[Meld], mut d: i32, rules: &mcr::Rules) -> Eval {
     let generic_ready = d <= 2 && mcr::wait::shanten_regular(conc, melds.len()) == 0;
     if d <= 0 || generic_ready {
         let ready = ready_value(s, conc, melds, rules);
@@ -268,21 +323,45 @@ fn acceptance(s: &Seat, conc: &Counts, melds: &[Meld], routes: &[Route], d: i32)
     for r in routes {
         near |= plan::wanted(r, conc);
     }
-    let mut c = *conc;
-    let mut acc = 0;
+    // Only live tiles count; a tile counts once, whichever route it brings nearer.
+    let mut live = 0u64;
     let mut bits = near;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if s.live[i] == 0 {
-            continue;
+        if s.live[i] > 0 {
+            live |= 1 << i;
         }
-        c[i] += 1;
-        let (nd, _) = plan::best(routes, &s.shape(&c, melds));
-        c[i] -= 1;
-        if nd < d {
-            acc += s.live[i] as u32;
+    }
+    let h = s.shape(conc, melds);
+    let mut c = *conc;
+    let mut hit = 0u64;
+    for r in routes {
+        let left = live & !hit;
+        if left == 0 {
+            break;
         }
+        match plan::improvers(r, &h, left, d) {
+            Some(m) => hit |= m,
+            None => {
+                let mut bits = left;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    c[i] += 1;
+                    if plan::distance(r, &s.shape(&c, melds)) < d {
+                        hit |= 1 << i;
+                    }
+                    c[i] -= 1;
+                }
+            }
+        }
+    }
+    let mut acc = 0;
+    while hit != 0 {
+        let i = hit.trailing_zeros() as usize;
+        hit &= hit - 1;
+        acc += s.live[i] as u32;
     }
     acc
 }
@@ -342,9 +421,15 @@ impl PlanBot {
         s: &Seat,
         conc: &Counts,
         melds: &[Meld],
-        routes: &[Route],
+        routes: &[(Route, i32)],
         allowed: impl Fn(usize) -> bool,
     ) -> Option<(usize, Eval)> {
+        // Lowest floor first: the nearest route of each discard is then usually the first
+        // measured, and the floors rule out the rest. Only distances are read from these
+        // routes, never which route comes first, so the order changes no choice.
+        let mut sorted = routes.to_vec();
+        sorted.sort_by_key(|&(_, floor)| floor);
+        let routes = &sorted[..];
         let mut c = *conc;
         let mut evals: Vec<(usize, Eval)> = Vec::with_capacity(14);
         for i in 0..KINDS {
@@ -352,7 +437,7 @@ impl PlanBot {
                 continue;
             }
             c[i] -= 1;
-            evals.push((i, evaluate(s, &c, melds, routes, &self.rules)));
+            evals.push((i, evaluate_floored(s, &c, melds, routes, &self.rules)));
             c[i] += 1;
         }
         let best_ready = evals
@@ -393,8 +478,8 @@ impl PlanBot {
                     let h = s.shape(c, melds);
                     routes
                         .iter()
-                        .copied()
-                        .filter(|r| plan::distance(r, &h) == min_d)
+                        .filter(|(r, floor)| *floor <= min_d && plan::distance(r, &h) == min_d)
+                        .map(|(r, _)| *r)
                         .collect()
                 };
                 let scored: Vec<((usize, Eval), (u32, i32))> = few
@@ -424,11 +509,16 @@ impl PlanBot {
             }
             _ => plan::routes().to_vec(),
         };
-        let m = measured(&from, s, &s.conc, &s.melds);
+        let m = measured(&from, s, &s.conc, &s.melds, 2);
         let band = within(&m, 2);
-        let Some((discard, eval)) =
-            self.choose_discard(Some(view), s, &s.conc, &s.melds, &within(&m, 1), legal)
-        else {
+        let Some((discard, eval)) = self.choose_discard(
+            Some(view),
+            s,
+            &s.conc,
+            &s.melds,
+            &within_floored(&m, 1),
+            legal,
+        ) else {
             return crate::play::safe_default(view.legal);
         };
         // A kong that leaves the hand no further from a route is a free draw.
@@ -529,7 +619,7 @@ impl PlanBot {
                 let routes = active_routes(s, &conc, &melds);
                 evaluate(s, &conc, &melds, &routes, &self.rules).distance
             } else {
-                let routes = active_routes_in(plan::routes(), s, &conc, &melds, 1);
+                let routes = floored_routes_in(plan::routes(), s, &conc, &melds, 1);
                 match self.choose_discard(None, s, &conc, &melds, &routes, |_| true) {
                     Some((_, e)) => e.distance,
                     None => continue,

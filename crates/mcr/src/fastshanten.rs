@@ -122,10 +122,41 @@ fn group_uncached(c: &mut [u8], suited: bool) -> Best {
     best
 }
 
-/// Base-5 index of a group's counts (each at most 4).
+/// Base 5 of eight counts (lowest first) held in the bytes of `w`, by halves: bytes into
+/// pairs (x + 5 y), pairs into fours, fours into the eight.
 #[inline]
-fn index(c: &[u8]) -> usize {
-    c.iter().rev().fold(0usize, |k, &x| k * 5 + x as usize)
+fn base5(w: u64) -> usize {
+    const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    const PAIRS: u64 = 0x0000_ffff_0000_ffff;
+    let p = (w & BYTES) + 5 * ((w >> 8) & BYTES);
+    let q = (p & PAIRS) + 25 * ((p >> 16) & PAIRS);
+    ((q & 0xffff_ffff) + 625 * (q >> 32)) as usize
+}
+
+/// The four groups' table indices (suits, then honours), or `None` when a count passes 4.
+#[inline(always)]
+fn indices(c: &Counts) -> Option<[usize; 4]> {
+    let word = |at: usize| {
+        let (w, _) = c[at..].split_first_chunk::<8>().expect("eight counts");
+        u64::from_le_bytes(*w)
+    };
+    let (w0, w1, w2) = (word(0), word(9), word(18));
+    // The honours are the last seven counts: the word before them, less its first byte.
+    let wh = word(26) >> 8;
+    // A byte above 4 sets its top bit when 0x7b is added (counts stay far below 0x80).
+    const ADD: u64 = 0x7b7b_7b7b_7b7b_7b7b;
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    let big = ((w0 + ADD) | (w1 + ADD) | (w2 + ADD) | (wh + (ADD >> 8))) & TOP;
+    if big != 0 || c[8] > 4 || c[17] > 4 || c[26] > 4 {
+        return None;
+    }
+    let ninth = 390_625;
+    Some([
+        base5(w0) + ninth * c[8] as usize,
+        base5(w1) + ninth * c[17] as usize,
+        base5(w2) + ninth * c[26] as usize,
+        base5(wh),
+    ])
 }
 
 /// Combines two groups: the best with at most `k` blocks in all, for every `k` up to
@@ -145,39 +176,30 @@ fn combine(a: &Best, b: &Best, kmax: usize) -> Best {
     out
 }
 
-/// Regular-shape shanten of concealed counts with `melds` declared sets.
-pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
-    let blocks = 4 - melds.min(4);
-    let g: [Best; 4] = if c.iter().any(|&x| x > 4) {
-        let mut v = *c;
-        let (s, h) = v.split_at_mut(27);
-        let (a, rest) = s.split_at_mut(9);
-        let (b, d) = rest.split_at_mut(9);
-        [
-            group_uncached(a, true),
-            group_uncached(b, true),
-            group_uncached(d, true),
-            group_uncached(h, false),
-        ]
-    } else {
-        let (suits, honours) = tables();
-        [
-            suits[index(&c[0..9])],
-            suits[index(&c[9..18])],
-            suits[index(&c[18..27])],
-            honours[index(&c[27..34])],
-        ]
-    };
-    // An empty group changes nothing: combine only the others (the honours are often empty).
-    let mut live = g.iter().filter(|b| **b != EMPTY);
-    let (left, right) = match (live.next(), live.next(), live.next(), live.next()) {
-        (None, ..) => (EMPTY, EMPTY),
-        (Some(a), None, ..) => (*a, EMPTY),
-        (Some(a), Some(b), None, _) => (*a, *b),
-        (Some(a), Some(b), Some(c), None) => (combine(a, b, blocks), *c),
-        (Some(a), Some(b), Some(c), Some(d)) => (combine(a, b, blocks), combine(c, d, blocks)),
-    };
-    // Only `blocks` in all is wanted now: split them between the two halves.
+/// The four groups' results (suits, then honours) for their table indices.
+#[inline]
+fn groups(idx: &[usize; 4]) -> [Best; 4] {
+    let (suits, honours) = tables();
+    [suits[idx[0]], suits[idx[1]], suits[idx[2]], honours[idx[3]]]
+}
+
+/// The four groups' results worked out without the table (a count above 4).
+fn groups_uncached(c: &Counts) -> [Best; 4] {
+    let mut v = *c;
+    let (s, h) = v.split_at_mut(27);
+    let (a, rest) = s.split_at_mut(9);
+    let (b, d) = rest.split_at_mut(9);
+    [
+        group_uncached(a, true),
+        group_uncached(b, true),
+        group_uncached(d, true),
+        group_uncached(h, false),
+    ]
+}
+
+/// The best total of two halves sharing `blocks` blocks.
+#[inline]
+fn finish(left: &Best, right: &Best, blocks: usize) -> i32 {
     let mut best = NEG as i32;
     for (j, (&l0, &l1)) in left[0].iter().zip(&left[1]).enumerate().take(blocks + 1) {
         let k = blocks - j;
@@ -186,5 +208,106 @@ pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
         let pair = (l0 + right[1][k] as i32).max(l1 + right[0][k] as i32);
         best = best.max(no_pair).max(pair + 1);
     }
-    8 - 2 * melds.min(4) as i32 - best
+    best
+}
+
+/// Regular-shape shanten of concealed counts with `melds` declared sets.
+pub fn shanten_regular(c: &Counts, melds: usize) -> i32 {
+    let g = match indices(c) {
+        Some(idx) => groups(&idx),
+        None => groups_uncached(c),
+    };
+    let blocks = 4 - melds.min(4);
+    // A group that adds nothing (no tiles, or lone honours) changes nothing: combine only
+    // the others. Both rows never decrease with more blocks, so the last entries tell.
+    let adds = |b: &&Best| b[0][4] != 0 || b[1][4] != NEG;
+    let mut live = g.iter().filter(adds);
+    let (left, right) = match (live.next(), live.next(), live.next(), live.next()) {
+        (None, ..) => (EMPTY, EMPTY),
+        (Some(a), None, ..) => (*a, EMPTY),
+        (Some(a), Some(b), None, _) => (*a, *b),
+        (Some(a), Some(b), Some(c), None) => (combine(a, b, blocks), *c),
+        (Some(a), Some(b), Some(c), Some(d)) => (combine(a, b, blocks), combine(c, d, blocks)),
+    };
+    // Only `blocks` in all is wanted now: split them between the two halves.
+    8 - 2 * melds.min(4) as i32 - finish(&left, &right, blocks)
+}
+
+/// The tiles among `cands` whose addition lowers [`shanten_regular`] of `c`. Adding a tile
+/// changes one group: the other three are combined once per group, and each candidate
+/// costs one look-up, instead of a whole shanten per candidate.
+pub fn shanten_regular_improvers(c: &Counts, melds: usize, cands: u64) -> (i32, u64) {
+    let blocks = 4 - melds.min(4);
+    let base = shanten_regular(c, melds);
+    let Some(idx) = indices(c).filter(|_| c.iter().all(|&x| x < 4)) else {
+        // A candidate could make a fifth copy: one shanten per candidate.
+        let mut d = *c;
+        let mut out = 0u64;
+        let mut m = cands;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            d[i] += 1;
+            if shanten_regular(&d, melds) < base {
+                out |= 1 << i;
+            }
+            d[i] -= 1;
+        }
+        return (base, out);
+    };
+    let (suits, honours) = tables();
+    let g = groups(&idx);
+    let starts = [0usize, 9, 18, 27];
+    let mut out = 0u64;
+    for k in 0..4 {
+        let lo = starts[k];
+        let width = if k < 3 { 9 } else { 7 };
+        let mut m = (cands >> lo) & ((1u64 << width) - 1);
+        if m == 0 {
+            continue;
+        }
+        let others: Vec<&Best> = (0..4).filter(|&o| o != k).map(|o| &g[o]).collect();
+        let rest = combine(&combine(others[0], others[1], blocks), others[2], blocks);
+        let table = if k < 3 { suits } else { honours };
+        while m != 0 {
+            let r = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let with = &table[idx[k] + POW5[r]];
+            if 8 - 2 * melds.min(4) as i32 - finish(with, &rest, blocks) < base {
+                out |= 1 << (lo + r);
+            }
+        }
+    }
+    (base, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_are_base_five_by_group() {
+        let plain = |c: &[u8]| c.iter().rev().fold(0usize, |k, &x| k * 5 + x as usize);
+        let mut x = 12345u64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 34];
+            for v in c.iter_mut() {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *v = ((x >> 33) % 5) as u8;
+            }
+            let want = [
+                plain(&c[0..9]),
+                plain(&c[9..18]),
+                plain(&c[18..27]),
+                plain(&c[27..34]),
+            ];
+            assert_eq!(indices(&c), Some(want), "{c:?}");
+            // A fifth copy anywhere is refused.
+            let at = (x >> 40) as usize % 34;
+            c[at] = 5;
+            assert_eq!(indices(&c), None, "{c:?}");
+        }
+    }
 }

@@ -232,6 +232,38 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn improvers_are_the_tiles_that_lower_shanten((melds, conc, _t, _ctx) in any_hand(), extra in 0usize..3) {
+        // Thirteen-tile hands, and some with a tile or two more (as a hand after a draw).
+        let mut c = counts_of(&conc);
+        prop_assume!(c.iter().all(|&x| x <= 4));
+        for k in 0..extra {
+            let i = (k * 13 + conc.len() * 7) % 34;
+            if c[i] < 4 {
+                c[i] += 1;
+            }
+        }
+        let n = melds.len();
+        let base = mcr::wait::shanten_regular(&c, n);
+        let mut want = 0u64;
+        for i in 0..34 {
+            let mut d = c;
+            d[i] += 1;
+            if mcr::wait::shanten_regular(&d, n) < base {
+                want |= 1 << i;
+            }
+        }
+        let all = (1u64 << 34) - 1;
+        prop_assert_eq!(mcr::wait::shanten_regular_improvers(&c, n, all), (base, want), "{:?} with {} melds", conc, n);
+        // Asking about some tiles only answers for those.
+        let some = 0x2_5555_5555u64;
+        prop_assert_eq!(mcr::wait::shanten_regular_improvers(&c, n, some), (base, want & some));
+    }
+}
+
 /// A ready hand whose only winning tiles are all held already (no tile can complete it).
 fn held_out_only(conc: &[Tile], melds: &[Meld]) -> bool {
     let c = counts_of(conc);
