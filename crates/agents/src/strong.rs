@@ -206,19 +206,26 @@ fn measured(
 
 /// The measured routes within `band` tiles of the best.
 fn within(m: &[(Route, i32)], band: i32) -> Vec<Route> {
-    within_floored(m, band)
-        .into_iter()
-        .map(|(r, _)| r)
-        .collect()
+    let best = m.iter().map(|x| x.1).min().unwrap_or(CLOSED);
+    let mut out = Vec::with_capacity(m.len());
+    out.extend(
+        m.iter()
+            .filter(|(_, x)| *x < CLOSED && *x <= best + band)
+            .map(|(r, _)| *r),
+    );
+    out
 }
 
 /// The measured routes within `band` tiles of the best, with their distances.
 fn within_floored(m: &[(Route, i32)], band: i32) -> Vec<(Route, i32)> {
     let best = m.iter().map(|x| x.1).min().unwrap_or(CLOSED);
-    m.iter()
-        .filter(|(_, x)| *x < CLOSED && *x <= best + band)
-        .copied()
-        .collect()
+    let mut out = Vec::with_capacity(m.len());
+    out.extend(
+        m.iter()
+            .filter(|(_, x)| *x < CLOSED && *x <= best + band)
+            .copied(),
+    );
+    out
 }
 
 /// The routes near enough to matter for a hand: within one tile of the best.

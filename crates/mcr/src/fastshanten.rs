@@ -266,8 +266,13 @@ pub fn shanten_regular_improvers(c: &Counts, melds: usize, cands: u64) -> (i32, 
         if m == 0 {
             continue;
         }
-        let others: Vec<&Best> = (0..4).filter(|&o| o != k).map(|o| &g[o]).collect();
-        let rest = combine(&combine(others[0], others[1], blocks), others[2], blocks);
+        let [a, b, c] = match k {
+            0 => [1, 2, 3],
+            1 => [0, 2, 3],
+            2 => [0, 1, 3],
+            _ => [0, 1, 2],
+        };
+        let rest = combine(&combine(&g[a], &g[b], blocks), &g[c], blocks);
         let table = if k < 3 { suits } else { honours };
         while m != 0 {
             let r = m.trailing_zeros() as usize;
