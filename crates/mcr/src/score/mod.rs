@@ -258,7 +258,10 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
         s[f.win.index()] -= 1;
         s
     };
-    let nine = if nm == 0 {
+    // Nine gates needs all nine ranks of one suit and nothing else: most hands are ruled
+    // out by the kinds present alone.
+    let one_full_suit = [SUIT_M, SUIT_S, SUIT_P].contains(&conc_present);
+    let nine = if nm == 0 && one_full_suit {
         shape::nine_gates_suit(&standing)
     } else {
         None
