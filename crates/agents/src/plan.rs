@@ -136,10 +136,6 @@ pub struct Shape<'a> {
     pub prevalent: Wind,
 }
 
-fn suit_of(i: usize) -> usize {
-    i / 9
-}
-
 /// The route's distance for this hand (its penalty included), or [`CLOSED`].
 pub fn distance(r: &Route, h: &Shape) -> i32 {
     let d = raw_distance(r, h);
@@ -157,74 +153,95 @@ pub fn distance(r: &Route, h: &Shape) -> i32 {
 fn raw_distance(r: &Route, h: &Shape) -> i32 {
     let (c, melds) = (h.conc, h.melds);
     match r.kind {
-        RouteKind::Chows(lows) => {
-            let mut need = [true; 3];
-            let mut other = 0;
-            for m in melds {
-                let hit = (m.kind == MeldKind::Chow)
-                    .then(|| (0..3).find(|&i| need[i] && lows[i] as usize == m.tile.index()))
-                    .flatten();
-                match hit {
-                    Some(i) => need[i] = false,
-                    None => other += 1,
-                }
+        RouteKind::Chows(_) | RouteKind::Knitted(_) | RouteKind::DragonPungs(_) => {
+            match left_by(r, c, melds) {
+                Some(l) => l.missing + shanten_regular(&l.rest, l.sets),
+                None => CLOSED,
             }
-            if other > 1 {
-                return CLOSED;
-            }
-            let mut d = *c;
-            let mut missing = 0;
-            for (i, &low) in lows.iter().enumerate() {
-                if need[i] {
-                    for x in &mut d[low as usize..low as usize + 3] {
-                        if *x > 0 {
-                            *x -= 1;
-                        } else {
-                            missing += 1;
-                        }
-                    }
-                }
-            }
-            missing + shanten_regular(&d, 3 + other)
-        }
-        RouteKind::Knitted(k) => {
-            if melds.len() > 1 {
-                return CLOSED;
-            }
-            let mut d = *c;
-            let mut missing = 0;
-            for t in mcr::shape::knitted_tiles(k as usize) {
-                if d[t.index()] > 0 {
-                    d[t.index()] -= 1;
-                } else {
-                    missing += 1;
-                }
-            }
-            missing + shanten_regular(&d, 3 + melds.len())
         }
         RouteKind::SevenPairs if melds.is_empty() => shanten_seven_pairs(c),
         RouteKind::HonorsKnitted if melds.is_empty() => shanten_honors_knitted(c),
         RouteKind::Orphans if melds.is_empty() => shanten_thirteen_orphans(c),
         RouteKind::SevenPairs | RouteKind::HonorsKnitted | RouteKind::Orphans => CLOSED,
-        RouteKind::FullFlush(s) | RouteKind::HalfFlush(s) => {
-            let honours = matches!(r.kind, RouteKind::HalfFlush(_));
-            let keep = |i: usize| suit_of(i) == s as usize || (honours && i >= 27);
-            if melds.iter().any(|m| !keep(m.tile.index())) {
+        RouteKind::FullFlush(_) | RouteKind::HalfFlush(_) => {
+            let kept = flush_tiles(r.kind);
+            if melds.iter().any(|m| kept & (1 << m.tile.index()) == 0) {
                 return CLOSED;
             }
-            let mut d = [0u8; KINDS];
-            for i in 0..KINDS {
-                if keep(i) {
-                    d[i] = c[i];
-                }
-            }
-            shanten_regular(&d, melds.len())
+            shanten_regular(&only(c, kept), melds.len())
         }
         RouteKind::AllPungs => {
             if melds.iter().any(|m| m.kind == MeldKind::Chow) {
                 return CLOSED;
             }
             all_pungs(c, 4 - melds.len().min(4))
+        }
+    }
+}
+
+/// What a route's fixed tiles leave of a hand.
+struct Left {
+    /// The concealed counts once the fixed tiles held are taken out.
+    rest: Counts,
+    /// Fixed tiles not held.
+    missing: i32,
+    /// The kinds of the missing fixed tiles, a bit each (one more of each fills a gap).
+    gaps: u64,
+    /// The sets counted as made before the rest (declared and fixed).
+    sets: usize,
+}
+
+/// The hand left by a route with fixed tiles (three chows, the knitted straight, two
+/// dragon pungs); `None` when its declared sets close the route, or for a route without
+/// fixed tiles.
+#[inline(always)]
+fn left_by(r: &Route, c: &Counts, melds: &[Meld]) -> Option<Left> {
+    let mut rest = *c;
+    let (mut missing, mut gaps) = (0, 0u64);
+    // One of each tile in `tiles`, or a gap.
+    fn take(
+        rest: &mut Counts,
+        missing: &mut i32,
+        gaps: &mut u64,
+        tiles: impl Iterator<Item = usize>,
+    ) {
+        for x in tiles {
+            if rest[x] > 0 {
+                rest[x] -= 1;
+            } else {
+                *missing += 1;
+                *gaps |= 1 << x;
+            }
+        }
+    }
+    let sets = match r.kind {
+        RouteKind::Chows(lows) => {
+            let (need, other) = chows_needed(lows, melds)?;
+            for (i, &low) in lows.iter().enumerate() {
+                if need[i] {
+                    take(
+                        &mut rest,
+                        &mut missing,
+                        &mut gaps,
+                        low as usize..low as usize + 3,
+                    );
+                }
+            }
+            3 + other
+        }
+        RouteKind::Knitted(k) => {
+            if melds.len() > 1 {
+                return None;
+            }
+            take(
+                &mut rest,
+                &mut missing,
+                &mut gaps,
+                mcr::shape::knitted_tiles(k as usize)
+                    .iter()
+                    .map(|t| t.index()),
+            );
+            3 + melds.len()
         }
         RouteKind::DragonPungs(pair) => {
             let mut need = [true; 2];
@@ -236,20 +253,67 @@ fn raw_distance(r: &Route, h: &Shape) -> i32 {
                 }
             }
             if other > 2 {
-                return CLOSED;
+                return None;
             }
-            let mut d = *c;
-            let mut missing = 0;
             for (i, &t) in pair.iter().enumerate() {
                 if need[i] {
-                    let have = d[t as usize].min(3);
+                    let t = t as usize;
+                    let have = rest[t].min(3);
                     missing += 3 - have as i32;
-                    d[t as usize] -= have;
+                    rest[t] -= have;
+                    if have < 3 {
+                        gaps |= 1 << t;
+                    }
                 }
             }
-            missing + shanten_regular(&d, 2 + other)
+            2 + other
+        }
+        _ => return None,
+    };
+    Some(Left {
+        rest,
+        missing,
+        gaps,
+        sets,
+    })
+}
+
+/// Which of a chows route's three chows are still to make in the hand (the others are
+/// declared), and how many declared sets are not among them; `None` when more than one is
+/// not (the route is closed).
+fn chows_needed(lows: [u8; 3], melds: &[Meld]) -> Option<([bool; 3], usize)> {
+    let mut need = [true; 3];
+    let mut other = 0;
+    for m in melds {
+        let hit = (m.kind == MeldKind::Chow)
+            .then(|| (0..3).find(|&i| need[i] && lows[i] as usize == m.tile.index()))
+            .flatten();
+        match hit {
+            Some(i) => need[i] = false,
+            None => other += 1,
         }
     }
+    (other <= 1).then_some((need, other))
+}
+
+/// The tiles a flush keeps (its suit, and the honours for a half flush), a bit each.
+fn flush_tiles(kind: RouteKind) -> u64 {
+    match kind {
+        RouteKind::FullFlush(s) => 0x1ff << (9 * s as u32),
+        RouteKind::HalfFlush(s) => (0x1ff << (9 * s as u32)) | (0x7f << 27),
+        _ => 0,
+    }
+}
+
+/// The counts of `c` for the kinds in `kept` only.
+fn only(c: &Counts, kept: u64) -> Counts {
+    let mut d = [0u8; KINDS];
+    for (i, x) in d.iter_mut().enumerate() {
+        if kept & (1 << i) != 0 {
+            *x = c[i];
+        }
+    }
+    d
 }
 
 /// Pungs-only distance: `sets` pungs and a pair from the concealed counts.
@@ -297,11 +361,18 @@ fn all_pungs(c: &Counts, sets: usize) -> i32 {
 
 /// Does the hand hold a pair or more of a dragon or of a wind worth points to this seat?
 fn valued_honour(h: &Shape) -> bool {
-    let valued = |i: usize| i >= 31 || i == 27 + h.seat.index() || i == 27 + h.prevalent.index();
+    let honours = valued_honours(h);
+    let valued = |i: usize| honours & (1 << i) != 0;
     (27..KINDS).any(|i| valued(i) && h.conc[i] >= 2)
         || h.melds
             .iter()
             .any(|m| valued(m.tile.index()) && m.kind != MeldKind::Chow)
+}
+
+/// The honours worth points to this seat (the dragons, its seat and the prevalent wind),
+/// a bit each.
+fn valued_honours(h: &Shape) -> u64 {
+    (0x7 << 31) | (1 << (27 + h.seat.index())) | (1 << (27 + h.prevalent.index()))
 }
 
 /// Pairs or sets of terminals and honours (material for Pungs of Terminals or Honours).

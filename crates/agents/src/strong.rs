@@ -171,18 +171,6 @@ pub fn active_routes_in(
     within(&measured(from, s, conc, melds, band), band)
 }
 
-/// As [`active_routes_in`], each route with its distance for the hand: the floor of its
-/// distance once a tile is taken out (see [`plan::best_floored`]).
-fn floored_routes_in(
-    from: &[Route],
-    s: &Seat,
-    conc: &Counts,
-    melds: &[Meld],
-    band: i32,
-) -> Vec<(Route, i32)> {
-    within_floored(&measured(from, s, conc, melds, band), band)
-}
-
 /// Each route of `from` with its distance for a hand, as far as `band` asks: a route
 /// whose floor ([`plan::floor`]) is more than `band` above the best distance so far cannot
 /// be within `band` of the best, and is given [`CLOSED`] without being measured.
@@ -564,7 +552,9 @@ impl PlanBot {
                 let routes = active_routes(s, &conc, &melds);
                 evaluate(s, &conc, &melds, &routes, &self.rules).distance
             } else {
-                let routes = floored_routes_in(plan::routes(), s, &conc, &melds, 1);
+                // Each route with its distance before the discard: its floor after it.
+                let m = measured(plan::routes(), s, &conc, &melds, 1);
+                let routes = within_floored(&m, 1);
                 match self.choose_discard(None, s, &conc, &melds, &routes, |_| true) {
                     Some((_, e)) => e.distance,
                     None => continue,

@@ -3,11 +3,12 @@
 //! its missing fixed tiles) and, for a tile added, each route's improving tiles from one
 //! pass over its groups instead of a distance per tile.
 
+use super::{
+    chows_needed, distance, flush_tiles, left_by, only, valued_honour, valued_honours, Route,
+    RouteKind, Shape, CLOSED,
+};
 use mcr::tile::KINDS;
 use mcr::wait::shanten_regular_improvers;
-use mcr::MeldKind;
-
-use super::{distance, suit_of, valued_honour, Route, RouteKind, Shape, CLOSED};
 
 /// As [`super::best`], for routes each given with a floor: a distance it cannot go below on this
 /// hand (its distance on the hand before a tile was taken out: taking a tile out never
@@ -32,22 +33,12 @@ pub fn best_floored(routes: &[(Route, i32)], h: &Shape) -> (i32, Option<Route>) 
 /// no floor (`i32::MIN`).
 pub fn floor(r: &Route, h: &Shape) -> i32 {
     let (c, melds) = (h.conc, h.melds);
+    // Counted without taking the tiles out: this runs for every route measured.
     let missing = match r.kind {
         RouteKind::Chows(lows) => {
-            let mut need = [true; 3];
-            let mut other = 0;
-            for m in melds {
-                let hit = (m.kind == MeldKind::Chow)
-                    .then(|| (0..3).find(|&i| need[i] && lows[i] as usize == m.tile.index()))
-                    .flatten();
-                match hit {
-                    Some(i) => need[i] = false,
-                    None => other += 1,
-                }
-            }
-            if other > 1 {
+            let Some((need, _)) = chows_needed(lows, melds) else {
                 return CLOSED;
-            }
+            };
             // The three chows of a route share no tile: each fixed tile is needed once.
             (0..3)
                 .filter(|&i| need[i])
@@ -71,107 +62,49 @@ pub fn floor(r: &Route, h: &Shape) -> i32 {
 
 /// The tiles among `cands` that bring route `r` nearer than `d` when added to the hand, for
 /// the routes whose distance is fixed tiles plus a regular shanten (chows, the knitted
-/// straight, a full flush, dragon pungs): a missing fixed tile fills its gap, any other
+/// straight, the flushes, dragon pungs): a missing fixed tile fills its gap, any other
 /// tile goes to the rest, whose improving tiles come from one call
 /// ([`shanten_regular_improvers`]) instead of one distance per tile. `None` for the other
-/// routes (their penalty can change with the tile added): measure those tile by tile.
+/// routes: measure those tile by tile.
 pub fn improvers(r: &Route, h: &Shape, cands: u64, d: i32) -> Option<u64> {
     let (c, melds) = (h.conc, h.melds);
     // A closed route stays closed whatever tile is added.
     let closed = Some(if CLOSED < d { cands } else { 0 });
-    // The rest after the fixed tiles, the missing fixed tiles (each fills one gap), and
-    // the sets the rest must still make.
-    let (rest, missing, gaps, sets) = match r.kind {
-        RouteKind::Chows(lows) => {
-            let mut need = [true; 3];
-            let mut other = 0;
-            for m in melds {
-                let hit = (m.kind == MeldKind::Chow)
-                    .then(|| (0..3).find(|&i| need[i] && lows[i] as usize == m.tile.index()))
-                    .flatten();
-                match hit {
-                    Some(i) => need[i] = false,
-                    None => other += 1,
-                }
-            }
-            if other > 1 {
+    match r.kind {
+        RouteKind::Chows(_) | RouteKind::Knitted(_) | RouteKind::DragonPungs(_) => {
+            let Some(l) = left_by(r, c, melds) else {
                 return closed;
+            };
+            let others = cands & !l.gaps;
+            let (sh, better) = shanten_regular_improvers(&l.rest, l.sets, others);
+            let now = l.missing + sh + r.penalty;
+            let mut out = 0;
+            if now - 1 < d {
+                out |= cands & l.gaps;
             }
-            let mut rest = *c;
-            let (mut missing, mut gaps) = (0, 0u64);
-            for (i, &low) in lows.iter().enumerate() {
-                if need[i] {
-                    let low = low as usize;
-                    for (x, n) in rest.iter_mut().enumerate().skip(low).take(3) {
-                        if *n > 0 {
-                            *n -= 1;
-                        } else {
-                            missing += 1;
-                            gaps |= 1 << x;
-                        }
-                    }
-                }
-            }
-            (rest, missing, gaps, 3 + other)
-        }
-        RouteKind::Knitted(k) => {
-            if melds.len() > 1 {
-                return closed;
-            }
-            let mut rest = *c;
-            let (mut missing, mut gaps) = (0, 0u64);
-            for t in mcr::shape::knitted_tiles(k as usize) {
-                if rest[t.index()] > 0 {
-                    rest[t.index()] -= 1;
-                } else {
-                    missing += 1;
-                    gaps |= 1 << t.index();
-                }
-            }
-            (rest, missing, gaps, 3 + melds.len())
-        }
-        RouteKind::FullFlush(s) => {
-            if melds.iter().any(|m| suit_of(m.tile.index()) != s as usize) {
-                return closed;
-            }
-            let mut rest = [0u8; KINDS];
-            let range = 9 * s as usize..9 * s as usize + 9;
-            rest[range.clone()].copy_from_slice(&c[range]);
-            // A tile of another suit is dropped: it changes nothing.
-            let suit = 0x1ffu64 << (9 * s as u32);
-            let (sh, better) = shanten_regular_improvers(&rest, melds.len(), cands & suit);
-            let now = sh + r.penalty;
-            return Some(if now < d {
-                cands
+            if now < d {
+                out |= others;
             } else if now - 1 < d {
-                better
-            } else {
-                0
-            });
+                out |= better;
+            }
+            Some(out)
         }
-        RouteKind::HalfFlush(s) => {
-            let kept = (0x1ffu64 << (9 * s as u32)) | (0x7f << 27);
+        RouteKind::FullFlush(_) | RouteKind::HalfFlush(_) => {
+            let kept = flush_tiles(r.kind);
             if melds.iter().any(|m| kept & (1 << m.tile.index()) == 0) {
                 return closed;
             }
-            let mut rest = [0u8; KINDS];
-            for (i, x) in rest.iter_mut().enumerate() {
-                if kept & (1 << i) != 0 {
-                    *x = c[i];
-                }
-            }
-            let (sh, better) = shanten_regular_improvers(&rest, melds.len(), cands & kept);
-            // The penalty goes when a valued honour becomes a pair.
-            let (now, waivers) = if valued_honour(h) {
-                (sh, 0)
+            // A tile the flush does not keep is dropped: it changes nothing.
+            let (sh, better) = shanten_regular_improvers(&only(c, kept), melds.len(), cands & kept);
+            // A half flush's penalty goes when a valued honour becomes a pair.
+            let half = matches!(r.kind, RouteKind::HalfFlush(_));
+            let (now, waivers) = if !half || valued_honour(h) {
+                (sh + if half { 0 } else { r.penalty }, 0)
             } else {
-                let valued = (0x7u64 << 31)
-                    | (1 << (27 + h.seat.index()))
-                    | (1 << (27 + h.prevalent.index()));
                 let singles = (27..KINDS)
                     .filter(|&i| c[i] == 1)
                     .fold(0, |m, i| m | 1 << i);
-                (sh + r.penalty, cands & valued & singles)
+                (sh + r.penalty, cands & valued_honours(h) & singles)
             };
             // Nearer by two, by one, or (a tile of another suit, or one that helps neither)
             // not at all.
@@ -187,49 +120,10 @@ pub fn improvers(r: &Route, h: &Shape, cands: u64, d: i32) -> Option<u64> {
             if now < d {
                 out |= cands;
             }
-            return Some(out);
+            Some(out)
         }
-        RouteKind::DragonPungs(pair) => {
-            let mut need = [true; 2];
-            let mut other = 0;
-            for m in melds {
-                match (0..2).find(|&i| need[i] && pair[i] as usize == m.tile.index()) {
-                    Some(i) if m.kind != MeldKind::Chow => need[i] = false,
-                    _ => other += 1,
-                }
-            }
-            if other > 2 {
-                return closed;
-            }
-            let mut rest = *c;
-            let (mut missing, mut gaps) = (0, 0u64);
-            for (i, &t) in pair.iter().enumerate() {
-                if need[i] {
-                    let have = rest[t as usize].min(3);
-                    missing += 3 - have as i32;
-                    rest[t as usize] -= have;
-                    if have < 3 {
-                        gaps |= 1 << t;
-                    }
-                }
-            }
-            (rest, missing, gaps, 2 + other)
-        }
-        _ => return None,
-    };
-    let others = cands & !gaps;
-    let (sh, better) = shanten_regular_improvers(&rest, sets, others);
-    let now = missing + sh + r.penalty;
-    let mut out = 0;
-    if now - 1 < d {
-        out |= cands & gaps;
+        _ => None,
     }
-    if now < d {
-        out |= others;
-    } else if now - 1 < d {
-        out |= better;
-    }
-    Some(out)
 }
 
 #[cfg(test)]
