@@ -3,6 +3,8 @@
 # in the PyPI source package pymahjonggb 1.4.0) on the same corpus, in one run: each scores
 # crates/mcr/benches/corpus.txt in turns, three times; the medians and their ratio are
 # printed, and the points summed over the corpus must agree (the same hands scored alike).
+# dupmj is timed twice: for the fans and their total (`mcr::fan_table`, what the reference's
+# calculate_fan returns), and for the full scoring with the reading (`mcr::score`).
 # Needs g++ and pip (to fetch the source package once, into target/reference).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,21 +21,25 @@ if ! [ -x "$ref/fan_bench" ] || [ tools/refbench/driver.cpp -nt "$ref/fan_bench"
         "$src/shanten.cpp" "$src/stringify.cpp" -o "$ref/fan_bench"
 fi
 cargo build -q --release -p dupmj
-ours=(); theirs=()
+ours=(); theirs=(); full=()
 for _ in 1 2 3; do
     theirs+=("$("$ref/fan_bench" "$corpus" 5)")
     ours+=("$(target/release/dupmj bench fans "$corpus" --fans reference --runs 5)")
+    full+=("$(target/release/dupmj bench fans "$corpus" --fans reference --runs 5 --reading)")
 done
-printf 'reference: %s\n' "${theirs[@]}"
-printf 'dupmj:     %s\n' "${ours[@]}"
-python3 - "${theirs[@]}" "${ours[@]}" <<'PY'
+printf 'reference:       %s\n' "${theirs[@]}"
+printf 'dupmj:           %s\n' "${ours[@]}"
+printf 'dupmj --reading: %s\n' "${full[@]}"
+python3 - "${theirs[@]}" "${ours[@]}" "${full[@]}" <<'PY'
 import sys, statistics
 lines = sys.argv[1:]
-theirs, ours = lines[:3], lines[3:]
+theirs, ours, full = lines[:3], lines[3:6], lines[6:]
 rate = lambda l: float(l.split()[0])
 points = {l.rsplit(" ", 1)[1] for l in lines}
 if len(points) != 1:
     sys.exit(f"the points differ: {sorted(points)}")
-r, o = statistics.median(map(rate, theirs)), statistics.median(map(rate, ours))
-print(f"dupmj {o:.0f} hands/s, reference {r:.0f} hands/s: {o / r:.2f}x (same points, {points.pop()})")
+r = statistics.median(map(rate, theirs))
+o, f = statistics.median(map(rate, ours)), statistics.median(map(rate, full))
+print(f"fans and total: dupmj {o:.0f} hands/s, reference {r:.0f} hands/s: {o / r:.2f}x (same points, {points.pop()})")
+print(f"with the reading: dupmj {f:.0f} hands/s: {f / r:.2f}x")
 PY

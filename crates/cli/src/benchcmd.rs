@@ -2,6 +2,7 @@
 //! online play under load.
 
 use std::fmt::Write as _;
+use std::hint::black_box;
 use std::time::Instant;
 
 use clap::Subcommand;
@@ -75,6 +76,8 @@ pub enum BenchCmd {
     /// Hands per second of the fan calculator on one core over a corpus of hand lines (as
     /// `crates/mcr/benches/corpus.txt`; median of the runs), and the sum of the points, to
     /// set beside the reference calculator's on the same corpus (tools/bench_reference.sh).
+    /// It times the fans and their total (`mcr::fan_table`), what the reference returns;
+    /// `--reading` times the full scoring with the reading (`mcr::score`).
     Fans {
         /// The corpus: one `hand | flags` line per hand.
         corpus: std::path::PathBuf,
@@ -84,6 +87,9 @@ pub enum BenchCmd {
         /// Times the corpus is scored.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
         runs: u64,
+        /// Time the full scoring, the reading included (it allocates the result's lists).
+        #[arg(long)]
+        reading: bool,
     },
     /// Several nodes on one PostgreSQL database: people and bots at many tables through two
     /// `dupmj serve` processes, one killed (SIGKILL) mid-hand and restarted, then the
@@ -204,7 +210,8 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             corpus,
             rules,
             runs,
-        } => fans(&corpus, &rules, runs),
+            reading,
+        } => fans(&corpus, &rules, runs, reading),
         BenchCmd::Think {
             bot,
             deals,
@@ -284,7 +291,12 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
 }
 
 /// `dupmj bench fans`: the corpus scored `runs` times; the median rate.
-fn fans(corpus: &std::path::Path, rules: &mcr::Rules, runs: u64) -> Result<(), String> {
+fn fans(
+    corpus: &std::path::Path,
+    rules: &mcr::Rules,
+    runs: u64,
+    reading: bool,
+) -> Result<(), String> {
     let text =
         std::fs::read_to_string(corpus).map_err(|e| format!("corpus {}: {e}", corpus.display()))?;
     let hands: Vec<mcr::Hand> = text
@@ -301,10 +313,16 @@ fn fans(corpus: &std::path::Path, rules: &mcr::Rules, runs: u64) -> Result<(), S
     for _ in 0..runs {
         points = 0;
         let start = Instant::now();
-        for h in &hands {
-            // A hand short of the minimum or not a win scores nothing, as in the reference's
-            // driver.
-            points += mcr::score(std::hint::black_box(h), rules).map_or(0, |s| u64::from(s.total));
+        // A hand short of the minimum or not a win scores nothing, as in the reference's
+        // driver.
+        if reading {
+            for h in &hands {
+                points += mcr::score(black_box(h), rules).map_or(0, |s| u64::from(s.total));
+            }
+        } else {
+            for h in &hands {
+                points += mcr::fan_table(black_box(h), rules).map_or(0, |t| u64::from(t.total()));
+            }
         }
         rates.push(hands.len() as f64 / start.elapsed().as_secs_f64());
     }

@@ -67,65 +67,194 @@ fn three_suited_terminal_chows(k: &[Key; 4], p: Key) -> Option<Fan> {
     ok.then_some(Fan::ThreeSuitedTerminalChows)
 }
 
-/// The lowest, middle and highest of three ranks (no sort: three is too few to branch on).
+/// The lowest, middle and highest of three ranks.
+const fn order(a: u8, b: u8, c: u8) -> (u8, u8, u8) {
+    let (x, y) = if a <= b { (a, b) } else { (b, a) };
+    if c <= x {
+        (c, x, y)
+    } else if c <= y {
+        (x, c, y)
+    } else {
+        (x, y, c)
+    }
+}
+
+/// The fan whose number is `n`, none for 0.
 #[inline]
-fn order(a: u8, b: u8, c: u8) -> (u8, u8, u8) {
-    let lo = a.min(b).min(c);
-    let hi = a.max(b).max(c);
-    (lo, a + b + c - lo - hi, hi)
+fn fan_numbered(n: u8) -> Option<Fan> {
+    static BY_NUMBER: [Option<Fan>; 83] = {
+        let mut t = [None; 83];
+        let mut i = 0;
+        while i < 82 {
+            t[i + 1] = Some(crate::fan::ALL_FANS[i]);
+            i += 1;
+        }
+        t
+    };
+    BY_NUMBER[n as usize]
+}
+
+/// The number of the fan three chows make together (the most valuable), or 0.
+const fn chow_triple_number(a: Key, b: Key, c: Key) -> u8 {
+    let (lo, mid, hi) = order(a.rank, b.rank, c.rank);
+    if a.suit == b.suit && b.suit == c.suit {
+        if lo == hi {
+            return Fan::PureTripleChow as u8;
+        }
+        if lo == 1 && mid == 4 && hi == 7 {
+            return Fan::PureStraight as u8;
+        }
+        let d = mid - lo;
+        if (d == 1 || d == 2) && hi - mid == d {
+            return Fan::PureShiftedChows as u8;
+        }
+        return 0;
+    }
+    if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
+        return 0;
+    }
+    if lo == hi {
+        return Fan::MixedTripleChow as u8;
+    }
+    if lo == 1 && mid == 4 && hi == 7 {
+        return Fan::MixedStraight as u8;
+    }
+    if mid == lo + 1 && hi == mid + 1 {
+        return Fan::MixedShiftedChows as u8;
+    }
+    0
+}
+
+/// The number of the fan two chows make together, or 0.
+const fn chow_pair_number(a: Key, b: Key) -> u8 {
+    if a.suit == b.suit {
+        match a.rank.abs_diff(b.rank) {
+            0 => Fan::PureDoubleChow as u8,
+            3 => Fan::ShortStraight as u8,
+            6 => Fan::TwoTerminalChows as u8,
+            _ => 0,
+        }
+    } else if a.rank == b.rank {
+        Fan::MixedDoubleChow as u8
+    } else {
+        0
+    }
+}
+
+/// The number of the fan three pungs make together, or 0.
+const fn pung_triple_number(a: Key, b: Key, c: Key) -> u8 {
+    let (lo, mid, hi) = order(a.rank, b.rank, c.rank);
+    let shifted = mid == lo + 1 && hi == mid + 1;
+    if a.suit == b.suit && b.suit == c.suit {
+        return if shifted {
+            Fan::PureShiftedPungs as u8
+        } else {
+            0
+        };
+    }
+    if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
+        return 0;
+    }
+    if lo == hi {
+        return Fan::TriplePung as u8;
+    }
+    if shifted {
+        Fan::MixedShiftedPungs as u8
+    } else {
+        0
+    }
+}
+
+/// The number of the fan two pungs make together, or 0.
+const fn pung_pair_number(a: Key, b: Key) -> u8 {
+    if a.suit != b.suit && a.rank == b.rank {
+        Fan::DoublePung as u8
+    } else {
+        0
+    }
 }
 
 /// The fan three chows make together, if any (the most valuable).
 pub fn chow_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
-    let (lo, mid, hi) = order(a.rank, b.rank, c.rank);
-    if a.suit == b.suit && b.suit == c.suit {
-        if lo == hi {
-            return Some(Fan::PureTripleChow);
-        }
-        if lo == 1 && mid == 4 && hi == 7 {
-            return Some(Fan::PureStraight);
-        }
-        let d = mid - lo;
-        if (d == 1 || d == 2) && hi - mid == d {
-            return Some(Fan::PureShiftedChows);
-        }
-        return None;
-    }
-    if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
-        return None;
-    }
-    if lo == hi {
-        return Some(Fan::MixedTripleChow);
-    }
-    if lo == 1 && mid == 4 && hi == 7 {
-        return Some(Fan::MixedStraight);
-    }
-    if mid == lo + 1 && hi == mid + 1 {
-        return Some(Fan::MixedShiftedChows);
-    }
-    None
+    fan_numbered(chow_triple_number(a, b, c))
 }
 
 /// The fan two chows make together, if any.
 pub fn chow_pair(a: Key, b: Key) -> Option<Fan> {
-    if a.suit == b.suit {
-        let (lo, hi) = if a.rank <= b.rank {
-            (a.rank, b.rank)
-        } else {
-            (b.rank, a.rank)
-        };
-        match hi - lo {
-            0 => Some(Fan::PureDoubleChow),
-            3 => Some(Fan::ShortStraight),
-            6 => Some(Fan::TwoTerminalChows),
-            _ => None,
-        }
-    } else if a.rank == b.rank {
-        Some(Fan::MixedDoubleChow)
-    } else {
-        None
+    fan_numbered(chow_pair_number(a, b))
+}
+
+/// The fan three pungs make together, if any.
+pub fn pung_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
+    fan_numbered(pung_triple_number(a, b, c))
+}
+
+/// The fan two pungs make together, if any.
+pub fn pung_pair(a: Key, b: Key) -> Option<Fan> {
+    fan_numbered(pung_pair_number(a, b))
+}
+
+/// The fans of two and of three sets of one kind (chows or numbered pungs) by table, the
+/// sets numbered suit × `ranks` + rank − 1: a reading asks for up to sixteen of them, and
+/// which fan a pair of sets makes is data no branch predictor learns.
+struct Tables<const N: usize, const N2: usize, const N3: usize> {
+    two: [u8; N2],
+    three: [u8; N3],
+}
+
+const fn key_of(code: usize, ranks: usize) -> Key {
+    Key {
+        suit: (code / ranks) as u8,
+        rank: (code % ranks) as u8 + 1,
     }
 }
+
+const CHOW_KINDS: usize = 21;
+const PUNG_KINDS: usize = 27;
+
+static CHOW_TABLES: Tables<CHOW_KINDS, 441, 9261> = {
+    let mut t = Tables {
+        two: [0; 441],
+        three: [0; 9261],
+    };
+    let n = CHOW_KINDS;
+    let mut i = 0;
+    while i < n * n * n {
+        let (a, b, c) = (
+            key_of(i / (n * n), 7),
+            key_of(i / n % n, 7),
+            key_of(i % n, 7),
+        );
+        t.three[i] = chow_triple_number(a, b, c);
+        if i < n * n {
+            t.two[i] = chow_pair_number(key_of(i / n, 7), key_of(i % n, 7));
+        }
+        i += 1;
+    }
+    t
+};
+
+static PUNG_TABLES: Tables<PUNG_KINDS, 729, 19683> = {
+    let mut t = Tables {
+        two: [0; 729],
+        three: [0; 19683],
+    };
+    let n = PUNG_KINDS;
+    let mut i = 0;
+    while i < n * n * n {
+        let (a, b, c) = (
+            key_of(i / (n * n), 9),
+            key_of(i / n % n, 9),
+            key_of(i % n, 9),
+        );
+        t.three[i] = pung_triple_number(a, b, c);
+        if i < n * n {
+            t.two[i] = pung_pair_number(key_of(i / n, 9), key_of(i % n, 9));
+        }
+        i += 1;
+    }
+    t
+};
 
 fn pung4(k: &[Key; 4], _pair: Option<Key>) -> Option<Fan> {
     if !k.iter().all(|x| x.suit == k[0].suit) {
@@ -134,27 +263,6 @@ fn pung4(k: &[Key; 4], _pair: Option<Key>) -> Option<Fan> {
     let mut r = [k[0].rank, k[1].rank, k[2].rank, k[3].rank];
     r.sort_unstable();
     (r[1] == r[0] + 1 && r[2] == r[1] + 1 && r[3] == r[2] + 1).then_some(Fan::FourPureShiftedPungs)
-}
-
-/// The fan three pungs make together, if any.
-pub fn pung_triple(a: Key, b: Key, c: Key) -> Option<Fan> {
-    let (lo, mid, hi) = order(a.rank, b.rank, c.rank);
-    let shifted = mid == lo + 1 && hi == mid + 1;
-    if a.suit == b.suit && b.suit == c.suit {
-        return shifted.then_some(Fan::PureShiftedPungs);
-    }
-    if a.suit == b.suit || b.suit == c.suit || a.suit == c.suit {
-        return None;
-    }
-    if lo == hi {
-        return Some(Fan::TriplePung);
-    }
-    shifted.then_some(Fan::MixedShiftedPungs)
-}
-
-/// The fan two pungs make together, if any.
-pub fn pung_pair(a: Key, b: Key) -> Option<Fan> {
-    (a.suit != b.suit && a.rank == b.rank).then_some(Fan::DoublePung)
 }
 
 /// The six pairs of four sets.
@@ -210,55 +318,80 @@ const TOUCH: [u8; 6] = {
     t
 };
 
-/// Best set of two-set fans for up to four sets; returns the fans and their points.
-fn best_pairs<V: Fn(Fan) -> u32>(
-    keys: &[Key],
-    two: fn(Key, Key) -> Option<Fan>,
-    value: &V,
-) -> ([Option<Fan>; 3], u32) {
-    let n = keys.len();
-    let mut fans: [Option<Fan>; 6] = [None; 6];
-    let mut any = 0u8;
-    for (i, &(a, b)) in PAIRS.iter().enumerate() {
-        if b < n {
-            fans[i] = two(keys[a], keys[b]);
-            if fans[i].is_some() {
-                any |= 1 << i;
-            }
+/// `PAIR_PAIRS[k]`: the k-th of the 15 couples of two different pairs of [`PAIRS`].
+const PAIR_PAIRS: [(usize, usize); 15] = {
+    let mut t = [(0, 0); 15];
+    let mut k = 0;
+    let mut i = 0;
+    while i < 6 {
+        let mut j = i + 1;
+        while j < 6 {
+            t[k] = (i, j);
+            k += 1;
+            j += 1;
         }
+        i += 1;
     }
+    t
+};
+
+/// `TOUCHING[m]`: the couples of [`PAIR_PAIRS`] whose two pairs are both in bit mask `m`
+/// and share a set.
+const TOUCHING: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut k = 0;
+        while k < 15 {
+            let (i, j) = PAIR_PAIRS[k];
+            if m & (1 << i) != 0 && m & (1 << j) != 0 && TOUCH[i] & (1 << j) != 0 {
+                t[m] |= 1 << k;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Best set of two-set fans for up to four sets, `two[i]` the fan number of pair `i` of
+/// [`PAIRS`] (0: none); returns the fans and their points.
+fn best_pairs<V: Fn(Fan) -> u32>(two: [u8; 6], value: &V) -> ([Option<Fan>; 3], u32) {
+    let fans = two.map(fan_numbered);
+    let any = two
+        .iter()
+        .enumerate()
+        .fold(0u8, |m, (i, &f)| m | ((f != 0) as u8) << i);
     let mut best = ([None; 3], 0u32);
     if any == 0 {
         return best;
     }
-    if any.count_ones() == 1 {
+    if any & (any - 1) == 0 {
         let f = fans[any.trailing_zeros() as usize];
         return ([f, None, None], f.map_or(0, value));
     }
+    // Couples of pairs that make the same fan: two of them sharing a set may not both
+    // count (non-identical).
+    let same = PAIR_PAIRS
+        .iter()
+        .enumerate()
+        .fold(0u16, |m, (k, &(i, j))| m | ((two[i] == two[j]) as u16) << k);
+    let points = fans.map(|f| f.map_or(0, value));
     let mut sub = any;
     while sub != 0 {
-        if ACYCLIC[sub as usize] {
-            // Non-identical: two chosen pairs sharing a set may not be the same fan.
-            let mut ok = true;
-            let mut total = 0;
-            let mut list = [None; 3];
-            let mut li = 0;
-            let mut m = sub;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let mut near = TOUCH[i] & sub;
-                while near != 0 {
-                    let j = near.trailing_zeros() as usize;
-                    near &= near - 1;
-                    ok &= fans[i] != fans[j];
+        let s = sub as usize;
+        if ACYCLIC[s] && TOUCHING[s] & same == 0 {
+            let total: u32 = (0..6).map(|i| (s >> i & 1) as u32 * points[i]).sum();
+            if total > best.1 {
+                let mut list = [None; 3];
+                let mut m = sub;
+                for slot in list.iter_mut() {
+                    if m == 0 {
+                        break;
+                    }
+                    *slot = fans[m.trailing_zeros() as usize];
+                    m &= m - 1;
                 }
-                let f = fans[i];
-                total += f.map_or(0, value);
-                list[li] = f;
-                li += 1;
-            }
-            if ok && total > best.1 {
                 best = (list, total);
             }
         }
@@ -268,18 +401,19 @@ fn best_pairs<V: Fn(Fan) -> u32>(
 }
 
 type Four = fn(&[Key; 4], Option<Key>) -> Option<Fan>;
-type Three = fn(Key, Key, Key) -> Option<Fan>;
-type Two = fn(Key, Key) -> Option<Fan>;
 
-fn combine<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
+fn combine<const N: usize, const N2: usize, const N3: usize, V, O>(
     keys: &[Key],
     pair: Option<Key>,
     four: Four,
-    three: Three,
-    two: Two,
+    tables: &Tables<N, N2, N3>,
+    ranks: usize,
     value: &V,
     out: &mut O,
-) {
+) where
+    V: Fn(Fan) -> u32,
+    O: FnMut(Fan),
+{
     let n = keys.len();
     if n < 2 {
         return;
@@ -291,6 +425,15 @@ fn combine<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
             return;
         }
     }
+    let mut code = [0usize; 4];
+    for (c, k) in code.iter_mut().zip(keys) {
+        // Keys are numbered sets; the bound only spares the look-ups a check.
+        *c = (k.suit as usize * ranks + k.rank as usize)
+            .saturating_sub(1)
+            .min(N - 1);
+    }
+    let two = |a: usize, b: usize| tables.two[code[a] * N + code[b]];
+    let three = |a: usize, b: usize, c: usize| tables.three[(code[a] * N + code[b]) * N + code[c]];
     if n >= 3 {
         // Best three-set fan, plus one pairing of the remaining set.
         let mut best: Option<(Fan, Option<Fan>, u32)> = None;
@@ -300,11 +443,11 @@ fn combine<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
             &[[0, 1, 2, 3]]
         };
         for t in triples {
-            if let Some(f) = three(keys[t[0]], keys[t[1]], keys[t[2]]) {
+            if let Some(f) = fan_numbered(three(t[0], t[1], t[2])) {
                 let mut extra: Option<Fan> = None;
                 if n == 4 {
                     for &j in &t[..3] {
-                        if let Some(g) = two(keys[t[3]], keys[j]) {
+                        if let Some(g) = fan_numbered(two(t[3], j)) {
                             if extra.is_none_or(|e| value(g) > value(e)) {
                                 extra = Some(g);
                             }
@@ -325,11 +468,15 @@ fn combine<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
             return;
         }
     }
-    if n >= 2 {
-        let (list, _) = best_pairs(keys, two, value);
-        for f in list.into_iter().flatten() {
-            out(f);
+    let mut pairs = [0u8; 6];
+    for (p, &(a, b)) in pairs.iter_mut().zip(&PAIRS) {
+        if b < n {
+            *p = two(a, b);
         }
+    }
+    let (list, _) = best_pairs(pairs, value);
+    for f in list.into_iter().flatten() {
+        out(f);
     }
 }
 
@@ -340,12 +487,12 @@ pub fn chow_fans<V: Fn(Fan) -> u32, O: FnMut(Fan)>(
     value: &V,
     out: &mut O,
 ) {
-    combine(keys, pair, chow4, chow_triple, chow_pair, value, out)
+    combine(keys, pair, chow4, &CHOW_TABLES, 7, value, out)
 }
 
 /// Fans among the numbered pungs and kongs of a reading.
 pub fn pung_fans<V: Fn(Fan) -> u32, O: FnMut(Fan)>(keys: &[Key], value: &V, out: &mut O) {
-    combine(keys, None, pung4, pung_triple, pung_pair, value, out)
+    combine(keys, None, pung4, &PUNG_TABLES, 9, value, out)
 }
 
 #[cfg(test)]

@@ -75,6 +75,17 @@ impl Tally {
         }
     }
 
+    /// Adds every fan of `m`, none of which may count more than once.
+    #[inline]
+    pub fn insert(&mut self, m: u128) {
+        debug_assert!(
+            MULTI.iter().all(|&f| m & (1 << f as u8) == 0),
+            "a fan that counts more than once"
+        );
+        debug_assert!(self.mask & m == 0, "a fan counted twice");
+        self.mask |= m;
+    }
+
     #[inline]
     pub fn has(&self, f: Fan) -> bool {
         self.mask & (1 << f as u8) != 0

@@ -331,6 +331,12 @@ pub fn fours(c: &Counts) -> u64 {
     byte_mask(c, |v| v >> 2, |x| x >= 4)
 }
 
+/// Bit mask of the kinds of which `c` holds an odd number.
+#[inline]
+pub fn odd_counts(c: &Counts) -> u64 {
+    byte_mask(c, |v| v, |x| x & 1 != 0)
+}
+
 /// Bit mask of the kinds of which `c` holds two or more (counts are at most 4).
 #[inline]
 pub fn at_least_two(c: &Counts) -> u64 {

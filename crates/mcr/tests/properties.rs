@@ -3,7 +3,7 @@
 
 use mcr::notation::{format_meld, format_tiles, parse_hand_line, parse_hand_text, parse_tiles};
 use mcr::tile::{counts_of, Counts};
-use mcr::{score, shanten, winning_tiles, Hand, Meld, Rules, Tile, WinContext, Wind};
+use mcr::{score, shanten, winning_tiles, Fan, Hand, Meld, Rules, Tile, WinContext, Wind};
 use proptest::prelude::*;
 
 fn tile() -> impl Strategy<Value = Tile> {
@@ -288,4 +288,44 @@ fn fuzz_corpus_replays() {
         });
         assert!(r.is_ok(), "line {}: {line:?} panicked", i + 1);
     }
+}
+
+/// The allocation-free fan table says what the full scoring says: the same fans, counts
+/// and totals on every hand of the benchmark corpus, under both profiles.
+#[test]
+fn fan_table_agrees_with_the_full_scoring() {
+    let mut scored = 0;
+    for line in include_str!("../benches/corpus.txt").lines() {
+        let h = parse_hand_line(line).expect("corpus hand");
+        for rules in [Rules::seeds(), Rules::reference()] {
+            let full = score(&h, &rules);
+            let table = mcr::fan_table(&h, &rules);
+            match (full, table) {
+                (Ok(s), Ok(t)) => {
+                    assert_eq!(t.total(), s.total, "{line}");
+                    assert_eq!(
+                        t.points_without_flowers(),
+                        s.points_without_flowers(),
+                        "{line}"
+                    );
+                    let lines: Vec<(Fan, u32)> = s.fans.iter().map(|l| (l.fan, l.count)).collect();
+                    assert_eq!(t.fans().collect::<Vec<_>>(), lines, "{line}");
+                    for l in &s.fans {
+                        assert_eq!(t.count(l.fan), l.count, "{line}");
+                    }
+                    assert_eq!(
+                        t.count(Fan::ThirteenOrphans),
+                        s.fans
+                            .iter()
+                            .filter(|l| l.fan == Fan::ThirteenOrphans)
+                            .count() as u32
+                    );
+                    scored += 1;
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b, "{line}"),
+                (a, b) => panic!("{line}: scoring {a:?}, table {b:?}"),
+            }
+        }
+    }
+    assert!(scored > 39_000, "{scored}");
 }

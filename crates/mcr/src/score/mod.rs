@@ -16,7 +16,7 @@ use crate::fan::Fan;
 use crate::hand::{Hand, HandError};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
-use crate::shape::{self, Part};
+use crate::shape;
 use crate::tally::Tally;
 use crate::tile::{Counts, Tile};
 
@@ -128,6 +128,11 @@ struct Facts<'a> {
     traits: Tally,
     /// Kinds of which the hand uses all four tiles.
     quads: u64,
+    /// The fans of how the hand was won, without and with Fully Concealed Hand allowed.
+    win_fans: [u128; 2],
+    /// Where the winning tile sits in a concealed chow that it completes on an edge wait
+    /// (0 for a 7, as in 789; 2 for a 3, as in 123; another rank never does).
+    edge_at: usize,
     unique_wait: std::cell::Cell<Option<bool>>,
 }
 
@@ -138,6 +143,38 @@ struct Set {
     declared: bool,
     concealed: bool,
 }
+
+/// The concealed sets of a reading, by suit and set code (see
+/// [`shape::each_reading_as`]), then the honour pungs.
+static CONCEALED_SETS: [[Set; 16]; 4] = {
+    let mut t = [[Set {
+        kind: SetKind::Pung,
+        tile: Tile::EAST,
+        declared: false,
+        concealed: true,
+    }; 16]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut code = 0;
+        while code < 16 {
+            let (kind, index) = if s == 3 {
+                (SetKind::Pung, 27 + if code < 7 { code } else { 0 })
+            } else if code < 7 {
+                (SetKind::Chow, s * 9 + code)
+            } else {
+                (SetKind::Pung, s * 9 + code - 7)
+            };
+            let Some(tile) = Tile::from_index(index) else {
+                panic!("a tile index")
+            };
+            t[s][code].kind = kind;
+            t[s][code].tile = tile;
+            code += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// The best reading found so far.
 struct Best {
@@ -215,11 +252,59 @@ fn consider(
     });
 }
 
-/// Scores a hand under `rules`: the best total over every reading.
+/// Scores a hand under `rules`: the best total over every reading, with its fans and the
+/// reading itself.
 pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
+    let (facts, best) = search(hand, rules)?;
+    Ok(build(&facts, best))
+}
+
+/// The fans of a hand and their total under some rules, without the reading: what the
+/// reference calculator returns, with no allocation (for callers that score many hands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FanTable {
+    tally: Tally,
+    total: u32,
+    flower_points: u32,
+}
+
+impl FanTable {
+    /// Sum of all fans, flowers included (as [`Scoring::total`]).
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+    /// Points that count towards the minimum to win (flowers excluded).
+    pub fn points_without_flowers(&self) -> u32 {
+        self.total - self.flower_points
+    }
+    /// How many times `fan` counts (0 when absent).
+    pub fn count(&self, fan: Fan) -> u32 {
+        self.tally
+            .iter()
+            .find(|&(f, _)| f == fan)
+            .map_or(0, |(_, c)| c as u32)
+    }
+    /// The fans scored and how many times each counts, in fan-number order.
+    pub fn fans(&self) -> impl Iterator<Item = (Fan, u32)> + '_ {
+        self.tally.iter().map(|(f, c)| (f, c as u32))
+    }
+}
+
+/// The fans and total of a hand under `rules`, as [`score`] finds them, without the reading.
+pub fn fan_table(hand: &Hand, rules: &Rules) -> Result<FanTable, HandError> {
+    let (facts, best) = search(hand, rules)?;
+    Ok(FanTable {
+        tally: best.tally,
+        total: best.total,
+        flower_points: facts.value(Fan::FlowerTiles) * hand.ctx.flowers as u32,
+    })
+}
+
+/// Every reading of the hand scored; the best one kept.
+fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), HandError> {
     let all = hand.all_counts();
     let claimed = hand.melds().iter().filter(|m| m.is_exposed()).count();
-    let facts = Facts {
+    let mut facts = Facts {
         rules,
         hand,
         win: hand.win_tile(),
@@ -227,8 +312,23 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
         last_of_kind: hand.wins_on_last_of_kind(),
         traits: trait_fans(presence(&all)),
         quads: crate::tile::fours(&all),
+        win_fans: [0; 2],
+        edge_at: match hand.win_tile().rank() {
+            7 => 0,
+            3 => 2,
+            // No difference of two tile indices, wrapped or not, is this.
+            _ => 1 << 20,
+        },
         unique_wait: std::cell::Cell::new(None),
     };
+    // The two differ only where a concealed self-drawn win scores Fully Concealed Hand.
+    let plain = win_mask(&facts, false);
+    let swap = if claimed == 0 && hand.ctx.self_drawn {
+        (1u128 << Fan::SelfDrawn as u8) | (1u128 << Fan::FullyConcealedHand as u8)
+    } else {
+        0
+    };
+    facts.win_fans = [plain, plain ^ swap];
     let f = &facts;
     let mut declared = [Set {
         kind: SetKind::Pung,
@@ -268,33 +368,16 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
     };
 
     // Four sets and a pair.
-    shape::each_reading(&conc, &mut |parts, pair| {
-        if parts.len() + nm != 4 {
+    let shape = if nine.is_some() {
+        Shape::NineGates
+    } else {
+        Shape::Regular
+    };
+    shape::each_reading_as(&conc, &CONCEALED_SETS, declared, nm, &mut |parts, pair| {
+        let Ok(mut sets) = <[Set; 4]>::try_from(parts) else {
             return;
-        }
-        let mut sets = declared;
-        for (i, p) in parts.iter().enumerate() {
-            sets[nm + i] = match *p {
-                Part::Chow(t) => Set {
-                    kind: SetKind::Chow,
-                    tile: t,
-                    declared: false,
-                    concealed: true,
-                },
-                Part::Pung(t) => Set {
-                    kind: SetKind::Pung,
-                    tile: t,
-                    declared: false,
-                    concealed: true,
-                },
-            };
-        }
-        let tally = eval_sets(f, &mut sets, pair, None, nine.is_some());
-        let shape = if nine.is_some() {
-            Shape::NineGates
-        } else {
-            Shape::Regular
         };
+        let tally = eval_sets(f, &mut sets, pair, None, nine.is_some());
         consider(&mut best, f, tally, shape, &sets, Some(pair), None);
     });
 
@@ -312,34 +395,17 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
             for t in shape::knitted_tiles(k) {
                 rest[t.index()] -= 1;
             }
-            shape::each_reading(&rest, &mut |parts, pair| {
-                if parts.len() + nm != 1 {
+            shape::each_reading_as(&rest, &CONCEALED_SETS, declared, nm, &mut |parts, pair| {
+                let Ok(mut sets) = <[Set; 1]>::try_from(parts) else {
                     return;
-                }
-                let mut sets = declared;
-                for (i, p) in parts.iter().enumerate() {
-                    sets[nm + i] = match *p {
-                        Part::Chow(t) => Set {
-                            kind: SetKind::Chow,
-                            tile: t,
-                            declared: false,
-                            concealed: true,
-                        },
-                        Part::Pung(t) => Set {
-                            kind: SetKind::Pung,
-                            tile: t,
-                            declared: false,
-                            concealed: true,
-                        },
-                    };
-                }
-                let tally = eval_sets(f, &mut sets[..1], pair, Some(k), false);
+                };
+                let tally = eval_sets(f, &mut sets, pair, Some(k), false);
                 consider(
                     &mut best,
                     f,
                     tally,
                     Shape::KnittedStraight,
-                    &sets[..1],
+                    &sets,
                     Some(pair),
                     Some(k),
                 );
@@ -351,8 +417,8 @@ pub fn score(hand: &Hand, rules: &Rules) -> Result<Scoring, HandError> {
         special_shapes(f, &conc, conc_present, &mut best);
     }
 
-    let b = best.ok_or(HandError::NotWinning)?;
-    Ok(build(f, b))
+    let best = best.ok_or(HandError::NotWinning)?;
+    Ok((facts, best))
 }
 
 fn build(f: &Facts, b: Best) -> Scoring {

@@ -40,58 +40,46 @@ pub(crate) fn presence(c: &Counts) -> u64 {
     crate::tile::presence(c)
 }
 
-/// Fans that depend only on which tiles the hand holds (any reading).
+/// Fans that depend only on which tiles the hand holds (any reading). Built as a mask,
+/// without a branch per fan: which of them a hand has is nothing a predictor can learn.
 pub(super) fn trait_fans(present: u64) -> Tally {
-    let mut t = Tally::EMPTY;
     let only = |allowed: u64| present & !allowed == 0;
     let honors = present & HONORS != 0;
-    let nsuits = [SUIT_M, SUIT_S, SUIT_P]
-        .iter()
-        .filter(|&&s| present & s != 0)
-        .count();
-    if nsuits == 1 && !honors {
-        add(&mut t, Fan::FullFlush);
-    }
-    if nsuits == 1 && honors {
-        add(&mut t, Fan::HalfFlush);
-    }
-    if nsuits == 2 {
-        add(&mut t, Fan::OneVoidedSuit);
-    }
-    if !honors {
-        add(&mut t, Fan::NoHonors);
-    }
-    if nsuits == 3 && present & WINDS != 0 && present & DRAGONS != 0 {
-        add(&mut t, Fan::AllTypes);
-    }
-    if only(SIMPLES) {
-        add(&mut t, Fan::AllSimples);
-    }
-    if only(HONORS) {
-        add(&mut t, Fan::AllHonors);
-    } else if only(TERMINALS) {
-        add(&mut t, Fan::AllTerminals);
-    } else if only(TERMINALS | HONORS) && honors {
-        add(&mut t, Fan::AllTerminalsAndHonors);
-    }
-    if only(ranks(7, 9)) {
-        add(&mut t, Fan::UpperTiles);
-    } else if only(ranks(6, 9)) {
-        add(&mut t, Fan::UpperFour);
-    }
-    if only(ranks(4, 6)) {
-        add(&mut t, Fan::MiddleTiles);
-    }
-    if only(ranks(1, 3)) {
-        add(&mut t, Fan::LowerTiles);
-    } else if only(ranks(1, 4)) {
-        add(&mut t, Fan::LowerFour);
-    }
-    if only(GREEN) {
-        add(&mut t, Fan::AllGreen);
-    }
-    if only(REVERSIBLE) {
-        add(&mut t, Fan::ReversibleTiles);
-    }
+    let nsuits = (present & SUIT_M != 0) as u32
+        + (present & SUIT_S != 0) as u32
+        + (present & SUIT_P != 0) as u32;
+    let all_honors = only(HONORS);
+    let all_terminals = !all_honors & only(TERMINALS);
+    let upper = only(ranks(7, 9));
+    let lower = only(ranks(1, 3));
+    let fans = [
+        (Fan::FullFlush, nsuits == 1 && !honors),
+        (Fan::HalfFlush, nsuits == 1 && honors),
+        (Fan::OneVoidedSuit, nsuits == 2),
+        (Fan::NoHonors, !honors),
+        (
+            Fan::AllTypes,
+            nsuits == 3 && present & WINDS != 0 && present & DRAGONS != 0,
+        ),
+        (Fan::AllSimples, only(SIMPLES)),
+        (Fan::AllHonors, all_honors),
+        (Fan::AllTerminals, all_terminals),
+        (
+            Fan::AllTerminalsAndHonors,
+            !all_honors & !all_terminals & only(TERMINALS | HONORS) & honors,
+        ),
+        (Fan::UpperTiles, upper),
+        (Fan::UpperFour, !upper & only(ranks(6, 9))),
+        (Fan::MiddleTiles, only(ranks(4, 6))),
+        (Fan::LowerTiles, lower),
+        (Fan::LowerFour, !lower & only(ranks(1, 4))),
+        (Fan::AllGreen, only(GREEN)),
+        (Fan::ReversibleTiles, only(REVERSIBLE)),
+    ];
+    let mut t = Tally::EMPTY;
+    t.insert(
+        fans.iter()
+            .fold(0u128, |m, &(f, yes)| m | (yes as u128) << f as u8),
+    );
     t
 }

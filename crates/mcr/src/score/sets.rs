@@ -3,56 +3,49 @@
 
 use super::*;
 
+#[inline]
 pub(super) fn key(t: Tile) -> Key {
-    Key {
-        suit: t.suit().index() as u8,
-        rank: t.rank(),
-    }
+    // By table: a suit is a division, a rank a second look-up.
+    static KEYS: [Key; 34] = {
+        let mut k = [Key { suit: 3, rank: 0 }; 34];
+        let mut i = 0;
+        while i < 27 {
+            k[i] = Key {
+                suit: (i / 9) as u8,
+                rank: (i % 9) as u8 + 1,
+            };
+            i += 1;
+        }
+        k
+    };
+    KEYS[t.index()]
 }
 
 /// Fans that depend only on how the hand was won (and its concealment).
 /// `fully_concealed`: whether a concealed self-drawn win scores Fully Concealed Hand here
 /// (otherwise Self-Drawn), which some profiles deny to some shapes.
 pub(super) fn win_fans(f: &Facts, t: &mut Tally, fully_concealed: bool) {
+    t.insert(win_mask(f, fully_concealed));
+}
+
+/// [`win_fans`] as a mask (they all count once), without a branch per flag.
+pub(super) fn win_mask(f: &Facts, fully_concealed: bool) -> u128 {
     let ctx = &f.hand.ctx;
-    if f.claimed == 0 {
-        if ctx.self_drawn {
-            if fully_concealed {
-                add(t, Fan::FullyConcealedHand);
-            } else {
-                add(t, Fan::SelfDrawn);
-            }
-        } else {
-            add(t, Fan::ConcealedHand);
-        }
-    } else if ctx.self_drawn {
-        add(t, Fan::SelfDrawn);
-    } else if f.claimed == 4 {
-        add(t, Fan::MeldedHand);
-    }
-    if ctx.last_tile {
-        add(
-            t,
-            if ctx.self_drawn {
-                Fan::LastTileDraw
-            } else {
-                Fan::LastTileClaim
-            },
-        );
-    }
-    if ctx.kong {
-        add(
-            t,
-            if ctx.self_drawn {
-                Fan::OutWithReplacementTile
-            } else {
-                Fan::RobbingTheKong
-            },
-        );
-    }
-    if f.last_of_kind {
-        add(t, Fan::LastTile);
-    }
+    let concealed = f.claimed == 0;
+    let drawn = ctx.self_drawn;
+    let fans = [
+        (Fan::FullyConcealedHand, concealed & drawn & fully_concealed),
+        (Fan::SelfDrawn, drawn & !(concealed & fully_concealed)),
+        (Fan::ConcealedHand, concealed & !drawn),
+        (Fan::MeldedHand, !drawn & (f.claimed == 4)),
+        (Fan::LastTileDraw, ctx.last_tile & drawn),
+        (Fan::LastTileClaim, ctx.last_tile & !drawn),
+        (Fan::OutWithReplacementTile, ctx.kong & drawn),
+        (Fan::RobbingTheKong, ctx.kong & !drawn),
+        (Fan::LastTile, f.last_of_kind),
+    ];
+    fans.iter()
+        .fold(0u128, |m, &(fan, yes)| m | (yes as u128) << fan as u8)
 }
 
 pub(super) fn finish(f: &Facts, t: &mut Tally) {
@@ -64,7 +57,138 @@ pub(super) fn finish(f: &Facts, t: &mut Tally) {
     t.set(Fan::FlowerTiles, flowers);
 }
 
+/// What a set adds to a reading's counts, a field of [`FIELD`] bits each (sums of at most
+/// four sets stay inside their fields): one table look-up per set instead of a branch per
+/// property.
+mod field {
+    pub const CHOWS: u32 = 0;
+    pub const PUNGS: u32 = 1;
+    pub const CONCEALED_PUNGS: u32 = 2;
+    pub const CONCEALED_KONGS: u32 = 3;
+    pub const MELDED_KONGS: u32 = 4;
+    pub const DRAGON_PUNGS: u32 = 5;
+    pub const TERMINAL_PUNGS: u32 = 6;
+    /// Sets that Outside Hand allows (a chow from 1 or 7, a pung of terminals or honours).
+    pub const OUTSIDE: u32 = 7;
+    /// Sets that All Fives allows (a chow from 3, 4 or 5, a pung of fives).
+    pub const FIVES: u32 = 8;
+    /// Numbered pungs of an even rank.
+    pub const EVEN_PUNGS: u32 = 9;
+    /// One bit per wind of a wind pung (no two pungs share a wind, so the sum is the mask).
+    pub const WINDS: u32 = 10;
+}
+const FIELD: u32 = 4;
+
+const fn one(field: u32, yes: bool) -> u64 {
+    (yes as u64) << (field * FIELD)
+}
+
+const fn get(acc: u64, field: u32) -> u32 {
+    ((acc >> (field * FIELD)) & 0xf) as u32
+}
+
+/// `SET_FIELDS[(kind × 2 + concealed) × 34 + tile]`: what a set adds, by [`field`].
+static SET_FIELDS: [u64; 204] = {
+    let mut t = [0u64; 204];
+    let mut i = 0;
+    while i < 204 {
+        let Some(tile) = Tile::from_index(i % 34) else {
+            panic!("a tile index")
+        };
+        let concealed = (i / 34) % 2 == 1;
+        let kind = i / 68;
+        let r = tile.rank();
+        let v = if kind == 0 {
+            one(field::CHOWS, true)
+                | one(field::OUTSIDE, r == 1 || r == 7)
+                | one(field::FIVES, r >= 3 && r <= 5)
+        } else {
+            let wind = if tile.is_wind() {
+                1u64 << (tile.index() - 27)
+            } else {
+                0
+            };
+            one(field::PUNGS, true)
+                | one(field::CONCEALED_PUNGS, concealed)
+                | one(field::CONCEALED_KONGS, kind == 2 && concealed)
+                | one(field::MELDED_KONGS, kind == 2 && !concealed)
+                | one(field::DRAGON_PUNGS, tile.is_dragon())
+                | one(field::TERMINAL_PUNGS, tile.is_terminal())
+                | one(field::OUTSIDE, tile.is_terminal_or_honor())
+                | one(field::FIVES, r == 5)
+                | one(field::EVEN_PUNGS, tile.is_numbered() && r % 2 == 0)
+                | wind << (field::WINDS * FIELD)
+        };
+        t[i] = v;
+        i += 1;
+    }
+    t
+};
+
+const fn bit(f: Fan) -> u128 {
+    1 << f as u8
+}
+
+/// Dragon fans by the number of dragon pungs, without and with a dragon pair.
+const DRAGONS: [[u128; 2]; 4] = [
+    [0, 0],
+    [bit(Fan::DragonPung); 2],
+    [
+        bit(Fan::TwoDragonsPungs),
+        bit(Fan::TwoDragonsPungs) | bit(Fan::LittleThreeDragons),
+    ],
+    [bit(Fan::BigThreeDragons); 2],
+];
+
+/// Wind fans by the number of wind pungs, without and with a wind pair (the three wind
+/// pungs are implied in Big Three Winds and Little Four Winds).
+const WINDS: [[u128; 2]; 5] = [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+    [
+        bit(Fan::BigThreeWinds),
+        bit(Fan::BigThreeWinds) | bit(Fan::LittleFourWinds),
+    ],
+    [bit(Fan::BigFourWinds); 2],
+];
+
+const CONCEALED_PUNGS: [u128; 5] = [
+    0,
+    0,
+    bit(Fan::TwoConcealedPungs),
+    bit(Fan::ThreeConcealedPungs),
+    bit(Fan::FourConcealedPungs),
+];
+
+/// Kong fans by the number of kongs and of concealed kongs; `[1]`: with one concealed and
+/// one melded kong as one fan (a profile's choice), `[0]`: as two.
+const KONGS: [[[u128; 5]; 5]; 2] = {
+    let mut t = [[[0u128; 5]; 5]; 2];
+    let mut v = 0;
+    while v < 2 {
+        t[v][1][0] = bit(Fan::MeldedKong);
+        t[v][1][1] = bit(Fan::ConcealedKong);
+        t[v][2][0] = bit(Fan::TwoMeldedKongs);
+        t[v][2][1] = if v == 1 {
+            bit(Fan::ConcealedKongAndMeldedKong)
+        } else {
+            bit(Fan::ConcealedKong) | bit(Fan::MeldedKong)
+        };
+        t[v][2][2] = bit(Fan::TwoConcealedKongs);
+        let mut c = 0;
+        while c < 5 {
+            t[v][3][c] = bit(Fan::ThreeKongs);
+            t[v][4][c] = bit(Fan::FourKongs);
+            c += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
 /// Scores one reading of four sets and a pair (or a knitted straight, a set and a pair).
+/// Written to branch little: which fans a reading has is data no predictor guesses.
 pub(super) fn eval_sets(
     f: &Facts,
     sets: &mut [Set],
@@ -75,122 +199,72 @@ pub(super) fn eval_sets(
     let mut t = f.traits;
     let ctx = &f.hand.ctx;
     let win = f.win;
+    let wi = win.index();
+    let n = sets.len();
 
     // A won discard that completes a concealed pung makes it exposed, unless the tile
-    // can be read into a concealed chow or the pair of this reading.
-    if !ctx.self_drawn {
-        let elsewhere = pair == win
-            || sets.iter().any(|s| {
-                !s.declared
-                    && s.kind == SetKind::Chow
-                    && win.index().wrapping_sub(s.tile.index()) < 3
-            })
-            || knit.is_some_and(|k| shape::knitted_tiles(k).contains(&win));
-        if !elsewhere {
-            for s in sets.iter_mut() {
-                if !s.declared && s.kind == SetKind::Pung && s.tile == win {
-                    s.concealed = false;
-                }
-            }
-        }
-    }
-
-    let mut chows = [Key { suit: 0, rank: 0 }; 4];
-    let mut nchow = 0;
-    let mut pungs = [Key { suit: 0, rank: 0 }; 4];
-    let mut npung_num = 0;
-    let (mut npung, mut conc_pungs, mut ckong, mut mkong) = (0, 0, 0, 0);
-    let (mut wind_mask, mut ndragon, mut term_pungs) = (0u8, 0, 0);
-    let (mut outside, mut fives) = (knit.is_none(), knit.is_none());
+    // can be read into a concealed chow or the pair of this reading. The concealed chows
+    // also give the edge and closed waits.
+    let mut in_chow = false;
+    let (mut closed, mut edge) = (false, false);
     for s in sets.iter() {
-        let tl = s.tile;
-        match s.kind {
-            SetKind::Chow => {
-                chows[nchow] = key(tl);
-                nchow += 1;
-                outside &= tl.rank() == 1 || tl.rank() == 7;
-                fives &= (3..=5).contains(&tl.rank());
-            }
-            SetKind::Pung | SetKind::Kong => {
-                npung += 1;
-                if s.concealed {
-                    conc_pungs += 1;
-                }
-                if s.kind == SetKind::Kong {
-                    if s.concealed {
-                        ckong += 1;
-                    } else {
-                        mkong += 1;
-                    }
-                }
-                outside &= tl.is_terminal_or_honor();
-                fives &= tl.rank() == 5;
-                if tl.is_numbered() {
-                    pungs[npung_num] = key(tl);
-                    npung_num += 1;
-                    if tl.is_terminal() {
-                        term_pungs += 1;
-                    }
-                } else if let Some(w) = tl.wind() {
-                    wind_mask |= 1 << w.index();
-                } else {
-                    ndragon += 1;
-                }
-            }
-        }
+        let conc_chow = !s.declared & (s.kind == SetKind::Chow);
+        let at = wi.wrapping_sub(s.tile.index());
+        in_chow |= conc_chow & (at < 3);
+        closed |= conc_chow & (at == 1);
+        edge |= conc_chow & (at == f.edge_at);
     }
-    outside &= pair.is_terminal_or_honor();
-    fives &= pair.rank() == 5;
+    let elsewhere = ctx.self_drawn
+        || pair == win
+        || in_chow
+        || knit.is_some_and(|k| shape::KNIT_MASKS[k] >> wi & 1 != 0);
+
+    let mut acc = 0u64;
+    let mut kong_tiles = 0u64;
+    let mut chows = [Key { suit: 0, rank: 0 }; 5];
+    let mut nchow = 0;
+    let mut pungs = [Key { suit: 0, rank: 0 }; 5];
+    let mut npung_num = 0;
+    for s in sets.iter_mut() {
+        let pung = s.kind != SetKind::Chow;
+        s.concealed &= elsewhere | s.declared | !pung | (s.tile != win);
+        let kind = s.kind as usize;
+        acc += SET_FIELDS[(kind * 2 + s.concealed as usize) * 34 + s.tile.index()];
+        kong_tiles |= ((s.kind == SetKind::Kong) as u64) << s.tile.index();
+        let k = key(s.tile);
+        chows[nchow] = k;
+        nchow += !pung as usize;
+        pungs[npung_num] = k;
+        npung_num += (pung & s.tile.is_numbered()) as usize;
+    }
+    let npung = get(acc, field::PUNGS);
+    let conc_pungs = get(acc, field::CONCEALED_PUNGS);
 
     // Dragons and winds.
-    match ndragon {
-        3 => add(&mut t, Fan::BigThreeDragons),
-        2 => {
-            add(&mut t, Fan::TwoDragonsPungs);
-            if pair.is_dragon() {
-                add(&mut t, Fan::LittleThreeDragons);
-            }
-        }
-        1 => add(&mut t, Fan::DragonPung),
-        _ => {}
-    }
-    let nwind = wind_mask.count_ones();
-    let mut wind_poth = nwind;
-    match nwind {
-        4 => {
-            add(&mut t, Fan::BigFourWinds);
-            wind_poth = 0;
-        }
-        3 => {
-            // The three wind pungs are implied in Big Three Winds (and Little Four Winds).
-            add(&mut t, Fan::BigThreeWinds);
-            wind_poth = 0;
-            if pair.is_wind() {
-                add(&mut t, Fan::LittleFourWinds);
-            }
-        }
-        _ => {}
-    }
+    let mut m = DRAGONS[get(acc, field::DRAGON_PUNGS) as usize][pair.is_dragon() as usize];
+    // Four-bit counts by table (a population count is a dozen instructions on the
+    // baseline x86-64 these builds target).
+    const POP4: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    let wind_mask = get(acc, field::WINDS);
+    let nwind = POP4[wind_mask as usize];
+    m |= WINDS[nwind as usize][pair.is_wind() as usize];
+    // Below three wind pungs each counts as a pung of honours, except (in some profiles)
+    // those already counted as the seat's or the round's wind.
     let seat = ctx.seat_wind.index();
     let prev = ctx.prevalent_wind.index();
-    let seat_p = wind_mask & (1 << seat) != 0;
-    let prev_p = wind_mask & (1 << prev) != 0;
-    if nwind < 4 {
-        if seat_p {
-            add(&mut t, Fan::SeatWind);
-        }
-        if prev_p {
-            add(&mut t, Fan::PrevalentWind);
-        }
-        if !f.rules.wind_pung_also_terminal_pung && wind_poth > 0 {
-            let mut named = wind_mask & ((1 << seat) | (1 << prev));
-            while named != 0 && wind_poth > 0 {
-                named &= named - 1;
-                wind_poth -= 1;
-            }
-        }
-    }
-    let mut poth = term_pungs + wind_poth;
+    let seat_p = wind_mask >> seat & 1 != 0;
+    let prev_p = wind_mask >> prev & 1 != 0;
+    let named = POP4[(wind_mask & ((1 << seat) | (1 << prev))) as usize];
+    let lone_winds = if nwind < 3 { nwind } else { 0 };
+    let wind_poth = if f.rules.wind_pung_also_terminal_pung {
+        lone_winds
+    } else {
+        lone_winds - named.min(lone_winds)
+    };
+    let few_winds = nwind < 4;
+    m |= ((few_winds & seat_p) as u128) << Fan::SeatWind as u8;
+    m |= ((few_winds & prev_p) as u128) << Fan::PrevalentWind as u8;
+    let mut poth = get(acc, field::TERMINAL_PUNGS) + wind_poth;
     if nine_gates && poth > 0 {
         poth = if f.rules.nine_gates_excludes_all_terminal_pungs {
             0
@@ -206,96 +280,60 @@ pub(super) fn eval_sets(
     combos::chow_fans(&chows[..nchow], pair_key, &value, &mut |x| add(&mut t, x));
     combos::pung_fans(&pungs[..npung_num], &value, &mut |x| add(&mut t, x));
 
-    if npung == 4 {
-        add(&mut t, Fan::AllPungs);
-    }
-    let even = sets
-        .iter()
-        .all(|s| s.kind != SetKind::Chow && s.tile.is_numbered() && s.tile.rank() % 2 == 0);
-    if npung == 4 && even && pair.is_numbered() && pair.rank().is_multiple_of(2) {
-        add(&mut t, Fan::AllEvenPungs);
-    }
+    let all_sets = n as u32;
+    let four_pungs = npung == 4;
+    let even_pair = pair.is_numbered() & pair.rank().is_multiple_of(2);
     let knit_chows = if knit.is_some() { 3 } else { 0 };
-    if nchow + knit_chows == 4 && pair.is_numbered() {
-        add(&mut t, Fan::AllChows);
-    }
-    if outside {
-        add(&mut t, Fan::OutsideHand);
-    }
-    if fives {
-        add(&mut t, Fan::AllFive);
-    }
-    match conc_pungs {
-        4 => add(&mut t, Fan::FourConcealedPungs),
-        3 => add(&mut t, Fan::ThreeConcealedPungs),
-        2 => add(&mut t, Fan::TwoConcealedPungs),
-        _ => {}
-    }
-    match (ckong + mkong, ckong) {
-        (4, _) => add(&mut t, Fan::FourKongs),
-        (3, _) => add(&mut t, Fan::ThreeKongs),
-        (2, 2) => add(&mut t, Fan::TwoConcealedKongs),
-        (2, 0) => add(&mut t, Fan::TwoMeldedKongs),
-        (2, _) => {
-            if f.rules.concealed_and_melded_kong_fan {
-                add(&mut t, Fan::ConcealedKongAndMeldedKong);
-            } else {
-                add(&mut t, Fan::ConcealedKong);
-                add(&mut t, Fan::MeldedKong);
-            }
-        }
-        (1, 1) => add(&mut t, Fan::ConcealedKong),
-        (1, _) => add(&mut t, Fan::MeldedKong),
-        _ => {}
-    }
+    m |= (four_pungs as u128) << Fan::AllPungs as u8;
+    m |= ((four_pungs & (get(acc, field::EVEN_PUNGS) == all_sets) & even_pair) as u128)
+        << Fan::AllEvenPungs as u8;
+    m |= ((nchow + knit_chows == 4 && pair.is_numbered()) as u128) << Fan::AllChows as u8;
+    let plain = knit.is_none();
+    m |= ((plain & (get(acc, field::OUTSIDE) == all_sets) & pair.is_terminal_or_honor()) as u128)
+        << Fan::OutsideHand as u8;
+    m |= ((plain & (get(acc, field::FIVES) == all_sets) & (pair.rank() == 5)) as u128)
+        << Fan::AllFive as u8;
+    m |= CONCEALED_PUNGS[conc_pungs as usize];
+    let kongs = get(acc, field::CONCEALED_KONGS) + get(acc, field::MELDED_KONGS);
+    m |= KONGS[f.rules.concealed_and_melded_kong_fan as usize][kongs as usize]
+        [get(acc, field::CONCEALED_KONGS) as usize];
     // Tile Hog: four of a kind not declared as a kong.
-    let mut hogs = 0;
-    let mut quads = f.quads;
-    while quads != 0 {
-        let i = quads.trailing_zeros() as usize;
-        quads &= quads - 1;
-        if !sets
-            .iter()
-            .any(|s| s.kind == SetKind::Kong && s.tile.index() == i)
-        {
-            hogs += 1;
-        }
-    }
-    t.set(Fan::TileHog, hogs);
+    let hogs = f.quads & !kong_tiles;
+    // Rare: a branch the predictor gets right.
+    t.set(
+        Fan::TileHog,
+        if hogs == 0 {
+            0
+        } else {
+            hogs.count_ones() as u8
+        },
+    );
 
     let fc = (!nine_gates || f.rules.special_shapes_fully_concealed)
         && (conc_pungs < 4 || f.rules.four_concealed_pungs_fully_concealed);
-    win_fans(f, &mut t, fc);
+    m |= f.win_fans[fc as usize];
+    t.insert(m);
 
     // Edge, closed or single wait: only when the hand waits on this tile alone.
     if !nine_gates {
         let no_single = t.has(Fan::MeldedHand) || t.has(Fan::FourKongs);
         let no_chow_wait = knit.is_some() && !f.rules.knitted_straight_edge_closed;
-        let mut wait: Option<Fan> = None;
-        if !no_chow_wait {
-            for s in sets.iter() {
-                if s.declared || s.kind != SetKind::Chow {
-                    continue;
-                }
-                // A chow's tiles are its lowest and the next two of the same suit.
-                let at = win.index().wrapping_sub(s.tile.index());
-                if at == 1 {
-                    wait = Some(Fan::ClosedWait);
-                } else if (at == 0 && win.rank() == 7) || (at == 2 && win.rank() == 3) {
-                    wait = wait.or(Some(Fan::EdgeWait));
-                }
-            }
-        }
-        if wait.is_none() && pair == win && !no_single {
-            wait = Some(Fan::SingleWait);
-        }
+        let wait = if no_chow_wait {
+            None
+        } else if closed {
+            Some(Fan::ClosedWait)
+        } else if edge {
+            Some(Fan::EdgeWait)
+        } else {
+            None
+        };
+        let wait = wait.or((pair == win && !no_single).then_some(Fan::SingleWait));
         if let Some(w) = wait {
             if f.unique_wait() {
                 add(&mut t, w);
             }
         }
-    }
-    if nine_gates {
+    } else {
         add(&mut t, Fan::NineGates);
     }
     if knit.is_some() {
