@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The fan calculator beside the reference one (ChineseOfficialMahjongHelper's C++, as shipped
 # in the PyPI source package pymahjonggb 1.4.0) on the same corpus, in one run: each scores
-# crates/mcr/benches/corpus.txt in turns, three times; the medians and their ratio are
-# printed, and the points summed over the corpus must agree (the same hands scored alike).
+# crates/mcr/benches/corpus.txt in turns, seven times (these shared cores are noisy); the
+# medians and their ratio are printed, and the points summed over the corpus must agree
+# (the same hands scored alike).
 # dupmj is timed twice: for the fans and their total (`mcr::fan_table`, what the reference's
 # calculate_fan returns), and for the full scoring with the reading (`mcr::score`).
 # Needs g++ and pip (to fetch the source package once, into target/reference).
@@ -22,7 +23,8 @@ if ! [ -x "$ref/fan_bench" ] || [ tools/refbench/driver.cpp -nt "$ref/fan_bench"
 fi
 cargo build -q --release -p dupmj
 ours=(); theirs=(); full=()
-for _ in 1 2 3; do
+rounds=7
+for _ in $(seq $rounds); do
     theirs+=("$("$ref/fan_bench" "$corpus" 5)")
     ours+=("$(target/release/dupmj bench fans "$corpus" --fans reference --runs 5)")
     full+=("$(target/release/dupmj bench fans "$corpus" --fans reference --runs 5 --reading)")
@@ -30,10 +32,11 @@ done
 printf 'reference:       %s\n' "${theirs[@]}"
 printf 'dupmj:           %s\n' "${ours[@]}"
 printf 'dupmj --reading: %s\n' "${full[@]}"
-python3 - "${theirs[@]}" "${ours[@]}" "${full[@]}" <<'PY'
+python3 - "$rounds" "${theirs[@]}" "${ours[@]}" "${full[@]}" <<'PY'
 import sys, statistics
-lines = sys.argv[1:]
-theirs, ours, full = lines[:3], lines[3:6], lines[6:]
+n = int(sys.argv[1])
+lines = sys.argv[2:]
+theirs, ours, full = lines[:n], lines[n:2 * n], lines[2 * n:]
 rate = lambda l: float(l.split()[0])
 points = {l.rsplit(" ", 1)[1] for l in lines}
 if len(points) != 1:

@@ -95,6 +95,10 @@ pub struct Hand {
     /// because every scoring needs them.
     conc_counts: Counts,
     all_counts: Counts,
+    /// Declared sets that were claimed (not concealed kongs), and the copies of the winning
+    /// tile they show.
+    claimed: u8,
+    win_shown: u8,
 }
 
 impl Hand {
@@ -135,6 +139,12 @@ impl Hand {
                 all_counts[t.index()] += 1;
             }
         }
+        let exposed = melds.iter().filter(|m| m.is_exposed());
+        let claimed = exposed.clone().count() as u8;
+        let win_shown = exposed
+            .flat_map(|m| m.tiles())
+            .filter(|&t| t == win)
+            .count() as u8;
         let hand = Hand {
             melds,
             concealed,
@@ -142,6 +152,8 @@ impl Hand {
             ctx,
             conc_counts,
             all_counts,
+            claimed,
+            win_shown,
         };
         let all = hand.all_counts;
         if let Some(t) = Tile::all().find(|t| all[t.index()] > 4) {
@@ -209,16 +221,12 @@ impl Hand {
     /// The winning tile is the last of its kind: flagged, or forced because the hand's own
     /// exposed sets already show the other three copies.
     pub fn wins_on_last_of_kind(&self) -> bool {
-        if self.ctx.last_of_kind {
-            return true;
-        }
-        let shown: usize = self
-            .melds
-            .iter()
-            .filter(|m| m.is_exposed())
-            .map(|m| m.tiles().filter(|t| *t == self.win).count())
-            .sum();
-        shown == 3
+        self.ctx.last_of_kind | (self.win_shown == 3)
+    }
+
+    /// How many declared sets were claimed (all but concealed kongs).
+    pub fn claimed_sets(&self) -> usize {
+        self.claimed as usize
     }
 
     /// Counts of the concealed tiles and the winning tile.

@@ -303,7 +303,7 @@ pub fn fan_table(hand: &Hand, rules: &Rules) -> Result<FanTable, HandError> {
 /// Every reading of the hand scored; the best one kept.
 fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), HandError> {
     let all = hand.all_counts();
-    let claimed = hand.melds().iter().filter(|m| m.is_exposed()).count();
+    let claimed = hand.claimed_sets();
     let mut facts = Facts {
         rules,
         hand,
@@ -385,10 +385,9 @@ fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), Han
     if nm <= 1 {
         let mut ks = [0usize; 6];
         let mut nk = 0;
-        let numbered = (conc_present & (SUIT_M | SUIT_S | SUIT_P)).count_ones();
-        for k in shape::knitted_in(&conc).filter(|_| numbered >= 9) {
+        for (k, &knit) in shape::KNIT_MASKS.iter().enumerate() {
             ks[nk] = k;
-            nk += 1;
+            nk += (conc_present & knit == knit) as usize;
         }
         for &k in &ks[..nk] {
             let mut rest = conc;

@@ -202,40 +202,44 @@ pub(super) fn eval_sets(
     let wi = win.index();
     let n = sets.len();
 
-    // A won discard that completes a concealed pung makes it exposed, unless the tile
-    // can be read into a concealed chow or the pair of this reading. The concealed chows
-    // also give the edge and closed waits.
+    // One pass over the sets: what they add up to, the concealed chows that give the edge
+    // and closed waits, and the concealed pung of the winning tile, if any.
     let mut in_chow = false;
     let (mut closed, mut edge) = (false, false);
-    for s in sets.iter() {
-        let conc_chow = !s.declared & (s.kind == SetKind::Chow);
-        let at = wi.wrapping_sub(s.tile.index());
-        in_chow |= conc_chow & (at < 3);
-        closed |= conc_chow & (at == 1);
-        edge |= conc_chow & (at == f.edge_at);
-    }
-    let elsewhere = ctx.self_drawn
-        || pair == win
-        || in_chow
-        || knit.is_some_and(|k| shape::KNIT_MASKS[k] >> wi & 1 != 0);
-
+    let mut win_pung = n;
     let mut acc = 0u64;
     let mut kong_tiles = 0u64;
     let mut chows = [Key { suit: 0, rank: 0 }; 5];
     let mut nchow = 0;
     let mut pungs = [Key { suit: 0, rank: 0 }; 5];
     let mut npung_num = 0;
-    for s in sets.iter_mut() {
-        let pung = s.kind != SetKind::Chow;
-        s.concealed &= elsewhere | s.declared | !pung | (s.tile != win);
+    for (i, s) in sets.iter().enumerate() {
+        let chow = s.kind == SetKind::Chow;
+        let conc_chow = !s.declared & chow;
+        let at = wi.wrapping_sub(s.tile.index());
+        in_chow |= conc_chow & (at < 3);
+        closed |= conc_chow & (at == 1);
+        edge |= conc_chow & (at == f.edge_at);
+        let is_win_pung = !s.declared & (s.kind == SetKind::Pung) & (s.tile == win);
+        win_pung = if is_win_pung { i } else { win_pung };
         let kind = s.kind as usize;
         acc += SET_FIELDS[(kind * 2 + s.concealed as usize) * 34 + s.tile.index()];
         kong_tiles |= ((s.kind == SetKind::Kong) as u64) << s.tile.index();
         let k = key(s.tile);
         chows[nchow] = k;
-        nchow += !pung as usize;
+        nchow += chow as usize;
         pungs[npung_num] = k;
-        npung_num += (pung & s.tile.is_numbered()) as usize;
+        npung_num += (!chow & s.tile.is_numbered()) as usize;
+    }
+    // A won discard that completes a concealed pung makes it exposed, unless the tile
+    // can be read into a concealed chow or the pair of this reading.
+    let elsewhere = ctx.self_drawn
+        || pair == win
+        || in_chow
+        || knit.is_some_and(|k| shape::KNIT_MASKS[k] >> wi & 1 != 0);
+    if !elsewhere && win_pung < n {
+        sets[win_pung].concealed = false;
+        acc -= 1 << (field::CONCEALED_PUNGS * FIELD);
     }
     let npung = get(acc, field::PUNGS);
     let conc_pungs = get(acc, field::CONCEALED_PUNGS);
