@@ -4,7 +4,8 @@
 //! the 34 tiles and their text notation ([`tile`], [`notation`]), declared sets and hands
 //! ([`meld`], [`hand`]), winning shapes ([`shape`]), the 81 fans with the scoring
 //! principles ([`fan`], [`score`](mod@score)) under named rule profiles ([`rules`]), and shanten and
-//! waits ([`wait`]).
+//! waits ([`wait`]). [`score()`] gives the fans with the reading behind them; [`fan_table`] the
+//! fans and their total alone, with no allocation, for callers that score many hands.
 //!
 //! ```
 //! use mcr::{parse_hand, score, Rules, WinContext};
