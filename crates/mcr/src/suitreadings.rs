@@ -120,9 +120,15 @@ fn each_suit(f: &mut impl FnMut([u8; 9])) {
 }
 
 fn build() -> Table {
-    let mut suits = std::collections::BTreeSet::new();
+    // Each suit once: a bit per possible key (5^9 of them) marks those already seen.
+    let mut seen = vec![0u64; 5usize.pow(9).div_ceil(64)];
+    let mut suits = Vec::new();
     each_suit(&mut |c| {
-        suits.insert(c);
+        let key = key_of(&c).expect("counts at most 4") as usize;
+        if seen[key / 64] >> (key % 64) & 1 == 0 {
+            seen[key / 64] |= 1 << (key % 64);
+            suits.push(c);
+        }
     });
     let mut table = Table {
         slots: vec![0; 1 << SLOT_BITS],
