@@ -212,49 +212,42 @@ const fn key_of(code: usize, ranks: usize) -> Key {
 const CHOW_KINDS: usize = 21;
 const PUNG_KINDS: usize = 27;
 
-static CHOW_TABLES: Tables<CHOW_KINDS, 441, 9261> = {
+/// The tables of chows (`chows`, 7 ranks a suit) or of numbered pungs (9 ranks a suit).
+const fn tables<const N: usize, const N2: usize, const N3: usize>(
+    chows: bool,
+) -> Tables<N, N2, N3> {
+    let ranks = if chows { 7 } else { 9 };
     let mut t = Tables {
-        two: [0; 441],
-        three: [0; 9261],
+        two: [0; N2],
+        three: [0; N3],
     };
-    let n = CHOW_KINDS;
     let mut i = 0;
-    while i < n * n * n {
+    while i < N3 {
         let (a, b, c) = (
-            key_of(i / (n * n), 7),
-            key_of(i / n % n, 7),
-            key_of(i % n, 7),
+            key_of(i / (N * N), ranks),
+            key_of(i / N % N, ranks),
+            key_of(i % N, ranks),
         );
-        t.three[i] = chow_triple_number(a, b, c);
-        if i < n * n {
-            t.two[i] = chow_pair_number(key_of(i / n, 7), key_of(i % n, 7));
+        t.three[i] = if chows {
+            chow_triple_number(a, b, c)
+        } else {
+            pung_triple_number(a, b, c)
+        };
+        if i < N2 {
+            let (a, b) = (key_of(i / N, ranks), key_of(i % N, ranks));
+            t.two[i] = if chows {
+                chow_pair_number(a, b)
+            } else {
+                pung_pair_number(a, b)
+            };
         }
         i += 1;
     }
     t
-};
+}
 
-static PUNG_TABLES: Tables<PUNG_KINDS, 729, 19683> = {
-    let mut t = Tables {
-        two: [0; 729],
-        three: [0; 19683],
-    };
-    let n = PUNG_KINDS;
-    let mut i = 0;
-    while i < n * n * n {
-        let (a, b, c) = (
-            key_of(i / (n * n), 9),
-            key_of(i / n % n, 9),
-            key_of(i % n, 9),
-        );
-        t.three[i] = pung_triple_number(a, b, c);
-        if i < n * n {
-            t.two[i] = pung_pair_number(key_of(i / n, 9), key_of(i % n, 9));
-        }
-        i += 1;
-    }
-    t
-};
+static CHOW_TABLES: Tables<CHOW_KINDS, 441, 9261> = tables(true);
+static PUNG_TABLES: Tables<PUNG_KINDS, 729, 19683> = tables(false);
 
 fn pung4(k: &[Key; 4], _pair: Option<Key>) -> Option<Fan> {
     if !k.iter().all(|x| x.suit == k[0].suit) {

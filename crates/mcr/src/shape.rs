@@ -293,30 +293,13 @@ fn honor_reading(c: &Counts) -> Option<HonorReading> {
 /// The parts a suit's set codes stand for, by suit and code; then the honours' pungs.
 static PARTS: [[Part; 16]; 4] = {
     let mut t = [[Part::Pung(Tile::EAST); 16]; 4];
-    let mut s = 0;
-    while s < 3 {
-        let mut code = 0;
-        while code < 16 {
-            let r = if code < 7 { code } else { code - 7 };
-            let Some(tile) = Tile::from_index(s * 9 + r) else {
-                panic!("a numbered tile")
-            };
-            t[s][code] = if code < 7 {
-                Part::Chow(tile)
-            } else {
-                Part::Pung(tile)
-            };
-            code += 1;
-        }
-        s += 1;
-    }
-    let mut h = 0;
-    while h < 7 {
-        let Some(tile) = Tile::from_index(27 + h) else {
-            panic!("an honour")
+    let mut i = 0;
+    while i < 64 {
+        t[i / 16][i % 16] = match crate::suitreadings::code_set(i / 16, i % 16) {
+            (true, tile) => Part::Chow(tile),
+            (false, tile) => Part::Pung(tile),
         };
-        t[3][h] = Part::Pung(tile);
-        h += 1;
+        i += 1;
     }
     t
 };

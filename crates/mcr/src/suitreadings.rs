@@ -25,6 +25,23 @@ pub(crate) const NO_PAIR: u8 = 9;
 /// The code of a pung of rank `r` in [`SuitReading::sets`].
 pub(crate) const PUNG: u8 = 7;
 
+/// The set that `code` stands for in group `group` (0–2 a suit, as in
+/// [`SuitReading::sets`]; 3 the honours, `code` 0–6 a pung of that honour): whether it is
+/// a chow, and its tile (a chow's lowest). Codes outside those give some valid tile.
+pub(crate) const fn code_set(group: usize, code: usize) -> (bool, crate::tile::Tile) {
+    let (chow, index) = if group >= 3 {
+        (false, 27 + if code < 7 { code } else { 0 })
+    } else if code < PUNG as usize {
+        (true, group * 9 + code)
+    } else {
+        (false, group * 9 + (code - PUNG as usize) % 9)
+    };
+    match crate::tile::Tile::from_index(index) {
+        Some(t) => (chow, t),
+        None => panic!("a tile index below 34"),
+    }
+}
+
 const EMPTY: SuitReading = SuitReading {
     sets: [0; 4],
     n: 0,
@@ -187,17 +204,7 @@ mod tests {
     #[test]
     fn the_table_holds_every_suit_the_automaton_calls_complete_and_no_other() {
         let mut complete = 0;
-        for idx in 0..5u32.pow(9) {
-            let mut c = [0u8; 9];
-            let mut v = idx;
-            for x in c.iter_mut() {
-                *x = (v % 5) as u8;
-                v /= 5;
-            }
-            let tiles: u32 = c.iter().map(|&x| x as u32).sum();
-            if tiles > 14 || tiles == 0 {
-                continue;
-            }
+        for c in crate::suitstate::every_small_suit().filter(|c| c != &[0; 9]) {
             let (lo, hi) = crate::suitstate::indices(&c).expect("counts at most 4");
             let state = crate::suitstate::state_of(lo, hi);
             let found = readings(&c);

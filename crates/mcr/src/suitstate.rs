@@ -128,6 +128,22 @@ pub(crate) fn indices(c: &[u8; 9]) -> Option<(u32, u32)> {
     Some((q as u32, (q >> 32) as u32 + 625 * c[8] as u32))
 }
 
+/// Every suit of up to 14 tiles, 4 of a kind at most, as its nine counts (for tests).
+#[cfg(test)]
+pub(crate) fn every_small_suit() -> impl Iterator<Item = [u8; 9]> {
+    (0..5u32.pow(9))
+        .map(|idx| {
+            let mut c = [0u8; 9];
+            let mut v = idx;
+            for x in c.iter_mut() {
+                *x = (v % 5) as u8;
+                v /= 5;
+            }
+            c
+        })
+        .filter(|c| c.iter().map(|&x| x as u32).sum::<u32>() <= 14)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,16 +185,7 @@ mod tests {
     #[test]
     fn every_suit_of_up_to_fourteen_tiles_agrees_with_a_plain_search() {
         let mut checked = 0;
-        for idx in 0..5u32.pow(9) {
-            let mut c = [0u8; 9];
-            let mut v = idx;
-            for x in c.iter_mut() {
-                *x = (v % 5) as u8;
-                v /= 5;
-            }
-            if c.iter().map(|&x| x as u32).sum::<u32>() > 14 {
-                continue;
-            }
+        for mut c in every_small_suit() {
             let (lo, hi) = indices(&c).expect("counts at most 4");
             let want = if sets(&mut c) {
                 SETS

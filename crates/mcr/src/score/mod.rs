@@ -153,25 +153,12 @@ static CONCEALED_SETS: [[Set; 16]; 4] = {
         declared: false,
         concealed: true,
     }; 16]; 4];
-    let mut s = 0;
-    while s < 4 {
-        let mut code = 0;
-        while code < 16 {
-            let (kind, index) = if s == 3 {
-                (SetKind::Pung, 27 + if code < 7 { code } else { 0 })
-            } else if code < 7 {
-                (SetKind::Chow, s * 9 + code)
-            } else {
-                (SetKind::Pung, s * 9 + code - 7)
-            };
-            let Some(tile) = Tile::from_index(index) else {
-                panic!("a tile index")
-            };
-            t[s][code].kind = kind;
-            t[s][code].tile = tile;
-            code += 1;
-        }
-        s += 1;
+    let mut i = 0;
+    while i < 64 {
+        let (chow, tile) = crate::suitreadings::code_set(i / 16, i % 16);
+        t[i / 16][i % 16].kind = if chow { SetKind::Chow } else { SetKind::Pung };
+        t[i / 16][i % 16].tile = tile;
+        i += 1;
     }
     t
 };
@@ -321,14 +308,7 @@ fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), Han
         },
         unique_wait: std::cell::Cell::new(None),
     };
-    // The two differ only where a concealed self-drawn win scores Fully Concealed Hand.
-    let plain = win_mask(&facts, false);
-    let swap = if claimed == 0 && hand.ctx.self_drawn {
-        (1u128 << Fan::SelfDrawn as u8) | (1u128 << Fan::FullyConcealedHand as u8)
-    } else {
-        0
-    };
-    facts.win_fans = [plain, plain ^ swap];
+    facts.win_fans = [win_mask(&facts, false), win_mask(&facts, true)];
     let f = &facts;
     let mut declared = [Set {
         kind: SetKind::Pung,

@@ -21,14 +21,10 @@ pub(super) fn key(t: Tile) -> Key {
     KEYS[t.index()]
 }
 
-/// Fans that depend only on how the hand was won (and its concealment).
+/// Fans that depend only on how the hand was won (and its concealment), as a mask (they
+/// all count once), without a branch per flag; computed once a hand (`Facts::win_fans`).
 /// `fully_concealed`: whether a concealed self-drawn win scores Fully Concealed Hand here
 /// (otherwise Self-Drawn), which some profiles deny to some shapes.
-pub(super) fn win_fans(f: &Facts, t: &mut Tally, fully_concealed: bool) {
-    t.insert(win_mask(f, fully_concealed));
-}
-
-/// [`win_fans`] as a mask (they all count once), without a branch per flag.
 pub(super) fn win_mask(f: &Facts, fully_concealed: bool) -> u128 {
     let ctx = &f.hand.ctx;
     let concealed = f.claimed == 0;

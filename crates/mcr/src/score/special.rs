@@ -22,7 +22,7 @@ pub(super) fn special_shapes(f: &Facts, conc: &Counts, present: u64, best: &mut 
         if !no_hog {
             t.set(Fan::TileHog, hogs);
         }
-        win_fans(f, &mut t, rules.special_shapes_fully_concealed);
+        t.insert(f.win_fans[rules.special_shapes_fully_concealed as usize]);
         finish(f, &mut t);
         let pairs_first = conc.iter().position(|&c| c > 0).and_then(Tile::from_index);
         consider_special(best, f, t, shape, pairs_first, None);
@@ -30,7 +30,7 @@ pub(super) fn special_shapes(f: &Facts, conc: &Counts, present: u64, best: &mut 
     if present & !(TERMINALS | HONORS) == 0 && shape::is_thirteen_orphans(conc) {
         let mut t = Tally::EMPTY;
         add(&mut t, Fan::ThirteenOrphans);
-        win_fans(f, &mut t, rules.special_shapes_fully_concealed);
+        t.insert(f.win_fans[rules.special_shapes_fully_concealed as usize]);
         finish(f, &mut t);
         let pair = shape::ORPHANS
             .iter()
@@ -52,7 +52,7 @@ pub(super) fn special_shapes(f: &Facts, conc: &Counts, present: u64, best: &mut 
                 add(&mut t, Fan::KnittedStraight);
             }
         }
-        win_fans(f, &mut t, rules.special_shapes_fully_concealed);
+        t.insert(f.win_fans[rules.special_shapes_fully_concealed as usize]);
         finish(f, &mut t);
         consider_special(best, f, t, Shape::HonorsAndKnitted, None, Some(k));
     }
