@@ -322,3 +322,201 @@ fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
     }
     Some(h)
 }
+
+/// One searched decision of a strong self-play hand: every candidate's points in each
+/// sampled world (strong's choice first) and on the real table.
+struct Searched {
+    /// The deal and seat: departures on one hand are not independent.
+    hand: (u64, usize),
+    /// An answer to a discard or a promoted kong, not a turn.
+    claim: bool,
+    candidates: Vec<Action>,
+    results: Vec<Vec<i32>>,
+    weights: Vec<f64>,
+    truth: Vec<i32>,
+}
+
+impl Searched {
+    /// The results in the worlds `worlds` only.
+    fn worlds(&self, worlds: std::ops::Range<usize>) -> (Vec<Vec<i32>>, Vec<f64>) {
+        let r = self.results.iter().map(|r| r[worlds.clone()].to_vec());
+        (r.collect(), self.weights[worlds].to_vec())
+    }
+
+    /// The results as IMP against strong's choice in the same world (a field of four,
+    /// rules §5): strong's choice scores 0 everywhere.
+    fn as_imp(&self) -> Searched {
+        let imp = |x: i32| table::points::imp_of_dif(3 * i64::from(x), 4);
+        let base = &self.results[0];
+        Searched {
+            results: (self.results.iter())
+                .map(|r| r.iter().zip(base).map(|(a, b)| imp(a - b)).collect())
+                .collect(),
+            candidates: self.candidates.clone(),
+            weights: self.weights.clone(),
+            truth: self.truth.clone(),
+            ..*self
+        }
+    }
+}
+
+/// The searched decisions of every seat in strong's self-play on deals `deals`, with
+/// `per` worlds for every candidate.
+fn searched_decisions(
+    rules: &TableRules,
+    deals: std::ops::Range<u64>,
+    per: usize,
+) -> Vec<Searched> {
+    let mut out = Vec::new();
+    for d in deals {
+        let mut t = Table::new(Setup::generate(rules.wall, d), rules.clone());
+        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| {
+            let mut b = PlanBot::strong();
+            b.rules = rules.scoring.clone();
+            b
+        });
+        let mut experts: [ExpertBot; 4] =
+            std::array::from_fn(|s| ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS));
+        while let Some(seat) = t.next_to_act() {
+            let view = t.view(seat);
+            let a = bots[seat.index()].act(&view);
+            let e = &mut experts[seat.index()];
+            if let Some(candidates) = e.to_search(&view, a) {
+                let worlds = e.worlds(&view, per);
+                e.decisions += 1;
+                let results = e.play_out(&view, &candidates, &worlds);
+                let truth = (candidates.iter())
+                    .map(|&c| {
+                        let mut x = t.clone();
+                        x.apply(seat, c).unwrap();
+                        playout(x, &rules.scoring, seat)
+                    })
+                    .collect();
+                out.push(Searched {
+                    hand: (d, seat.index()),
+                    claim: !matches!(view.decision, Some(Decision::Turn { .. })),
+                    candidates,
+                    weights: worlds.iter().map(|w| w.1).collect(),
+                    results,
+                    truth,
+                });
+            }
+            t.apply(seat, a).unwrap();
+        }
+    }
+    out
+}
+
+/// Mean and standard error of `v`.
+fn mean_se(v: &[f64]) -> (f64, f64) {
+    if v.len() < 2 {
+        return (v.first().copied().unwrap_or(0.0), 0.0);
+    }
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
+    (m, (var / n).sqrt())
+}
+
+/// What the search's departures from strong's choice are worth, on the same searched
+/// decisions of every seat in strong's self-play (48 worlds a candidate): each departure
+/// counted by what it changes on the real table, the rest of the hand played by strong
+/// (a departure's worth in the arena, if it were the hand's only one), in IMP against a
+/// field of four (rules §5) per seat and hand; and, chosen on half of the worlds, the gain
+/// it seemed to have there against the gain on the other half and on the real table.
+/// `DEALS` (default 40) from `FIRST` (20,000); `DUMP` writes every decision as JSON Lines.
+/// `cargo test --release -p agents departures -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn departures_and_what_they_are_worth() {
+    let rules = TableRules::seeds();
+    let deals = crate::belief::deals_from_env(40);
+    let first = (std::env::var("FIRST").ok())
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(20_000u64);
+    let (per, threads) = (48, 2);
+    let data: Vec<Searched> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..threads)
+            .map(|i| {
+                let rules = &rules;
+                s.spawn(move || {
+                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
+                    searched_decisions(rules, first + lo..first + hi, per)
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    if let Some(path) = std::env::var_os("DUMP") {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+        for s in &data {
+            let line = serde_json::json!({"hand": s.hand, "claim": s.claim,
+                "results": s.results, "weights": s.weights, "truth": s.truth});
+            writeln!(f, "{line}").unwrap();
+        }
+    }
+    let hands = (deals * 4) as usize;
+    let claims = data.iter().filter(|s| s.claim).count();
+    println!(
+        "{} searched decisions ({claims} claims) on {hands} seat-hands of {deals} deals from {first}",
+        data.len()
+    );
+    let imp = |x: i32| f64::from(table::points::imp_of_dif(3 * i64::from(x), 4));
+    let slot = |s: &Searched| ((s.hand.0 - first) * 4) as usize + s.hand.1;
+    let mut bot = ExpertBot::new(rules.clone(), 0, PLAYOUTS);
+    for gate in [1.0, 1.5, 2.0, 2.5] {
+        bot.gate = gate;
+        for (name, imp_results) in [("points", false), ("IMP", true)] {
+            let mut per_hand = vec![0.0; hands];
+            let mut n = 0;
+            for s in &data {
+                let converted;
+                let s = if imp_results {
+                    converted = s.as_imp();
+                    &converted
+                } else {
+                    s
+                };
+                let (r, w) = s.worlds(0..s.weights.len());
+                let (a, _) = bot.pick(&s.candidates, &r, &w);
+                if let Some(c) = s.candidates.iter().position(|&x| x == a).filter(|&c| c > 0) {
+                    per_hand[slot(s)] += imp(s.truth[c] - s.truth[0]);
+                    n += 1;
+                }
+            }
+            let (m, se) = mean_se(&per_hand);
+            println!(
+                "gate {gate:.1}, mean gain in {name:6}: {n:5} departures, on the real table {m:+.3} ± {se:.3} IMP a seat-hand"
+            );
+        }
+        for (kind, claim) in [("turns", false), ("claims", true)] {
+            let (mut seen, mut fresh, mut real) = (Vec::new(), Vec::new(), Vec::new());
+            for s in data
+                .iter()
+                .filter(|s| s.weights.len() == per && s.claim == claim)
+            {
+                let (r, w) = s.worlds(0..per / 2);
+                let (a, g) = bot.pick(&s.candidates, &r, &w);
+                let Some(c) = s.candidates.iter().position(|&x| x == a).filter(|&c| c > 0) else {
+                    continue;
+                };
+                let (r2, w2) = s.worlds(per / 2..per);
+                let d: Vec<f64> = (r2[c].iter().zip(&r2[0]))
+                    .map(|(a, b)| f64::from(a - b))
+                    .collect();
+                seen.push(g);
+                fresh.push(crate::belief::weighted_gain(&d, &w2).0);
+                real.push(f64::from(s.truth[c] - s.truth[0]));
+            }
+            let ((sm, _), (fm, fse), (rm, rse)) = (mean_se(&seen), mean_se(&fresh), mean_se(&real));
+            println!(
+                "  {kind:6} chosen on {} worlds: {:4} departures, gain there {sm:+.2}, on the {} other worlds {fm:+.2} ± {fse:.2} ({:+.2} a seat-hand), on the real table {rm:+.2} ± {rse:.2} points",
+                per / 2,
+                seen.len(),
+                per / 2,
+                fresh.iter().sum::<f64>() / hands as f64,
+            );
+        }
+    }
+}
