@@ -331,6 +331,8 @@ struct Searched {
     /// An answer to a discard or a promoted kong, not a turn.
     claim: bool,
     candidates: Vec<Action>,
+    /// How many of the candidates, from the first, the expert itself searches.
+    own: usize,
     results: Vec<Vec<i32>>,
     weights: Vec<f64>,
     truth: Vec<i32>,
@@ -361,11 +363,13 @@ impl Searched {
 }
 
 /// The searched decisions of every seat in strong's self-play on deals `deals`, with
-/// `per` worlds for every candidate.
+/// `per` worlds for every candidate; with `wide`, every other legal move is a candidate
+/// too (after the expert's own).
 fn searched_decisions(
     rules: &TableRules,
     deals: std::ops::Range<u64>,
     per: usize,
+    wide: bool,
 ) -> Vec<Searched> {
     let mut out = Vec::new();
     for d in deals {
@@ -381,7 +385,14 @@ fn searched_decisions(
             let view = t.view(seat);
             let a = bots[seat.index()].act(&view);
             let e = &mut experts[seat.index()];
-            if let Some(candidates) = e.to_search(&view, a) {
+            if let Some(mut candidates) = e.to_search(&view, a) {
+                let own = candidates.len();
+                if wide {
+                    let others: Vec<Action> = (view.legal.iter().copied())
+                        .filter(|x| !candidates.contains(x))
+                        .collect();
+                    candidates.extend(others);
+                }
                 let worlds = e.worlds(&view, per);
                 e.decisions += 1;
                 let results = e.play_out(&view, &candidates, &worlds);
@@ -396,6 +407,7 @@ fn searched_decisions(
                     hand: (d, seat.index()),
                     claim: !matches!(view.decision, Some(Decision::Turn { .. })),
                     candidates,
+                    own,
                     weights: worlds.iter().map(|w| w.1).collect(),
                     results,
                     truth,
@@ -418,6 +430,52 @@ fn mean_se(v: &[f64]) -> (f64, f64) {
     (m, (var / n).sqrt())
 }
 
+/// Worlds a candidate in the departure diagnostics.
+const WORLDS: usize = 48;
+
+/// The searched decisions of strong's self-play on `DEALS` deals (default 40) from
+/// `FIRST` (20,000), on both cores, [`WORLDS`] worlds a candidate (`wide`: every legal
+/// move a candidate); `DUMP` writes them as JSON Lines. With the deals and the first.
+fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
+    let rules = TableRules::seeds();
+    let deals = crate::belief::deals_from_env(40);
+    let first = (std::env::var("FIRST").ok())
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(20_000u64);
+    let threads = 2;
+    let data: Vec<Searched> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..threads)
+            .map(|i| {
+                let rules = &rules;
+                s.spawn(move || {
+                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
+                    searched_decisions(rules, first + lo..first + hi, WORLDS, wide)
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    if let Some(path) = std::env::var_os("DUMP") {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+        for s in &data {
+            let line = serde_json::json!({"hand": s.hand, "claim": s.claim, "own": s.own,
+                "results": s.results, "weights": s.weights, "truth": s.truth});
+            writeln!(f, "{line}").unwrap();
+        }
+    }
+    (data, deals, first)
+}
+
+/// Candidate `c`'s weighted mean gain over strong's choice in the worlds `worlds`.
+fn gain_in(s: &Searched, c: usize, worlds: std::ops::Range<usize>) -> f64 {
+    let (r, w) = s.worlds(worlds);
+    let d: Vec<f64> = (r[c].iter().zip(&r[0]))
+        .map(|(a, b)| f64::from(a - b))
+        .collect();
+    crate::belief::weighted_gain(&d, &w).0
+}
+
 /// What the search's departures from strong's choice are worth, on the same searched
 /// decisions of every seat in strong's self-play (48 worlds a candidate): each departure
 /// counted by what it changes on the real table, the rest of the hand played by strong
@@ -429,33 +487,9 @@ fn mean_se(v: &[f64]) -> (f64, f64) {
 #[test]
 #[ignore]
 fn departures_and_what_they_are_worth() {
+    let (data, deals, first) = self_play_decisions(false);
     let rules = TableRules::seeds();
-    let deals = crate::belief::deals_from_env(40);
-    let first = (std::env::var("FIRST").ok())
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(20_000u64);
-    let (per, threads) = (48, 2);
-    let data: Vec<Searched> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..threads)
-            .map(|i| {
-                let rules = &rules;
-                s.spawn(move || {
-                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
-                    searched_decisions(rules, first + lo..first + hi, per)
-                })
-            })
-            .collect();
-        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
-    });
-    if let Some(path) = std::env::var_os("DUMP") {
-        use std::io::Write;
-        let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-        for s in &data {
-            let line = serde_json::json!({"hand": s.hand, "claim": s.claim,
-                "results": s.results, "weights": s.weights, "truth": s.truth});
-            writeln!(f, "{line}").unwrap();
-        }
-    }
+    let per = WORLDS;
     let hands = (deals * 4) as usize;
     let claims = data.iter().filter(|s| s.claim).count();
     println!(
@@ -501,12 +535,8 @@ fn departures_and_what_they_are_worth() {
                 let Some(c) = s.candidates.iter().position(|&x| x == a).filter(|&c| c > 0) else {
                     continue;
                 };
-                let (r2, w2) = s.worlds(per / 2..per);
-                let d: Vec<f64> = (r2[c].iter().zip(&r2[0]))
-                    .map(|(a, b)| f64::from(a - b))
-                    .collect();
                 seen.push(g);
-                fresh.push(crate::belief::weighted_gain(&d, &w2).0);
+                fresh.push(gain_in(s, c, per / 2..per));
                 real.push(f64::from(s.truth[c] - s.truth[0]));
             }
             let ((sm, _), (fm, fse), (rm, rse)) = (mean_se(&seen), mean_se(&fresh), mean_se(&real));
@@ -516,6 +546,48 @@ fn departures_and_what_they_are_worth() {
                 seen.len(),
                 per / 2,
                 fresh.iter().sum::<f64>() / hands as f64,
+            );
+        }
+    }
+}
+
+/// Whether moves the expert leaves unsearched on a turn are worth searching: every legal
+/// move a candidate (strong's self-play, [`WORLDS`] worlds each), the move chosen on half
+/// of the worlds among the expert's own candidates or among them all, measured on the
+/// other half. `cargo test --release -p agents wider -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn wider_candidates_on_turns() {
+    let (data, deals, first) = self_play_decisions(true);
+    let turns: Vec<&Searched> = (data.iter())
+        .filter(|s| !s.claim && s.weights.len() == WORLDS)
+        .collect();
+    let (own, all) = turns
+        .iter()
+        .fold((0, 0), |(o, a), s| (o + s.own, a + s.candidates.len()));
+    println!(
+        "{} turns searched in {deals} deals from {first}: {own} candidates of the expert's own, {all} legal moves",
+        turns.len()
+    );
+    let hands = (deals * 4) as f64;
+    let mut bot = ExpertBot::new(TableRules::seeds(), 0, PLAYOUTS);
+    for gate in [1.0, 2.0, 2.5] {
+        bot.gate = gate;
+        for (name, every) in [("its own candidates", false), ("every legal move", true)] {
+            let mut fresh = Vec::new();
+            for s in &turns {
+                let n = if every { s.candidates.len() } else { s.own };
+                let (r, w) = s.worlds(0..WORLDS / 2);
+                let (a, _) = bot.pick(&s.candidates[..n], &r[..n], &w);
+                if let Some(c) = s.candidates.iter().position(|&x| x == a).filter(|&c| c > 0) {
+                    fresh.push(gain_in(s, c, WORLDS / 2..WORLDS));
+                }
+            }
+            let (m, se) = mean_se(&fresh);
+            println!(
+                "gate {gate:.1}, chosen among {name:18}: {:5} departures, on the other worlds {m:+.2} ± {se:.2} points ({:+.2} a seat-hand)",
+                fresh.len(),
+                fresh.iter().sum::<f64>() / hands
             );
         }
     }
