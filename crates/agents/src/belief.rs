@@ -304,6 +304,18 @@ pub fn weighted_gain(d: &[f64], w: &[f64]) -> (f64, f64) {
     (mean, (var / (effective - 1.0).max(1.0)).sqrt())
 }
 
+/// Mean and standard error of `v` (0 and 0 when empty, a single value with error 0).
+#[cfg(test)]
+pub(crate) fn mean_se(v: &[f64]) -> (f64, f64) {
+    if v.len() < 2 {
+        return (v.first().copied().unwrap_or(0.0), 0.0);
+    }
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
+    (m, (var / n).sqrt())
+}
+
 /// Deals a diagnostic plays: `DEALS` from the environment, or `default`.
 #[cfg(test)]
 pub(crate) fn deals_from_env(default: u64) -> u64 {

@@ -449,4 +449,6 @@ impl ExpertBot {
 }
 
 #[cfg(test)]
+mod searched;
+#[cfg(test)]
 mod tests;

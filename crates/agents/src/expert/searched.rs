@@ -1,0 +1,269 @@
+//! What the expert's departures from strong's choice are worth (ignored diagnostics:
+//! `cargo test --release -p agents departures -- --ignored --nocapture`, and `wider`):
+//! every seat's searched decisions in strong's self-play, each candidate played out in
+//! sampled worlds and on the real table.
+
+use super::*;
+use crate::belief::mean_se;
+use table::wall::Setup;
+
+/// One searched decision of a strong self-play hand: every candidate's points in each
+/// sampled world (strong's choice first) and on the real table.
+struct Searched {
+    /// The deal and seat: departures on one hand are not independent.
+    hand: (u64, usize),
+    /// An answer to a discard or a promoted kong, not a turn.
+    claim: bool,
+    candidates: Vec<Action>,
+    /// How many of the candidates, from the first, the expert itself searches.
+    own: usize,
+    results: Vec<Vec<i32>>,
+    weights: Vec<f64>,
+    truth: Vec<i32>,
+}
+
+impl Searched {
+    /// The results in the worlds `worlds` only.
+    fn worlds(&self, worlds: std::ops::Range<usize>) -> (Vec<Vec<i32>>, Vec<f64>) {
+        let r = self.results.iter().map(|r| r[worlds.clone()].to_vec());
+        (r.collect(), self.weights[worlds].to_vec())
+    }
+
+    /// The results as IMP against strong's choice in the same world: strong's choice
+    /// scores 0 everywhere.
+    fn as_imp(&self) -> Searched {
+        let base = &self.results[0];
+        Searched {
+            results: (self.results.iter())
+                .map(|r| r.iter().zip(base).map(|(a, b)| field_imp(a - b)).collect())
+                .collect(),
+            candidates: self.candidates.clone(),
+            weights: self.weights.clone(),
+            truth: self.truth.clone(),
+            ..*self
+        }
+    }
+
+    /// The candidate `bot` leaves strong's choice for, among the first `n`, judging by
+    /// the worlds `worlds`: its index and the mean gain it saw; `None` for strong's choice.
+    fn departure(
+        &self,
+        bot: &ExpertBot,
+        n: usize,
+        worlds: std::ops::Range<usize>,
+    ) -> Option<(usize, f64)> {
+        let (r, w) = self.worlds(worlds);
+        let (a, gain) = bot.pick(&self.candidates[..n], &r[..n], &w);
+        let c = self.candidates.iter().position(|&x| x == a)?;
+        (c > 0).then_some((c, gain))
+    }
+
+    /// Candidate `c`'s weighted mean gain over strong's choice in the worlds `worlds`.
+    fn gain_in(&self, c: usize, worlds: std::ops::Range<usize>) -> f64 {
+        let (r, w) = self.worlds(worlds);
+        let d: Vec<f64> = (r[c].iter().zip(&r[0]))
+            .map(|(a, b)| f64::from(a - b))
+            .collect();
+        crate::belief::weighted_gain(&d, &w).0
+    }
+}
+
+/// IMP of a difference in points against a field of four (rules §5: three quarters of
+/// it is the difference from the seat's average).
+fn field_imp(points: i32) -> i32 {
+    table::points::imp_of_dif(3 * i64::from(points), 4)
+}
+
+/// The searched decisions of every seat in strong's self-play on deals `deals`, with
+/// `per` worlds for every candidate; with `wide`, every other legal move is a candidate
+/// too (after the expert's own).
+fn searched_decisions(
+    rules: &TableRules,
+    deals: std::ops::Range<u64>,
+    per: usize,
+    wide: bool,
+) -> Vec<Searched> {
+    let mut out = Vec::new();
+    for d in deals {
+        let mut t = Table::new(Setup::generate(rules.wall, d), rules.clone());
+        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| {
+            let mut b = PlanBot::strong();
+            b.rules = rules.scoring.clone();
+            b
+        });
+        let mut experts: [ExpertBot; 4] =
+            std::array::from_fn(|s| ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS));
+        while let Some(seat) = t.next_to_act() {
+            let view = t.view(seat);
+            let a = bots[seat.index()].act(&view);
+            let e = &mut experts[seat.index()];
+            if let Some(mut candidates) = e.to_search(&view, a) {
+                let own = candidates.len();
+                if wide {
+                    let others: Vec<Action> = (view.legal.iter().copied())
+                        .filter(|x| !candidates.contains(x))
+                        .collect();
+                    candidates.extend(others);
+                }
+                let worlds = e.worlds(&view, per);
+                e.decisions += 1;
+                let results = e.play_out(&view, &candidates, &worlds);
+                let truth = (candidates.iter())
+                    .map(|&c| {
+                        let mut x = t.clone();
+                        x.apply(seat, c).unwrap();
+                        playout(x, &rules.scoring, seat)
+                    })
+                    .collect();
+                out.push(Searched {
+                    hand: (d, seat.index()),
+                    claim: !matches!(view.decision, Some(Decision::Turn { .. })),
+                    candidates,
+                    own,
+                    weights: worlds.iter().map(|w| w.1).collect(),
+                    results,
+                    truth,
+                });
+            }
+            t.apply(seat, a).unwrap();
+        }
+    }
+    out
+}
+
+/// Worlds a candidate in the departure diagnostics.
+const WORLDS: usize = 48;
+
+/// The searched decisions of strong's self-play on `DEALS` deals (default 40) from
+/// `FIRST` (20,000), on both cores, [`WORLDS`] worlds a candidate (`wide`: every legal
+/// move a candidate); `DUMP` writes them as JSON Lines. With the deals and the first.
+fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
+    let rules = TableRules::seeds();
+    let deals = crate::belief::deals_from_env(40);
+    let first = (std::env::var("FIRST").ok())
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(20_000u64);
+    let threads = 2;
+    let data: Vec<Searched> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..threads)
+            .map(|i| {
+                let rules = &rules;
+                s.spawn(move || {
+                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
+                    searched_decisions(rules, first + lo..first + hi, WORLDS, wide)
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    if let Some(path) = std::env::var_os("DUMP") {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+        for s in &data {
+            let line = serde_json::json!({"hand": s.hand, "claim": s.claim, "own": s.own,
+                "results": s.results, "weights": s.weights, "truth": s.truth});
+            writeln!(f, "{line}").unwrap();
+        }
+    }
+    (data, deals, first)
+}
+
+/// What the search's departures from strong's choice are worth, on the same searched
+/// decisions of every seat in strong's self-play (48 worlds a candidate): each departure
+/// counted by what it changes on the real table, the rest of the hand played by strong
+/// (a departure's worth in the arena, if it were the hand's only one), in IMP against a
+/// field of four (rules §5) per seat and hand; and, chosen on half of the worlds, the gain
+/// it seemed to have there against the gain on the other half and on the real table.
+/// `DEALS` (default 40) from `FIRST` (20,000); `DUMP` writes every decision as JSON Lines.
+/// `cargo test --release -p agents departures -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn departures_and_what_they_are_worth() {
+    let (data, deals, first) = self_play_decisions(false);
+    let in_imp: Vec<Searched> = data.iter().map(Searched::as_imp).collect();
+    let hands = (deals * 4) as usize;
+    let claims = data.iter().filter(|s| s.claim).count();
+    println!(
+        "{} searched decisions ({claims} claims) on {hands} seat-hands of {deals} deals from {first}",
+        data.len()
+    );
+    let mut bot = ExpertBot::new(TableRules::seeds(), 0, PLAYOUTS);
+    for gate in [1.0, 1.5, 2.0, 2.5] {
+        bot.gate = gate;
+        for (name, judged) in [("points", &data), ("IMP", &in_imp)] {
+            let mut per_hand = vec![0.0; hands];
+            let mut n = 0;
+            for s in judged {
+                if let Some((c, _)) = s.departure(&bot, s.candidates.len(), 0..s.weights.len()) {
+                    let slot = ((s.hand.0 - first) * 4) as usize + s.hand.1;
+                    per_hand[slot] += f64::from(field_imp(s.truth[c] - s.truth[0]));
+                    n += 1;
+                }
+            }
+            let (m, se) = mean_se(&per_hand);
+            println!(
+                "gate {gate:.1}, mean gain in {name:6}: {n:5} departures, on the real table {m:+.3} ± {se:.3} IMP a seat-hand"
+            );
+        }
+        let half = WORLDS / 2;
+        for (kind, claim) in [("turns", false), ("claims", true)] {
+            let (mut seen, mut fresh, mut real) = (Vec::new(), Vec::new(), Vec::new());
+            for s in data
+                .iter()
+                .filter(|s| s.weights.len() == WORLDS && s.claim == claim)
+            {
+                if let Some((c, gain)) = s.departure(&bot, s.candidates.len(), 0..half) {
+                    seen.push(gain);
+                    fresh.push(s.gain_in(c, half..WORLDS));
+                    real.push(f64::from(s.truth[c] - s.truth[0]));
+                }
+            }
+            let ((sm, _), (fm, fse), (rm, rse)) = (mean_se(&seen), mean_se(&fresh), mean_se(&real));
+            println!(
+                "  {kind:6} chosen on {half} worlds: {:4} departures, gain there {sm:+.2}, on the {half} other worlds {fm:+.2} ± {fse:.2} ({:+.2} a seat-hand), on the real table {rm:+.2} ± {rse:.2} points",
+                seen.len(),
+                fresh.iter().sum::<f64>() / hands as f64,
+            );
+        }
+    }
+}
+
+/// Whether moves the expert leaves unsearched on a turn are worth searching: every legal
+/// move a candidate (strong's self-play, [`WORLDS`] worlds each), the move chosen on half
+/// of the worlds among the expert's own candidates or among them all, measured on the
+/// other half. `cargo test --release -p agents wider -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn wider_candidates_on_turns() {
+    let (data, deals, first) = self_play_decisions(true);
+    let turns: Vec<&Searched> = (data.iter())
+        .filter(|s| !s.claim && s.weights.len() == WORLDS)
+        .collect();
+    let (own, all) = turns
+        .iter()
+        .fold((0, 0), |(o, a), s| (o + s.own, a + s.candidates.len()));
+    println!(
+        "{} turns searched in {deals} deals from {first}: {own} candidates of the expert's own, {all} legal moves",
+        turns.len()
+    );
+    let hands = (deals * 4) as f64;
+    let mut bot = ExpertBot::new(TableRules::seeds(), 0, PLAYOUTS);
+    for gate in [1.0, 2.0, 2.5] {
+        bot.gate = gate;
+        for (name, every) in [("its own candidates", false), ("every legal move", true)] {
+            let mut fresh = Vec::new();
+            for s in &turns {
+                let n = if every { s.candidates.len() } else { s.own };
+                if let Some((c, _)) = s.departure(&bot, n, 0..WORLDS / 2) {
+                    fresh.push(s.gain_in(c, WORLDS / 2..WORLDS));
+                }
+            }
+            let (m, se) = mean_se(&fresh);
+            println!(
+                "gate {gate:.1}, chosen among {name:18}: {:5} departures, on the other worlds {m:+.2} ± {se:.2} points ({:+.2} a seat-hand)",
+                fresh.len(),
+                fresh.iter().sum::<f64>() / hands
+            );
+        }
+    }
+}
