@@ -8,6 +8,30 @@
 
 use crate::fan::Fan;
 
+/// Every fan that combining chows or pungs can give: their values decide which
+/// combination counts.
+pub(crate) const COMBINATION_FANS: [Fan; 19] = [
+    Fan::QuadrupleChow,
+    Fan::FourPureShiftedChows,
+    Fan::PureTerminalChows,
+    Fan::ThreeSuitedTerminalChows,
+    Fan::PureTripleChow,
+    Fan::PureStraight,
+    Fan::PureShiftedChows,
+    Fan::MixedTripleChow,
+    Fan::MixedStraight,
+    Fan::MixedShiftedChows,
+    Fan::PureDoubleChow,
+    Fan::MixedDoubleChow,
+    Fan::ShortStraight,
+    Fan::TwoTerminalChows,
+    Fan::FourPureShiftedPungs,
+    Fan::PureShiftedPungs,
+    Fan::TriplePung,
+    Fan::MixedShiftedPungs,
+    Fan::DoublePung,
+];
+
 /// A chow or pung reduced to what combinations look at: suit 0..=2 and rank 1..=9
 /// (lowest rank of a chow).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

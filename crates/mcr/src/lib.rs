@@ -16,6 +16,7 @@
 
 #![deny(missing_docs)]
 
+mod combo_table;
 pub mod combos;
 mod exclude;
 pub mod explain;

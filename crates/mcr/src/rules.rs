@@ -60,6 +60,9 @@ pub struct Rules {
     /// Honours. S4 #73: "A pong in one of the Winds may be combined with Seat Wind or
     /// Prevalent Wind"; the reference does not add it.
     pub wind_pung_also_terminal_pung: bool,
+    /// Every fan of several chows or pungs has its standard value, so the scorer may look
+    /// their combinations up ([`crate::combo_table`]) instead of combining them.
+    standard_combinations: bool,
 }
 
 impl Rules {
@@ -79,6 +82,7 @@ impl Rules {
         r.no_tile_hog_in_green_or_terminal_pairs = true;
         r.nine_gates_excludes_all_terminal_pungs = true;
         r.wind_pung_also_terminal_pung = true;
+        r.standard_combinations = r.combination_values_are_standard();
         r
     }
 
@@ -101,6 +105,7 @@ impl Rules {
             no_tile_hog_in_green_or_terminal_pairs: false,
             nine_gates_excludes_all_terminal_pungs: false,
             wind_pung_also_terminal_pung: false,
+            standard_combinations: true,
         }
     }
 
@@ -129,6 +134,19 @@ impl Rules {
     /// Changes the value of one fan (for house rules).
     pub fn set_points(&mut self, fan: Fan, points: u8) {
         self.points[fan as usize - 1] = points;
+        self.standard_combinations = self.combination_values_are_standard();
+    }
+
+    /// May the scorer look the fans of several chows or pungs up in the table built
+    /// under the standard values?
+    pub(crate) fn standard_combinations(&self) -> bool {
+        self.standard_combinations
+    }
+
+    fn combination_values_are_standard(&self) -> bool {
+        crate::combos::COMBINATION_FANS
+            .iter()
+            .all(|&f| self.points(f) == f.base_points())
     }
 }
 

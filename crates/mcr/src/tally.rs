@@ -30,7 +30,7 @@ const SLOT: [u8; 83] = {
     t
 };
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Tally {
     mask: u128,
     /// Counts of the [`MULTI`] fans, a byte each.
@@ -84,6 +84,19 @@ impl Tally {
         );
         debug_assert!(self.mask & m == 0, "a fan counted twice");
         self.mask |= m;
+    }
+
+    /// Adds the fans of `o`, which this tally has never counted (their counts are still
+    /// zero, as in a fresh reading's).
+    #[inline]
+    pub fn merge(&mut self, o: &Tally) {
+        debug_assert!(self.mask & o.mask == 0, "a fan counted in both");
+        debug_assert!(
+            (0..8).all(|b| (o.multi >> (8 * b)) & 0xff == 0 || (self.multi >> (8 * b)) & 0xff == 0),
+            "a count left behind"
+        );
+        self.mask |= o.mask;
+        self.multi |= o.multi;
     }
 
     #[inline]

@@ -10,6 +10,7 @@ use present::*;
 use sets::*;
 use special::*;
 
+use crate::combo_table;
 use crate::combos::{self, Key};
 use crate::exclude::apply_exclusions;
 use crate::fan::Fan;
@@ -308,7 +309,7 @@ fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), Han
         },
         unique_wait: std::cell::Cell::new(None),
     };
-    facts.win_fans = [win_mask(&facts, false), win_mask(&facts, true)];
+    facts.win_fans = win_masks(&facts);
     let f = &facts;
     let mut declared = [Set {
         kind: SetKind::Pung,
@@ -333,15 +334,12 @@ fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), Han
     let conc_present = presence(&conc);
     let mut best: Option<Best> = None;
 
-    let standing = {
-        let mut s = conc;
-        s[f.win.index()] -= 1;
-        s
-    };
     // Nine gates needs all nine ranks of one suit and nothing else: most hands are ruled
     // out by the kinds present alone.
     let one_full_suit = [SUIT_M, SUIT_S, SUIT_P].contains(&conc_present);
     let nine = if nm == 0 && one_full_suit {
+        let mut standing = conc;
+        standing[f.win.index()] -= 1;
         shape::nine_gates_suit(&standing)
     } else {
         None

@@ -21,17 +21,28 @@ pub(super) fn key(t: Tile) -> Key {
     KEYS[t.index()]
 }
 
-/// Fans that depend only on how the hand was won (and its concealment), as a mask (they
-/// all count once), without a branch per flag; computed once a hand (`Facts::win_fans`).
-/// `fully_concealed`: whether a concealed self-drawn win scores Fully Concealed Hand here
-/// (otherwise Self-Drawn), which some profiles deny to some shapes.
-pub(super) fn win_mask(f: &Facts, fully_concealed: bool) -> u128 {
+/// `CHOW_CODES[t]`: the [`combo_table`] code of a chow from numbered tile `t` (rank 1–7).
+static CHOW_CODES: [u8; 34] = {
+    let mut c = [0u8; 34];
+    let mut i = 0;
+    while i < 27 {
+        // Ranks 8 and 9 start no chow.
+        let r = if i % 9 < 7 { i % 9 } else { 6 };
+        c[i] = ((i / 9) * 7 + r) as u8;
+        i += 1;
+    }
+    c
+};
+
+/// Fans that depend only on how the hand was won (and its concealment), as masks (they all
+/// count once), without a branch per flag; computed once a hand (`Facts::win_fans`).
+/// `[0]` where a concealed self-drawn win scores Self-Drawn, `[1]` where it scores Fully
+/// Concealed Hand (which some profiles deny to some shapes).
+pub(super) fn win_masks(f: &Facts) -> [u128; 2] {
     let ctx = &f.hand.ctx;
     let concealed = f.claimed == 0;
     let drawn = ctx.self_drawn;
     let fans = [
-        (Fan::FullyConcealedHand, concealed & drawn & fully_concealed),
-        (Fan::SelfDrawn, drawn & !(concealed & fully_concealed)),
         (Fan::ConcealedHand, concealed & !drawn),
         (Fan::MeldedHand, !drawn & (f.claimed == 4)),
         (Fan::LastTileDraw, ctx.last_tile & drawn),
@@ -40,8 +51,14 @@ pub(super) fn win_mask(f: &Facts, fully_concealed: bool) -> u128 {
         (Fan::RobbingTheKong, ctx.kong & !drawn),
         (Fan::LastTile, f.last_of_kind),
     ];
-    fans.iter()
-        .fold(0u128, |m, &(fan, yes)| m | (yes as u128) << fan as u8)
+    let bit = |fan: Fan, yes: bool| (yes as u128) << fan as u8;
+    let common = fans.iter().fold(0u128, |m, &(fan, yes)| m | bit(fan, yes));
+    [
+        common | bit(Fan::SelfDrawn, drawn),
+        common
+            | bit(Fan::FullyConcealedHand, concealed & drawn)
+            | bit(Fan::SelfDrawn, drawn & !concealed),
+    ]
 }
 
 pub(super) fn finish(f: &Facts, t: &mut Tally) {
@@ -205,9 +222,10 @@ pub(super) fn eval_sets(
     let mut win_pung = n;
     let mut acc = 0u64;
     let mut kong_tiles = 0u64;
-    let mut chows = [Key { suit: 0, rank: 0 }; 5];
+    // Chows and numbered pungs by their codes in [`combo_table`].
+    let mut chows = [0u8; 5];
     let mut nchow = 0;
-    let mut pungs = [Key { suit: 0, rank: 0 }; 5];
+    let mut pungs = [0u8; 5];
     let mut npung_num = 0;
     for (i, s) in sets.iter().enumerate() {
         let chow = s.kind == SetKind::Chow;
@@ -221,10 +239,9 @@ pub(super) fn eval_sets(
         let kind = s.kind as usize;
         acc += SET_FIELDS[(kind * 2 + s.concealed as usize) * 34 + s.tile.index()];
         kong_tiles |= ((s.kind == SetKind::Kong) as u64) << s.tile.index();
-        let k = key(s.tile);
-        chows[nchow] = k;
+        chows[nchow] = CHOW_CODES[s.tile.index()];
         nchow += chow as usize;
-        pungs[npung_num] = k;
+        pungs[npung_num] = s.tile.index() as u8;
         npung_num += (!chow & s.tile.is_numbered()) as usize;
     }
     // A won discard that completes a concealed pung makes it exposed, unless the tile
@@ -275,10 +292,27 @@ pub(super) fn eval_sets(
     t.set(Fan::PungOfTerminalsOrHonors, poth as u8);
 
     // Combinations of chows and of pungs.
+    let chows = [chows[0], chows[1], chows[2], chows[3]];
+    let pungs = [pungs[0], pungs[1], pungs[2], pungs[3]];
+    let by_table = f.rules.standard_combinations();
+    let looked_up = by_table
+        .then(|| combo_table::chow_fans(chows, nchow))
+        .flatten();
     let value = |x: Fan| f.value(x);
-    let pair_key = pair.is_numbered().then(|| key(pair));
-    combos::chow_fans(&chows[..nchow], pair_key, &value, &mut |x| add(&mut t, x));
-    combos::pung_fans(&pungs[..npung_num], &value, &mut |x| add(&mut t, x));
+    match looked_up {
+        Some(c) => t.merge(c),
+        None => {
+            let pair_key = pair.is_numbered().then(|| key(pair));
+            let keys = chows.map(combo_table::chow_key);
+            combos::chow_fans(&keys[..nchow], pair_key, &value, &mut |x| add(&mut t, x));
+        }
+    }
+    if by_table {
+        t.merge(combo_table::pung_fans(pungs, npung_num));
+    } else {
+        let keys = pungs.map(combo_table::pung_key);
+        combos::pung_fans(&keys[..npung_num], &value, &mut |x| add(&mut t, x));
+    }
 
     let all_sets = n as u32;
     let four_pungs = npung == 4;
