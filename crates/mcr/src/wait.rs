@@ -108,13 +108,14 @@ pub fn winning_tiles_counts(c: &Counts, held: &Counts, melds: usize) -> TileSet 
 /// Regular-shape winning tiles among `cands`. Only the group (suit or honours) of the
 /// added tile changes, so the other groups are judged once, and a suit with one more tile
 /// is judged from its indices with the tile's rank added (see [`crate::suitstate`]).
-fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileSet {
-    let states = [
-        shape::suit_state(c, 0),
-        shape::suit_state(c, 1),
-        shape::suit_state(c, 2),
-        shape::honor_state(c),
-    ];
+/// `states`: each group's state as it stands ([`group_states`]).
+fn regular_waits(
+    c: &Counts,
+    held: &Counts,
+    cands: TileSet,
+    limit: u32,
+    states: [u8; 4],
+) -> TileSet {
     let mut out = 0u64;
     for g in 0..4 {
         // Every other group must be complete, with at most one pair among them.
@@ -183,8 +184,67 @@ fn regular_waits(c: &Counts, held: &Counts, cands: TileSet, limit: u32) -> TileS
     out
 }
 
+/// Each group's state (suits, then honours): [`shape::SETS`], [`shape::SETS_PAIR`] or 0.
+fn group_states(c: &Counts) -> [u8; 4] {
+    [
+        shape::suit_state(c, 0),
+        shape::suit_state(c, 1),
+        shape::suit_state(c, 2),
+        shape::honor_state(c),
+    ]
+}
+
+/// As [`winning_tiles_limited`], nothing held elsewhere, for standing tiles that `win`
+/// completes as sets and a pair: every group but the winning tile's is complete as it
+/// stands, so its count alone says whether it holds the pair (3k + 2 tiles) or not, and
+/// only the winning tile's group is looked up.
+pub(crate) fn winning_tiles_of_complete(
+    c: &Counts,
+    win: Tile,
+    melds: usize,
+    limit: u32,
+) -> TileSet {
+    debug_assert!({
+        let mut d = *c;
+        d[win.index()] += 1;
+        shape::is_regular_complete(&d)
+    });
+    let w = win.index();
+    let g = if w < 27 { w / 9 } else { 3 };
+    let mut states = [0u8; 4];
+    for (h, st) in states.iter_mut().enumerate() {
+        let group = if h < 3 {
+            &c[h * 9..h * 9 + 9]
+        } else {
+            &c[27..]
+        };
+        let n: u32 = group.iter().map(|&x| x as u32).sum();
+        *st = if n.is_multiple_of(3) {
+            shape::SETS
+        } else {
+            shape::SETS_PAIR
+        };
+    }
+    states[g] = if g < 3 {
+        shape::suit_state(c, g)
+    } else {
+        shape::honor_state(c)
+    };
+    winning_tiles_in(c, &[0; 34], melds, limit, states)
+}
+
 /// As [`winning_tiles_counts`], stopping once `limit` winning tiles are found.
 pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32) -> TileSet {
+    winning_tiles_in(c, held, melds, limit, group_states(c))
+}
+
+fn winning_tiles_in(
+    c: &Counts,
+    held: &Counts,
+    melds: usize,
+    limit: u32,
+    states: [u8; 4],
+) -> TileSet {
     let present = crate::tile::presence(c);
     let specials = plausible_specials(c, present, melds);
     let near = if specials & KNIT != 0 {
@@ -192,7 +252,7 @@ pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32
     } else {
         near_mask(present)
     };
-    let mut out = regular_waits(c, held, near, limit);
+    let mut out = regular_waits(c, held, near, limit, states);
     if specials == 0 || out.count_ones() >= limit {
         return out;
     }

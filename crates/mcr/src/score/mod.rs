@@ -186,8 +186,10 @@ impl<'a> Facts<'a> {
             .sum()
     }
 
-    /// Does the standing hand wait on exactly one tile? Computed once, when needed.
-    fn unique_wait(&self) -> bool {
+    /// Does the standing hand wait on exactly one tile? Computed once, when needed;
+    /// `regular`: the concealed tiles are sets and a pair (a reading of four sets found
+    /// them so), which spares most of the look-ups.
+    fn unique_wait(&self, regular: bool) -> bool {
         if let Some(v) = self.unique_wait.get() {
             return v;
         }
@@ -196,8 +198,13 @@ impl<'a> Facts<'a> {
         // A second wait found settles it: the search stops there.
         let mut c = self.hand.concealed_counts();
         c[self.win.index()] -= 1;
-        let n = crate::wait::winning_tiles_limited(&c, &[0; 34], self.hand.melds().len(), 2)
-            .count_ones();
+        let melds = self.hand.melds().len();
+        let waits = if regular {
+            crate::wait::winning_tiles_of_complete(&c, self.win, melds, 2)
+        } else {
+            crate::wait::winning_tiles_limited(&c, &[0; 34], melds, 2)
+        };
+        let n = waits.count_ones();
         let v = n == 1;
         self.unique_wait.set(Some(v));
         v

@@ -363,7 +363,7 @@ pub(super) fn eval_sets(
         };
         let wait = wait.or((pair == win && !no_single).then_some(Fan::SingleWait));
         if let Some(w) = wait {
-            if f.unique_wait() {
+            if f.unique_wait(knit.is_none()) {
                 add(&mut t, w);
             }
         }
