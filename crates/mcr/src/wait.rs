@@ -12,11 +12,10 @@ use crate::tile::{counts_of, Counts, Tile, KINDS};
 /// A bit per tile kind (bit i = tile index i).
 pub type TileSet = u64;
 
-/// Does `c` (standing tiles plus one) complete a hand with `melds` declared sets?
-fn completes(c: &Counts, melds: usize, specials: u8) -> bool {
-    if shape::is_regular_complete(c) {
-        return true;
-    }
+/// Does `c` (standing tiles plus one) complete a special shape among `specials` (with
+/// `melds` declared sets)? The regular shape is not asked: [`regular_waits`] has judged it
+/// for every tile that could complete it (a tile near nothing held is a lone tile).
+fn completes_special(c: &Counts, melds: usize, specials: u8) -> bool {
     if melds <= 1 && specials & KNIT != 0 && shape::is_knitted_complete(c) {
         return true;
     }
@@ -285,7 +284,7 @@ fn winning_tiles_in(
             continue;
         }
         d[i] += 1;
-        if completes(&d, melds, specials) {
+        if completes_special(&d, melds, specials) {
             out |= 1 << i;
             if out.count_ones() >= limit {
                 break;
