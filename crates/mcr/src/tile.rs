@@ -313,22 +313,61 @@ fn byte_mask(c: &Counts, flag: impl Fn(u64) -> u64, scalar: impl Fn(u8) -> bool)
     m | (scalar(c[32]) as u64) << 32 | (scalar(c[33]) as u64) << 33
 }
 
+/// Bit mask of the kinds of which `c` holds more than `k` (counts below 128): sixteen
+/// counts compared at once and their signs gathered.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn above(c: &Counts, k: u8) -> u64 {
+    // SAFETY: SSE2 is part of every x86-64 target, so the function's feature is present.
+    unsafe { above_sse2(c, k) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn above_sse2(c: &Counts, k: u8) -> u64 {
+    use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x};
+    let word = |i: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[i..i + 8]);
+        i64::from_le_bytes(b)
+    };
+    let kk = _mm_set1_epi8(k as i8);
+    let low = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set_epi64x(word(8), word(0)), kk));
+    let high = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set_epi64x(word(24), word(16)), kk));
+    (low as u16 as u64)
+        | (high as u16 as u64) << 16
+        | ((c[32] > k) as u64) << 32
+        | ((c[33] > k) as u64) << 33
+}
+
+/// Bit mask of the kinds of which `c` holds more than `k` (counts below 128), a word at a
+/// time.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn above_by_words(c: &Counts, k: u8) -> u64 {
+    // With each byte's top bit set, taking k + 1 away leaves it set exactly when the
+    // count is above k (no byte borrows from the next).
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    let sub = (k as u64 + 1) * ONES;
+    byte_mask(c, |v| (((v | TOP) - sub) & TOP) >> 7, |x| x > k)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn above(c: &Counts, k: u8) -> u64 {
+    above_by_words(c, k)
+}
+
 /// Bit mask of the kinds present in `c` (bit i set when `c[i] > 0`).
 #[inline]
 pub fn presence(c: &Counts) -> u64 {
-    // A byte below 0x80 is non-zero exactly when adding 0x7f sets its top bit.
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    byte_mask(
-        c,
-        |v| ((((v & LOW7) + LOW7) | v) & 0x8080_8080_8080_8080) >> 7,
-        |x| x != 0,
-    )
+    above(c, 0)
 }
 
 /// Bit mask of the kinds of which `c` holds all four copies (counts are at most 4).
 #[inline]
 pub fn fours(c: &Counts) -> u64 {
-    byte_mask(c, |v| v >> 2, |x| x >= 4)
+    above(c, 3)
 }
 
 /// Bit mask of the kinds of which `c` holds an odd number.
@@ -340,7 +379,7 @@ pub fn odd_counts(c: &Counts) -> u64 {
 /// Bit mask of the kinds of which `c` holds two or more (counts are at most 4).
 #[inline]
 pub fn at_least_two(c: &Counts) -> u64 {
-    byte_mask(c, |v| (v >> 1) | (v >> 2), |x| x >= 2)
+    above(c, 1)
 }
 
 #[cfg(feature = "serde")]
@@ -386,6 +425,43 @@ pub fn counts_of(tiles: &[Tile]) -> Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn masks_of_counts_match_a_count_by_count_reading() {
+        // Every kind at every count alone, then counts from a simple generator.
+        let mut cases: Vec<Counts> = Vec::new();
+        for i in 0..34 {
+            for x in 0..=4 {
+                let mut c = [0; 34];
+                c[i] = x;
+                cases.push(c);
+            }
+        }
+        let mut seed = 12345u64;
+        for _ in 0..2000 {
+            let mut c = [0; 34];
+            for x in c.iter_mut() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *x = ((seed >> 33) % 5) as u8;
+            }
+            cases.push(c);
+        }
+        let mask = |c: &Counts, keep: fn(u8) -> bool| {
+            (0..34).fold(0u64, |m, i| m | (keep(c[i]) as u64) << i)
+        };
+        for c in &cases {
+            assert_eq!(presence(c), mask(c, |x| x > 0), "{c:?}");
+            assert_eq!(at_least_two(c), mask(c, |x| x >= 2), "{c:?}");
+            assert_eq!(fours(c), mask(c, |x| x >= 4), "{c:?}");
+            assert_eq!(odd_counts(c), mask(c, |x| x % 2 == 1), "{c:?}");
+            // The other targets' reading, tried here too.
+            for k in 0..4 {
+                assert_eq!(above_by_words(c, k), above(c, k), "{c:?} above {k}");
+            }
+        }
+    }
 
     #[test]
     fn layout_and_traits() {
