@@ -147,6 +147,9 @@ fn build() -> Table {
             suits.push(c);
         }
     });
+    // Suits of few tiles, the commonest in a hand, first: they take their first slot
+    // and are found at the first probe.
+    suits.sort_by_key(|c| c.iter().map(|&x| x as u32).sum::<u32>());
     let mut table = Table {
         slots: vec![0; 1 << SLOT_BITS],
         readings: Vec::new(),
