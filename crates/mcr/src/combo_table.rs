@@ -5,14 +5,16 @@
 //!
 //! A multiset is numbered by the combinatorial number system: its codes sorted
 //! (`c0 ≤ c1 ≤ …`), the chows' made strictly increasing by adding their position. Each
-//! entry is an index into a short list of distinct outcomes, or a mark that the caller
-//! must combine the sets itself, as it does under house values: four chows whose fans a
-//! pair of 5s changes (Pure Terminal Chows, Three-Suited Terminal Chows), and chows that
-//! the combination principles could combine in two ways worth the same with different fans
-//! (123 456 789 123 in one suit: the fourth chow makes a Pure Double Chow, a Short
-//! Straight or Two Terminal Chows), where the first in the sets' order counts, as in the reference. Pungs never
-//! leave such a choice: their fans of three sets are worth 24, 16 and 8, and of two sets
-//! there is only Double Pung.
+//! entry is an index into a short list of distinct outcomes. Chows that the combination
+//! principles could combine in two ways worth the same with different fans (123 456 789 123
+//! in one suit: the fourth chow makes a Pure Double Chow, a Short Straight or Two Terminal
+//! Chows) take the first in the sets' order, as the reference does: their entry holds
+//! what ascending order gives, and serves only a lookup in ascending order (concealed
+//! chows come so). Four chows whose fans a pair of 5s changes (Pure Terminal Chows,
+//! Three-Suited Terminal Chows) are marked; the caller combines those itself, and any
+//! chows in an order the entry does not serve, as it does under house values. Pungs never
+//! leave a choice: their fans of three sets are worth 24, 16 and 8, and of two sets there
+//! is only Double Pung.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -26,8 +28,11 @@ const CHOW_KINDS: usize = 21;
 /// Numbered pungs by code `suit × 9 + rank − 1`, the tile's index.
 const PUNG_KINDS: usize = 27;
 
-/// An entry that the caller combines itself (it depends on the pair or on the order).
+/// An entry that the caller combines itself (it depends on the pair).
 const COMBINE: u16 = u16::MAX;
+/// Marks an entry whose fans depend on the sets' order: it holds what they make in
+/// ascending order, and only such a lookup may use it.
+const ASCENDING_ONLY: u16 = 0x8000;
 
 const fn binom(n: usize, k: usize) -> usize {
     if k > n {
@@ -79,13 +84,18 @@ const fn numbering(kinds: usize, repeats: bool) -> Numbering {
 static CHOWS: Numbering = numbering(CHOW_KINDS, true);
 static PUNGS: Numbering = numbering(PUNG_KINDS, false);
 
+/// The first `n` codes of `c`, the rest 255 (sorted last, adding nothing to an index);
+/// padded a word at a time (a loop's test per slot is a branch that `n` decides).
+#[inline]
+fn padded(c: [u8; 4], n: usize) -> [u8; 4] {
+    let pad = (u64::from(u32::MAX) << (8 * n.min(4))) as u32;
+    (u32::from_le_bytes(c) | pad).to_le_bytes()
+}
+
 /// The index of the first `n` codes of `c` (any order; the rest are ignored).
 #[inline]
 fn index(num: &Numbering, c: [u8; 4], n: usize) -> usize {
-    // Unused slots sort last and add nothing; padded a word at a time (a loop's test
-    // per slot is a branch that the number of sets decides).
-    let pad = (u64::from(u32::MAX) << (8 * n.min(4))) as u32;
-    let mut c = (u32::from_le_bytes(c) | pad).to_le_bytes();
+    let mut c = padded(c, n);
     // A sorting network: five compare-exchanges, no branches.
     let mut swap = |a: usize, b: usize| {
         let (x, y) = (c[a].min(c[b]), c[a].max(c[b]));
@@ -176,8 +186,10 @@ fn build() -> Table {
             && (0..3).any(|suit| with(Some(Key { suit, rank: 5 })) != plain);
         let mut codes = [0; 4];
         codes[..c.len()].copy_from_slice(c);
-        chows[index(&CHOWS, codes, c.len())] = if by_pair || leaves_a_choice(keys, &plain) {
+        chows[index(&CHOWS, codes, c.len())] = if by_pair {
             COMBINE
+        } else if leaves_a_choice(keys, &plain) {
+            intern(plain) | ASCENDING_ONLY
         } else {
             intern(plain)
         };
@@ -330,12 +342,17 @@ fn table() -> &'static Table {
 }
 
 /// The fans that the first `n` chow codes of `codes` make together under the standard
-/// values, in any order; none when they depend on the pair or on the order.
+/// values, in this order; none when they depend on the pair, or on the order and these
+/// are not ascending.
 #[inline]
 pub(crate) fn chow_fans(codes: [u8; 4], n: usize) -> Option<&'static Tally> {
     let t = table();
     let e = t.chows[index(&CHOWS, codes, n)];
-    (e != COMBINE).then(|| &t.outcomes[e as usize])
+    // Concealed chows come in ascending order, so most readings may use either kind.
+    let c = padded(codes, n);
+    let ascending = (c[0] <= c[1]) & (c[1] <= c[2]) & (c[2] <= c[3]);
+    let usable = (e != COMBINE) & (e & ASCENDING_ONLY == 0 || ascending);
+    usable.then(|| &t.outcomes[(e & !ASCENDING_ONLY) as usize])
 }
 
 /// The fans that the first `n` numbered pung codes of `codes` (all different) make
@@ -427,25 +444,24 @@ mod tests {
         let (mut by_pair, mut by_order) = (0, 0);
         for (kinds, chows) in [(21u8, true), (27, false)] {
             each_multiset(kinds, chows, &mut |c| {
-                let mut codes = [0; 4];
-                codes[..c.len()].copy_from_slice(c);
-                let got = if chows {
-                    chow_fans(codes, c.len())
-                } else {
-                    Some(pung_fans(codes, c.len()))
-                };
                 let mut outcomes = Vec::new();
+                let mut every_order = true;
                 for o in orders(c) {
                     let mut want = Tally::EMPTY;
-                    if chows {
+                    let mut codes = [0; 4];
+                    codes[..o.len()].copy_from_slice(&o);
+                    let got = if chows {
                         let keys: Vec<Key> = o.iter().map(|&x| chow_key(x)).collect();
                         combos::chow_fans(&keys, None, &value, &mut |f| want.add(f));
+                        chow_fans(codes, o.len())
                     } else {
                         let keys: Vec<Key> = o.iter().map(|&x| pung_key(x)).collect();
                         combos::pung_fans(&keys, &value, &mut |f| want.add(f));
-                    }
-                    if let Some(got) = got {
-                        assert_eq!(*got, want, "codes {o:?}");
+                        Some(pung_fans(codes, o.len()))
+                    };
+                    match got {
+                        Some(got) => assert_eq!(*got, want, "codes {o:?}"),
+                        None => every_order = false,
                     }
                     outcomes.push(want);
                 }
@@ -463,26 +479,29 @@ mod tests {
                         }
                     }
                 }
-                if got.is_none() {
+                let mut codes = [0; 4];
+                codes[..c.len()].copy_from_slice(c);
+                if chows && chow_fans(codes, c.len()).is_none() {
+                    // Not even in ascending order: the pair decides, as for four chows of
+                    // 123 and 789 only.
+                    let ranks = c.iter().map(|&x| chow_key(x).rank);
+                    assert!(
+                        c.len() == 4 && ranks.clone().all(|r| r == 1 || r == 7),
+                        "{c:?}"
+                    );
+                    by_pair += 1;
+                } else if !every_order {
+                    // Refused in some order: only where some order changes the fans.
+                    outcomes.sort_by_key(|t| format!("{t:?}"));
                     outcomes.dedup();
-                    if outcomes.len() > 1 {
-                        by_order += 1;
-                    } else {
-                        // Marked although every order agrees: the pair must decide, as
-                        // for four chows of 123 and 789 only.
-                        let ranks = c.iter().map(|&x| chow_key(x).rank);
-                        assert!(
-                            c.len() == 4 && ranks.clone().all(|r| r == 1 || r == 7),
-                            "{c:?}"
-                        );
-                        by_pair += 1;
-                    }
+                    assert!(outcomes.len() > 1, "{c:?}");
+                    by_order += 1;
                 }
             });
         }
-        // Marked for the pair alone: at most the six of 123+789 twice in one suit or once
-        // in each of two suits (here none: some order changes each of them too).
-        assert!(by_pair <= 6, "{by_pair}");
+        // The six of 123+789 twice in one suit or once in each of two suits; some more
+        // served in ascending order only.
+        assert_eq!(by_pair, 6);
         assert!(by_order > 0);
         assert!(t.outcomes.len() < 1000);
     }
