@@ -15,7 +15,7 @@ use crate::combos::{self, Key};
 use crate::exclude::apply_exclusions;
 use crate::fan::Fan;
 use crate::hand::{Hand, HandError};
-use crate::meld::MeldKind;
+use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
 use crate::shape;
 use crate::tally::Tally;
@@ -325,7 +325,15 @@ fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), Han
         concealed: false,
     }; 4];
     let nm = hand.melds().len();
-    for (d, m) in declared.iter_mut().zip(hand.melds()) {
+    // All four slots written, the missing melds as a stand-in that the count leaves out:
+    // a loop that stops at the melds' count is a branch no predictor learns.
+    let stand_in = Meld {
+        kind: MeldKind::Pung,
+        tile: Tile::EAST,
+        from: 0,
+    };
+    for (i, d) in declared.iter_mut().enumerate() {
+        let m = hand.melds().get(i).unwrap_or(&stand_in);
         *d = Set {
             kind: match m.kind {
                 MeldKind::Chow => SetKind::Chow,
