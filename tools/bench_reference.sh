@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The fan calculator beside the reference one (ChineseOfficialMahjongHelper's C++, as shipped
 # in the PyPI source package pymahjonggb 1.4.0) on the same corpus, in one run: each scores
-# crates/mcr/benches/corpus.txt in turns, seven times (these shared cores are noisy); the
-# medians and their ratio are printed, and the best runs and theirs (a run's rate scatters by
-# half here; the fastest is the least disturbed), and the points summed over the corpus must
-# agree (the same hands scored alike).
+# crates/mcr/benches/corpus.txt in turns, 21 times (ROUNDS=n for another number; these shared
+# cores are noisy); the medians and their ratio are printed, and the best passes and theirs
+# (a pass's rate scatters by half here; the fastest is the least disturbed), and the points
+# summed over the corpus must agree (the same hands scored alike).
 # dupmj is timed twice: for the fans and their total (`mcr::fan_table`, what the reference's
 # calculate_fan returns), and for the full scoring with the reading (`mcr::score`).
 # Needs g++ and pip (to fetch the source package once, into target/reference).
@@ -24,7 +24,7 @@ if ! [ -x "$ref/fan_bench" ] || [ tools/refbench/driver.cpp -nt "$ref/fan_bench"
 fi
 cargo build -q --release -p dupmj
 ours=(); theirs=(); full=()
-rounds=7
+rounds=${ROUNDS:-21}
 for _ in $(seq $rounds); do
     theirs+=("$("$ref/fan_bench" "$corpus" 5)")
     ours+=("$(target/release/dupmj bench fans "$corpus" --fans reference --runs 5)")
