@@ -1,0 +1,307 @@
+//! The winning tiles of a ready hand: every tile that completes the regular shape, judged
+//! a group at a time from the suit tables, and the special shapes the hand could still
+//! make.
+
+use super::TileSet;
+use crate::meld::Meld;
+use crate::shape::{self, ORPHANS};
+use crate::suitstate;
+use crate::tile::{counts_of, Counts, Tile, KINDS};
+
+/// Does `c` (standing tiles plus one) complete a special shape among `specials` (with
+/// `melds` declared sets)? The regular shape is not asked: [`regular_waits`] has judged it
+/// for every tile that could complete it (a tile near nothing held is a lone tile).
+fn completes_special(c: &Counts, melds: usize, specials: u8) -> bool {
+    if melds <= 1 && specials & KNIT != 0 && shape::is_knitted_complete(c) {
+        return true;
+    }
+    if melds == 0 {
+        if specials & PAIRS != 0 && shape::is_seven_pairs(c) {
+            return true;
+        }
+        if specials & ORPH != 0 && shape::is_thirteen_orphans(c) {
+            return true;
+        }
+        if specials & HK != 0 && shape::honors_and_knitted(c).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+const KNIT: u8 = 1;
+const PAIRS: u8 = 2;
+const ORPH: u8 = 4;
+const HK: u8 = 8;
+
+const NUMBERED: u64 = (1 << 27) - 1;
+const RANK1: u64 = 1 | 1 << 9 | 1 << 18;
+const RANK2: u64 = RANK1 << 1;
+const RANK8: u64 = RANK1 << 7;
+const RANK9: u64 = RANK1 << 8;
+
+/// Tiles that can join the present ones in a set: the same honour, or a numbered tile
+/// within two ranks in the same suit.
+fn near_mask(p: u64) -> TileSet {
+    let n = p & NUMBERED;
+    let up1 = (n << 1) & !RANK1;
+    let up2 = (n << 2) & !(RANK1 | RANK2);
+    let down1 = (n >> 1) & !RANK9;
+    let down2 = (n >> 2) & !(RANK8 | RANK9);
+    ((n | up1 | up2 | down1 | down2) & NUMBERED) | (p & !NUMBERED)
+}
+
+const ORPHAN_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < ORPHANS.len() {
+        m |= 1 << ORPHANS[i];
+        i += 1;
+    }
+    m
+};
+
+/// Which special shapes are within one tile of `c` (a cheap filter); `present` is the
+/// presence mask of `c`.
+fn plausible_specials(c: &Counts, present: u64, melds: usize) -> u8 {
+    if melds > 1 {
+        return 0;
+    }
+    // "All but one of these kinds present": what is missing has one bit at most (no
+    // population count, a dozen instructions on the baseline x86-64).
+    let all_but_one = |kinds: u64| {
+        let missing = kinds & !present;
+        missing & missing.wrapping_sub(1) == 0
+    };
+    let mut s = 0;
+    if shape::KNIT_MASKS.iter().any(|&k| all_but_one(k)) {
+        s |= KNIT;
+    }
+    if melds == 0 {
+        let twos = crate::tile::at_least_two(c);
+        let pairs = twos.count_ones() + crate::tile::fours(c).count_ones();
+        if pairs >= 6 {
+            s |= PAIRS;
+        }
+        if all_but_one(ORPHAN_MASK) {
+            s |= ORPH;
+        }
+        if twos == 0 && present.count_ones() >= 13 {
+            s |= HK;
+        }
+    }
+    s
+}
+
+/// The tiles that complete the standing tiles `c` (13 − 3 × melds of them) into a winning
+/// shape. `held` counts every copy the player holds (melds included): a tile whose four
+/// copies are all held is no wait.
+pub fn winning_tiles_counts(c: &Counts, held: &Counts, melds: usize) -> TileSet {
+    winning_tiles_limited(c, held, melds, KINDS as u32)
+}
+
+/// Regular-shape winning tiles among `cands`. Only the group (suit or honours) of the
+/// added tile changes, so the other groups are judged once, and a suit with one more tile
+/// is judged from its indices with the tile's rank added (see [`crate::suitstate`]).
+/// `states`: each group's state as it stands ([`group_states`]).
+fn regular_waits(
+    c: &Counts,
+    held: &Counts,
+    cands: TileSet,
+    limit: u32,
+    states: [u8; 4],
+) -> TileSet {
+    let mut out = 0u64;
+    for g in 0..4 {
+        // Every other group must be complete, with at most one pair among them.
+        let mut pairs = 0;
+        let mut ok = true;
+        for (o, &st) in states.iter().enumerate() {
+            if o != g {
+                ok &= st != 0;
+                pairs += (st == shape::SETS_PAIR) as u32;
+            }
+        }
+        if !ok || pairs > 1 {
+            continue;
+        }
+        let want = if pairs == 1 {
+            shape::SETS
+        } else {
+            shape::SETS_PAIR
+        };
+        if g < 3 {
+            // The table covers counts up to 4; a fifth copy takes the slow path.
+            let suit: &[u8; 9] = c[g * 9..g * 9 + 9].try_into().expect("nine ranks");
+            let small = suitstate::indices(suit);
+            let mut m = cands & (0x1ff << (g * 9));
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if held[i] >= 4 {
+                    continue;
+                }
+                let state = if let Some((low, high)) = small.filter(|_| c[i] < 4) {
+                    let r = i - g * 9;
+                    suitstate::state_of(low + suitstate::ADD_LOW[r], high + suitstate::ADD_HIGH[r])
+                } else {
+                    let mut d = *c;
+                    d[i] += 1;
+                    shape::suit_state(&d, g)
+                };
+                if state == want {
+                    out |= 1 << i;
+                    if out.count_ones() >= limit {
+                        return out;
+                    }
+                }
+            }
+        } else {
+            let mut d = *c;
+            let mut m = cands >> 27;
+            while m != 0 {
+                let i = 27 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if held[i] >= 4 {
+                    continue;
+                }
+                d[i] += 1;
+                if shape::honor_state(&d) == want {
+                    out |= 1 << i;
+                }
+                d[i] -= 1;
+                if out.count_ones() >= limit {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each group's state (suits, then honours): [`shape::SETS`], [`shape::SETS_PAIR`] or 0.
+fn group_states(c: &Counts) -> [u8; 4] {
+    [
+        shape::suit_state(c, 0),
+        shape::suit_state(c, 1),
+        shape::suit_state(c, 2),
+        shape::honor_state(c),
+    ]
+}
+
+/// As [`winning_tiles_limited`], nothing held elsewhere, for standing tiles that `win`
+/// completes as sets and a pair: every group but the winning tile's is complete as it
+/// stands, so its count alone says whether it holds the pair (3k + 2 tiles) or not, and
+/// only the winning tile's group is looked up.
+pub(crate) fn winning_tiles_of_complete(
+    c: &Counts,
+    win: Tile,
+    melds: usize,
+    limit: u32,
+) -> TileSet {
+    debug_assert!({
+        let mut d = *c;
+        d[win.index()] += 1;
+        shape::is_regular_complete(&d)
+    });
+    let w = win.index();
+    let g = if w < 27 { w / 9 } else { 3 };
+    let mut states = [0u8; 4];
+    for (h, st) in states.iter_mut().enumerate() {
+        let group = if h < 3 {
+            &c[h * 9..h * 9 + 9]
+        } else {
+            &c[27..]
+        };
+        let n: u32 = group.iter().map(|&x| x as u32).sum();
+        *st = if n.is_multiple_of(3) {
+            shape::SETS
+        } else {
+            shape::SETS_PAIR
+        };
+    }
+    states[g] = if g < 3 {
+        shape::suit_state(c, g)
+    } else {
+        shape::honor_state(c)
+    };
+    winning_tiles_in(c, &[0; 34], melds, limit, states)
+}
+
+/// As [`winning_tiles_counts`], stopping once `limit` winning tiles are found.
+pub fn winning_tiles_limited(c: &Counts, held: &Counts, melds: usize, limit: u32) -> TileSet {
+    winning_tiles_in(c, held, melds, limit, group_states(c))
+}
+
+fn winning_tiles_in(
+    c: &Counts,
+    held: &Counts,
+    melds: usize,
+    limit: u32,
+    states: [u8; 4],
+) -> TileSet {
+    let present = crate::tile::presence(c);
+    let specials = plausible_specials(c, present, melds);
+    let near = if specials & KNIT != 0 {
+        near_mask(present) | shape::KNIT_MASKS.iter().fold(0, |m, k| m | k)
+    } else {
+        near_mask(present)
+    };
+    let mut out = regular_waits(c, held, near, limit, states);
+    if specials == 0 || out.count_ones() >= limit {
+        return out;
+    }
+    // Only the tiles each plausible special shape could use: a tile already held for
+    // seven pairs, the orphans, the knitted tiles with what is near.
+    let mut special_cands = 0u64;
+    if specials & PAIRS != 0 {
+        special_cands |= present;
+    }
+    if specials & ORPH != 0 {
+        special_cands |= ORPHAN_MASK;
+    }
+    if specials & KNIT != 0 {
+        special_cands |= near;
+    }
+    if specials & HK != 0 {
+        const HONORS: u64 = 0x7f << 27;
+        for k in shape::KNIT_MASKS {
+            if present & !(k | HONORS) == 0 {
+                special_cands |= (k | HONORS) & !present;
+            }
+        }
+    }
+    let mut d = *c;
+    let mut bits = special_cands & !out;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if held[i] >= 4 {
+            continue;
+        }
+        d[i] += 1;
+        if completes_special(&d, melds, specials) {
+            out |= 1 << i;
+            if out.count_ones() >= limit {
+                break;
+            }
+        }
+        d[i] -= 1;
+    }
+    out
+}
+
+/// The winning tiles of a ready hand (standing tiles and declared sets).
+pub fn winning_tiles(standing: &[Tile], melds: &[Meld]) -> Vec<Tile> {
+    let c = counts_of(standing);
+    let mut held = c;
+    for m in melds {
+        for t in m.tiles() {
+            held[t.index()] += 1;
+        }
+    }
+    let set = winning_tiles_counts(&c, &held, melds.len());
+    Tile::all()
+        .filter(|t| set & (1 << t.index()) != 0)
+        .collect()
+}
