@@ -95,7 +95,12 @@ fn padded(c: [u8; 4], n: usize) -> [u8; 4] {
 /// The index of the first `n` codes of `c` (any order; the rest are ignored).
 #[inline]
 fn index(num: &Numbering, c: [u8; 4], n: usize) -> usize {
-    let mut c = padded(c, n);
+    index_of_padded(num, padded(c, n), n)
+}
+
+/// [`index`] of codes already [`padded`].
+#[inline]
+fn index_of_padded(num: &Numbering, mut c: [u8; 4], n: usize) -> usize {
     // A sorting network: five compare-exchanges, no branches.
     let mut swap = |a: usize, b: usize| {
         let (x, y) = (c[a].min(c[b]), c[a].max(c[b]));
@@ -119,6 +124,23 @@ struct Table {
     chows: Vec<u16>,
     pungs: Vec<u16>,
     outcomes: Vec<Tally>,
+}
+
+/// The code of a chow from numbered tile index `t` (its lowest tile, rank 1–7).
+#[inline]
+pub(crate) fn chow_code(t: usize) -> u8 {
+    static CODES: [u8; 34] = {
+        let mut c = [0u8; 34];
+        let mut i = 0;
+        while i < 27 {
+            // Ranks 8 and 9 start no chow.
+            let r = if i % 9 < 7 { i % 9 } else { 6 };
+            c[i] = ((i / 9) * 7 + r) as u8;
+            i += 1;
+        }
+        c
+    };
+    CODES[t]
 }
 
 /// The key of a chow's code.
@@ -347,9 +369,9 @@ fn table() -> &'static Table {
 #[inline]
 pub(crate) fn chow_fans(codes: [u8; 4], n: usize) -> Option<&'static Tally> {
     let t = table();
-    let e = t.chows[index(&CHOWS, codes, n)];
-    // Concealed chows come in ascending order, so most readings may use either kind.
     let c = padded(codes, n);
+    let e = t.chows[index_of_padded(&CHOWS, c, n)];
+    // Concealed chows come in ascending order, so most readings may use either kind.
     let ascending = (c[0] <= c[1]) & (c[1] <= c[2]) & (c[2] <= c[3]);
     let usable = (e != COMBINE) & (e & ASCENDING_ONLY == 0 || ascending);
     usable.then(|| &t.outcomes[(e & !ASCENDING_ONLY) as usize])

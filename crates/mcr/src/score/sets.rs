@@ -21,19 +21,6 @@ pub(super) fn key(t: Tile) -> Key {
     KEYS[t.index()]
 }
 
-/// `CHOW_CODES[t]`: the [`combo_table`] code of a chow from numbered tile `t` (rank 1–7).
-static CHOW_CODES: [u8; 34] = {
-    let mut c = [0u8; 34];
-    let mut i = 0;
-    while i < 27 {
-        // Ranks 8 and 9 start no chow.
-        let r = if i % 9 < 7 { i % 9 } else { 6 };
-        c[i] = ((i / 9) * 7 + r) as u8;
-        i += 1;
-    }
-    c
-};
-
 /// Fans that depend only on how the hand was won (and its concealment), as masks (they all
 /// count once), without a branch per flag; computed once a hand (`Facts::win_fans`).
 /// `[0]` where a concealed self-drawn win scores Self-Drawn, `[1]` where it scores Fully
@@ -239,7 +226,7 @@ pub(super) fn eval_sets(
         let kind = s.kind as usize;
         acc += SET_FIELDS[(kind * 2 + s.concealed as usize) * 34 + s.tile.index()];
         kong_tiles |= ((s.kind == SetKind::Kong) as u64) << s.tile.index();
-        chows[nchow] = CHOW_CODES[s.tile.index()];
+        chows[nchow] = combo_table::chow_code(s.tile.index());
         nchow += chow as usize;
         pungs[npung_num] = s.tile.index() as u8;
         npung_num += (!chow & s.tile.is_numbered()) as usize;
