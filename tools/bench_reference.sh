@@ -3,8 +3,9 @@
 # in the PyPI source package pymahjonggb 1.4.0) on the same corpus, in one run: each scores
 # crates/mcr/benches/corpus.txt in turns, 21 times (ROUNDS=n for another number; these shared
 # cores are noisy); the medians and their ratio are printed, and the best passes and theirs
-# (a pass's rate scatters by half here; the fastest is the least disturbed), and the points
-# summed over the corpus must agree (the same hands scored alike).
+# (a pass's rate scatters by half here; the fastest is the least disturbed), and the median
+# of the ratios within each round; the points summed over the corpus must agree (the same
+# hands scored alike).
 # dupmj is timed twice: for the fans and their total (`mcr::fan_table`, what the reference's
 # calculate_fan returns), and for the full scoring with the reading (`mcr::score`).
 # Needs g++ and pip (to fetch the source package once, into target/reference).
@@ -49,4 +50,9 @@ f, fb = median(full), best(full)
 print(f"fans and total: dupmj {o:.0f} hands/s, reference {r:.0f} hands/s: {o / r:.2f}x by medians; "
       f"best runs {ob:.0f} and {rb:.0f}: {ob / rb:.2f}x (same points, {points.pop()})")
 print(f"with the reading: dupmj {f:.0f} hands/s: {f / r:.2f}x by medians; best run {fb:.0f}: {fb / rb:.2f}x")
+# Each round times both back to back: the ratio within a round is spared the slow swings
+# of these shared cores (a third of a run can go at two thirds of the speed).
+rate = lambda l: float(l.split()[0])
+paired = lambda ls: statistics.median(rate(a) / rate(b) for a, b in zip(ls, theirs))
+print(f"ratio within a round, median of {n}: fans and total {paired(ours):.2f}x, with the reading {paired(full):.2f}x")
 PY

@@ -100,9 +100,10 @@ const fn bit(f: Fan) -> u128 {
     1 << f as u8
 }
 
-/// `EXCLUDES[n]`: bit mask of the fans implied by fan number `n`.
-const EXCLUDES: [u128; 83] = {
-    let mut t = [0u128; 83];
+/// `EXCLUDES[n]`: bit mask of the fans implied by fan number `n`; none for 83 to 128 (128
+/// is the trailing zeros of an empty mask).
+const EXCLUDES: [u128; 129] = {
+    let mut t = [0u128; 129];
     let mut i = 0;
     while i < ALL_FANS.len() {
         let f = ALL_FANS[i];
@@ -132,8 +133,13 @@ const IMPLYING: u128 = {
 
 /// Removes every fan implied by a fan of the reading.
 pub(crate) fn apply_exclusions(t: &mut Tally, rules: &Rules) {
-    let mut removed = 0u128;
-    let mut m = t.mask() & IMPLYING;
+    // The first two implying fans without a branch (a loop's exit is one no predictor
+    // learns: most readings have none, one or two); a third is rare.
+    let m = t.mask() & IMPLYING;
+    let second = m & m.wrapping_sub(1);
+    let mut removed =
+        EXCLUDES[m.trailing_zeros() as usize] | EXCLUDES[second.trailing_zeros() as usize];
+    let mut m = second & second.wrapping_sub(1);
     while m != 0 {
         removed |= EXCLUDES[m.trailing_zeros() as usize];
         m &= m - 1;

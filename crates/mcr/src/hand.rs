@@ -87,6 +87,10 @@ impl std::error::Error for HandError {}
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
     melds: Vec<Meld>,
+    /// The melds in four slots, those past the last meld a pung of East that nothing reads
+    /// (a fixed layout, as the reference's hand keeps its packs: the scorer fills its four
+    /// declared slots without a test per slot).
+    slots: [Meld; 4],
     concealed: Vec<Tile>,
     win: Tile,
     /// The circumstances of the win.
@@ -145,8 +149,15 @@ impl Hand {
             .flat_map(|m| m.tiles())
             .filter(|&t| t == win)
             .count() as u8;
+        let mut slots = [Meld {
+            kind: MeldKind::Pung,
+            tile: Tile::EAST,
+            from: 0,
+        }; 4];
+        slots[..melds.len()].copy_from_slice(&melds);
         let hand = Hand {
             melds,
+            slots,
             concealed,
             win,
             ctx,
@@ -203,6 +214,10 @@ impl Hand {
     /// The declared sets.
     pub fn melds(&self) -> &[Meld] {
         &self.melds
+    }
+    /// The melds in four slots, the slots past them a stand-in (see the field).
+    pub(crate) fn meld_slots(&self) -> &[Meld; 4] {
+        &self.slots
     }
     /// Standing tiles before the win, sorted.
     pub fn concealed(&self) -> &[Tile] {

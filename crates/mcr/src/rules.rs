@@ -63,6 +63,8 @@ pub struct Rules {
     /// Every fan of several chows or pungs has its standard value, so the scorer may look
     /// their combinations up ([`crate::combo_table`]) instead of combining them.
     standard_combinations: bool,
+    /// The points laid out for a tally's total without a loop (rebuilt with the points).
+    values: std::sync::Arc<crate::tally::Values>,
 }
 
 impl Rules {
@@ -70,10 +72,7 @@ impl Rules {
     pub fn seeds() -> Rules {
         let mut r = Rules::reference();
         r.profile = Profile::Seeds;
-        // S4 #48: "upgraded to 8 points in the year 2006 by the WMO".
-        r.points[Fan::TwoConcealedKongs as usize - 1] = 8;
-        // S4 note under #57: "one melded kong and one concealed kong are 6 points".
-        r.points[Fan::ConcealedKongAndMeldedKong as usize - 1] = 6;
+        r.points = seeds_points();
         r.knitted_straight_edge_closed = false;
         r.four_concealed_pungs_fully_concealed = true;
         r.all_terminals_double_pung = true;
@@ -82,16 +81,13 @@ impl Rules {
         r.no_tile_hog_in_green_or_terminal_pairs = true;
         r.nine_gates_excludes_all_terminal_pungs = true;
         r.wind_pung_also_terminal_pung = true;
-        r.standard_combinations = r.combination_values_are_standard();
+        r.points_changed();
         r
     }
 
     /// The conventions of the reference calculator (`pymahjonggb` on PyPI; docs/rules.md §7).
     pub fn reference() -> Rules {
-        let mut points = [0u8; 82];
-        for (i, p) in points.iter_mut().enumerate() {
-            *p = Fan::from_number(i as u8 + 1).map_or(0, |f| f.base_points());
-        }
+        let points = base_points();
         Rules {
             profile: Profile::Reference,
             points,
@@ -106,6 +102,7 @@ impl Rules {
             nine_gates_excludes_all_terminal_pungs: false,
             wind_pung_also_terminal_pung: false,
             standard_combinations: true,
+            values: values_of(&points),
         }
     }
 
@@ -134,7 +131,18 @@ impl Rules {
     /// Changes the value of one fan (for house rules).
     pub fn set_points(&mut self, fan: Fan, points: u8) {
         self.points[fan as usize - 1] = points;
+        self.points_changed();
+    }
+
+    /// What depends on the points, brought up to date.
+    fn points_changed(&mut self) {
         self.standard_combinations = self.combination_values_are_standard();
+        self.values = values_of(&self.points);
+    }
+
+    /// The points laid out for totals ([`crate::tally::Tally::total`]).
+    pub(crate) fn values(&self) -> &crate::tally::Values {
+        &self.values
     }
 
     /// May the scorer look the fans of several chows or pungs up in the table built
@@ -147,6 +155,39 @@ impl Rules {
         crate::combos::COMBINATION_FANS
             .iter()
             .all(|&f| self.points(f) == f.base_points())
+    }
+}
+
+/// Every fan's standard points, indexed by fan number − 1 (the reference's values).
+fn base_points() -> [u8; 82] {
+    let mut points = [0u8; 82];
+    for (i, p) in points.iter_mut().enumerate() {
+        *p = Fan::from_number(i as u8 + 1).map_or(0, |f| f.base_points());
+    }
+    points
+}
+
+/// The seeds' points: the standard ones and S4's two kong values.
+fn seeds_points() -> [u8; 82] {
+    let mut points = base_points();
+    // S4 #48: "upgraded to 8 points in the year 2006 by the WMO".
+    points[Fan::TwoConcealedKongs as usize - 1] = 8;
+    // S4 note under #57: "one melded kong and one concealed kong are 6 points".
+    points[Fan::ConcealedKongAndMeldedKong as usize - 1] = 6;
+    points
+}
+
+/// The layout of `points` for totals: the two profiles' built once a process and shared
+/// (bots make rules by the thousand), house values anew.
+fn values_of(points: &[u8; 82]) -> std::sync::Arc<crate::tally::Values> {
+    use std::sync::{Arc, OnceLock};
+    type Shared = [([u8; 82], Arc<crate::tally::Values>); 2];
+    static SHARED: OnceLock<Shared> = OnceLock::new();
+    let build = |p: [u8; 82]| Arc::new(crate::tally::Values::new(|f| p[f as usize - 1]));
+    let shared = SHARED.get_or_init(|| [base_points(), seeds_points()].map(|p| (p, build(p))));
+    match shared.iter().find(|(p, _)| p == points) {
+        Some((_, v)) => Arc::clone(v),
+        None => build(*points),
     }
 }
 

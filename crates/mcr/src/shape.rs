@@ -324,11 +324,12 @@ fn one_reading<T: Copy, F: FnMut(&[T], Tile)>(
     };
     // Four sets written per group whatever its count, then the count moves on: no branch
     // on how many sets each group has.
-    let mut out = [start[0]; 20];
+    // The slots masked into a buffer of 32 (the most written is 19): no bounds checks.
+    let mut out = [start[0]; 32];
     out[..4].copy_from_slice(&start);
     for (s, r) in suits.iter().enumerate() {
         for j in 0..4 {
-            out[n + j] = sets[s][r.sets[j] as usize & 15];
+            out[(n + j) & 31] = sets[s][r.sets[j] as usize & 15];
         }
         n += r.n as usize;
     }
@@ -336,7 +337,7 @@ fn one_reading<T: Copy, F: FnMut(&[T], Tile)>(
         return;
     }
     for j in 0..4 {
-        out[n + j] = sets[3][honors.pungs[j] as usize];
+        out[(n + j) & 31] = sets[3][honors.pungs[j] as usize & 15];
     }
     f(&out[..n + honors.n], pair);
 }

@@ -15,7 +15,7 @@ use crate::combos::{self, Key};
 use crate::exclude::apply_exclusions;
 use crate::fan::Fan;
 use crate::hand::{Hand, HandError};
-use crate::meld::{Meld, MeldKind};
+use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::shape;
 use crate::tally::Tally;
@@ -61,6 +61,22 @@ pub enum SetKind {
     /// Four of a kind.
     Kong,
 }
+
+/// The set each kind of meld is, by [`MeldKind`]'s order (a look-up, not a branch).
+const SET_OF_MELD: [SetKind; 5] = [
+    SetKind::Chow,
+    SetKind::Pung,
+    SetKind::Kong,
+    SetKind::Kong,
+    SetKind::Kong,
+];
+const _: () = assert!(
+    MeldKind::Chow as usize == 0
+        && MeldKind::Pung as usize == 1
+        && MeldKind::ConcealedKong as usize == 2
+        && MeldKind::MeldedKong as usize == 3
+        && MeldKind::PromotedKong as usize == 4
+);
 
 /// A set of a reading: `tile` is the lowest tile of a chow. `declared` sets were
 /// declared at the table; `concealed` is the set's status for scoring (a pung completed
@@ -181,9 +197,7 @@ impl<'a> Facts<'a> {
     }
 
     fn total(&self, t: &Tally) -> u32 {
-        t.iter()
-            .map(|(f, c)| c as u32 * self.rules.points(f) as u32)
-            .sum()
+        t.total(self.rules.values())
     }
 
     /// Does the standing hand wait on exactly one tile? Computed once, when needed;
@@ -325,21 +339,12 @@ fn search<'a>(hand: &'a Hand, rules: &'a Rules) -> Result<(Facts<'a>, Best), Han
         concealed: false,
     }; 4];
     let nm = hand.melds().len();
-    // All four slots written, the missing melds as a stand-in that the count leaves out:
-    // a loop that stops at the melds' count is a branch no predictor learns.
-    let stand_in = Meld {
-        kind: MeldKind::Pung,
-        tile: Tile::EAST,
-        from: 0,
-    };
-    for (i, d) in declared.iter_mut().enumerate() {
-        let m = hand.melds().get(i).unwrap_or(&stand_in);
+    // All four slots written (the hand keeps its melds in four slots, the missing ones a
+    // stand-in that the count leaves out): a loop that stops at the melds' count is a
+    // branch no predictor learns.
+    for (d, m) in declared.iter_mut().zip(hand.meld_slots()) {
         *d = Set {
-            kind: match m.kind {
-                MeldKind::Chow => SetKind::Chow,
-                MeldKind::Pung => SetKind::Pung,
-                _ => SetKind::Kong,
-            },
+            kind: SET_OF_MELD[m.kind as usize],
             tile: m.tile,
             declared: true,
             concealed: m.kind == MeldKind::ConcealedKong,

@@ -236,10 +236,10 @@ pub(super) fn eval_sets(
     // Judged as one expression: which of these holds is data no predictor learns.
     let in_knit = knit.is_some_and(|k| shape::KNIT_MASKS[k] >> wi & 1 != 0);
     let elsewhere = ctx.self_drawn | (pair == win) | in_chow | in_knit;
-    if !elsewhere && win_pung < n {
-        sets[win_pung].concealed = false;
-        acc -= 1 << (field::CONCEALED_PUNGS * FIELD);
-    }
+    // A reading has a set (four, or one beside a knitted straight): `n - 1` is a slot.
+    let exposed = !elsewhere & (win_pung < n);
+    sets[win_pung.min(n - 1)].concealed &= !exposed;
+    acc -= (exposed as u64) << (field::CONCEALED_PUNGS * FIELD);
     let npung = get(acc, field::PUNGS);
     let conc_pungs = get(acc, field::CONCEALED_PUNGS);
 
