@@ -314,14 +314,19 @@ fn one_reading<T: Copy, F: FnMut(&[T], Tile)>(
     f: &mut F,
 ) {
     use crate::suitreadings::NO_PAIR;
-    let suited_pairs = suits.iter().filter(|r| r.pair != NO_PAIR).count();
-    if suited_pairs + honors.pair.is_some() as usize != 1 {
+    // The pair's tile as a sum over the groups, only the one holding it adding anything:
+    // a search for it is a branch no predictor learns.
+    let mut pairs = honors.pair.is_some() as usize;
+    let mut at = honors.pair.map_or(0, |t| t.index());
+    for (s, r) in suits.iter().enumerate() {
+        let has = (r.pair != NO_PAIR) as usize;
+        pairs += has;
+        at += has * (s * 9 + r.pair as usize);
+    }
+    if pairs != 1 {
         return;
     }
-    let pair = match suits.iter().position(|r| r.pair != NO_PAIR) {
-        Some(s) => Tile::from_index(s * 9 + suits[s].pair as usize).expect("numbered"),
-        None => honors.pair.expect("one pair"),
-    };
+    let pair = Tile::from_index(at).expect("the one pair's tile");
     // Four sets written per group whatever its count, then the count moves on: no branch
     // on how many sets each group has.
     // The slots masked into a buffer of 32 (the most written is 19): no bounds checks.
