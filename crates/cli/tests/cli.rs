@@ -473,8 +473,13 @@ fn botzone_arena_game(
     limit: &str,
     game: &str,
 ) -> (serde_json::Value, Vec<(usize, String)>) {
+    // A folder of its own per call: tests run on threads of one process, and two calls
+    // whose arguments had the same lengths once shared one (the first to finish removed
+    // it under the other).
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let logs = std::env::temp_dir().join(format!(
-        "dupmj-bz-logs-{}-{}",
+        "dupmj-bz-logs-{}-{call}-{}",
         std::process::id(),
         def.len() + limit.len() + game.len()
     ));
