@@ -52,6 +52,19 @@ struct Pool {
     open: usize,
 }
 
+impl Drop for Pool {
+    /// The idle connections closed where the blocking client may block: a client's drop
+    /// runs a runtime of its own to close its connection, which panics on a thread that
+    /// drives one (an async task dropping the last handle on the store, as the tasks of a
+    /// server shutting down do; seen once in the cluster tests as an abort).
+    fn drop(&mut self) {
+        let idle = std::mem::take(&mut self.idle);
+        if !idle.is_empty() {
+            off_runtime(move || drop(idle));
+        }
+    }
+}
+
 /// A connection with the statements it has prepared.
 struct Conn {
     client: Client,
@@ -265,12 +278,22 @@ impl Postgres {
             (Some(conn), out)
         });
         let mut p = self.pool.lock().unwrap_or_else(|e| e.into_inner());
-        match conn {
-            Some(c) if !c.client.is_closed() => p.idle.push(c),
+        let gone = match conn {
+            Some(c) if !c.client.is_closed() => {
+                p.idle.push(c);
+                None
+            }
             // A connection the server closed (or never opened) is not kept.
-            _ => p.open -= 1,
-        }
+            other => {
+                p.open -= 1;
+                other
+            }
+        };
         drop(p);
+        // A client's drop blocks (see `Pool`'s drop).
+        if gone.is_some() {
+            off_runtime(move || drop(gone));
+        }
         self.freed.notify_one();
         out
     }
