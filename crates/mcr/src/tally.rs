@@ -160,7 +160,8 @@ const MASK_BYTES: usize = 11;
 /// The points of every fan under some rules, laid out so that a tally's total takes no
 /// loop over its fans (the loop's exit is a branch no predictor learns, once a reading):
 /// a look-up per byte of the mask for the fans counted once, and one multiplication per
-/// four [`MULTI`] counts. Built once per [`crate::Rules`] (5.6 KB).
+/// four [`MULTI`] counts. 5.6 KB, kept by [`crate::Rules`]: the two profiles' built once a
+/// process and shared, house values' built with them.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Values {
     /// `by_byte[b][x]`: the points of the fans whose bits in byte `b` of the mask are the
