@@ -526,39 +526,8 @@ impl PlanBot {
         }
         let mut best = (now.distance, Action::Pass);
         for a in view.legal {
-            let (taken, meld): (Vec<Tile>, Meld) = match *a {
-                Action::Pung => (vec![tile; 2], Meld::pung(tile, 1)),
-                Action::Kong => (vec![tile; 3], Meld::melded_kong(tile, 1)),
-                Action::Chow(low) => {
-                    let run: Vec<Tile> = (0..3)
-                        .filter_map(|k| low.offset(k))
-                        .filter(|t| *t != tile)
-                        .collect();
-                    let pos = tile.rank() - low.rank() + 1;
-                    match Meld::chow(low, pos) {
-                        Some(m) => (run, m),
-                        None => continue,
-                    }
-                }
-                _ => continue,
-            };
-            let mut conc = s.conc;
-            for t in &taken {
-                conc[t.index()] -= 1;
-            }
-            let mut melds = s.melds.clone();
-            melds.push(meld);
-            let after = if *a == Action::Kong {
-                let routes = active_routes(s, &conc, &melds);
-                evaluate(s, &conc, &melds, &routes, &self.rules).distance
-            } else {
-                // Each route with its distance before the discard: its floor after it.
-                let m = measured(plan::routes(), s, &conc, &melds, 1);
-                let routes = within_floored(&m, 1);
-                match self.choose_discard(None, s, &conc, &melds, &routes, |_| true) {
-                    Some((_, e)) => e.distance,
-                    None => continue,
-                }
+            let Some(after) = self.after_claim(s, tile, *a) else {
+                continue;
             };
             if after < best.0
                 || (*a == Action::Kong && after <= now.distance && best.1 == Action::Pass)
@@ -567,6 +536,58 @@ impl PlanBot {
             }
         }
         best.1
+    }
+
+    /// The distance to the nearest route after claim `a` of `tile` (and, but for a kong,
+    /// the best discard after it); `None` for a pass or a claim that cannot be made.
+    fn after_claim(&self, s: &Seat, tile: Tile, a: Action) -> Option<i32> {
+        {
+            let (taken, meld): (Vec<Tile>, Meld) = match a {
+                Action::Pung => (vec![tile; 2], Meld::pung(tile, 1)),
+                Action::Kong => (vec![tile; 3], Meld::melded_kong(tile, 1)),
+                Action::Chow(low) => {
+                    let run: Vec<Tile> = (0..3)
+                        .filter_map(|k| low.offset(k))
+                        .filter(|t| *t != tile)
+                        .collect();
+                    let pos = tile.rank() - low.rank() + 1;
+                    (run, Meld::chow(low, pos)?)
+                }
+                _ => return None,
+            };
+            let mut conc = s.conc;
+            for t in &taken {
+                conc[t.index()] -= 1;
+            }
+            let mut melds = s.melds.clone();
+            melds.push(meld);
+            if a == Action::Kong {
+                let routes = active_routes(s, &conc, &melds);
+                Some(evaluate(s, &conc, &melds, &routes, &self.rules).distance)
+            } else {
+                // Each route with its distance before the discard: its floor after it.
+                let m = measured(plan::routes(), s, &conc, &melds, 1);
+                let routes = within_floored(&m, 1);
+                self.choose_discard(None, s, &conc, &melds, &routes, |_| true)
+                    .map(|(_, e)| e.distance)
+            }
+        }
+    }
+
+    /// For diagnostics: at a claim decision, the distance of the hand held now and after
+    /// each legal answer (a pass keeps it).
+    #[cfg(test)]
+    pub(crate) fn claim_outlook(&mut self, view: &View) -> Option<(i32, Vec<(Action, i32)>)> {
+        let Some(Decision::Claim { tile, .. }) = view.decision else {
+            return None;
+        };
+        let s = Seat::of(view);
+        self.ensure_memo(&s);
+        let now = self.memo.as_ref()?.eval.distance;
+        let after = (view.legal.iter())
+            .map(|&a| (a, self.after_claim(&s, tile, a).unwrap_or(now)))
+            .collect();
+        Some((now, after))
     }
 }
 

@@ -267,3 +267,91 @@ fn wider_candidates_on_turns() {
         }
     }
 }
+
+/// Every claim decision of strong's self-play, each legal answer played out in the same
+/// worlds, with what strong's planner knows of it (the distance now and after each
+/// answer): written as JSON Lines to `OUT` for looking for rules strong's claims miss.
+/// `DEALS` from `FIRST`. `cargo test --release -p agents claims_by_kind -- --ignored`.
+#[test]
+#[ignore]
+fn claims_by_kind() {
+    use std::io::Write;
+    let rules = TableRules::seeds();
+    let deals = crate::belief::deals_from_env(40);
+    let first = (std::env::var("FIRST").ok())
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(40_000u64);
+    let threads = 2;
+    let lines: Vec<String> = std::thread::scope(|sc| {
+        let hs: Vec<_> = (0..threads)
+            .map(|i| {
+                let rules = &rules;
+                sc.spawn(move || {
+                    let mut out = Vec::new();
+                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
+                    for d in first + lo..first + hi {
+                        let mut t = Table::new(Setup::generate(rules.wall, d), rules.clone());
+                        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
+                        let mut experts: [ExpertBot; 4] = std::array::from_fn(|s| {
+                            ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS)
+                        });
+                        while let Some(seat) = t.next_to_act() {
+                            let view = t.view(seat);
+                            let b = &mut bots[seat.index()];
+                            let a = b.act(&view);
+                            let claim = matches!(view.decision, Some(Decision::Claim { .. }));
+                            if claim && view.legal.len() > 1 && !view.legal.contains(&Action::Hu) {
+                                let (now, after) = b.claim_outlook(&view).unwrap();
+                                let mut cands = vec![a];
+                                cands.extend(view.legal.iter().copied().filter(|x| *x != a));
+                                let e = &mut experts[seat.index()];
+                                let worlds = e.worlds(&view, WORLDS);
+                                e.decisions += 1;
+                                let res = e.play_out(&view, &cands, &worlds);
+                                let w: Vec<f64> = worlds.iter().map(|x| x.1).collect();
+                                let alts: Vec<_> = (cands.iter().zip(&res))
+                                    .map(|(c, r)| {
+                                        let dd: Vec<f64> = (r.iter().zip(&res[0]))
+                                            .map(|(x, y)| f64::from(x - y))
+                                            .collect();
+                                        let (m, se) = crate::belief::weighted_gain(&dd, &w);
+                                        let aft = after.iter().find(|x| x.0 == *c).map(|x| x.1);
+                                        serde_json::json!({"a": format!("{c:?}"), "after": aft,
+                                            "gain": m, "se": se,
+                                            "mean": r.iter().map(|&x| f64::from(x)).sum::<f64>() / r.len() as f64})
+                                    })
+                                    .collect();
+                                let Some(Decision::Claim { tile, from, .. }) = view.decision else {
+                                    unreachable!()
+                                };
+                                let others_melds: usize = (0..4)
+                                    .filter(|&o| o != seat.index())
+                                    .map(|o| view.melds[o].len())
+                                    .sum();
+                                out.push(serde_json::json!({"deal": d, "seat": seat.index(),
+                                    "tile": tile.to_string(), "from": format!("{from:?}"),
+                                    "now": now, "wall": view.wall_left[seat.index()],
+                                    "melds": view.melds[seat.index()].len(),
+                                    "shanten": mcr::wait::shanten_regular(view.hand.counts(), view.melds[seat.index()].len()),
+                                    "others_melds": others_melds,
+                                    "alts": alts}).to_string());
+                            }
+                            t.apply(seat, a).unwrap();
+                        }
+                    }
+                    out
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let path = std::env::var_os("OUT").unwrap_or("claims.jsonl".into());
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    for l in &lines {
+        writeln!(f, "{l}").unwrap();
+    }
+    println!(
+        "{} claim decisions in {deals} deals from {first}",
+        lines.len()
+    );
+}

@@ -214,7 +214,7 @@ impl<'a> Facts<'a> {
         c[self.win.index()] -= 1;
         let melds = self.hand.melds().len();
         let waits = if regular {
-            crate::wait::winning_tiles_of_complete(&c, self.win, melds, 2)
+            crate::wait::winning_tiles_of_complete(&c, self.win, melds)
         } else {
             crate::wait::winning_tiles_limited(&c, &[0; 34], melds, 2)
         };

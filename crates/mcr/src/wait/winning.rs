@@ -189,16 +189,15 @@ fn group_states(c: &Counts) -> [u8; 4] {
     ]
 }
 
-/// As [`winning_tiles_limited`], nothing held elsewhere, for standing tiles that `win`
-/// completes as sets and a pair: every group but the winning tile's is complete as it
-/// stands, so its count alone says whether it holds the pair (3k + 2 tiles) or not, and
-/// only the winning tile's group is looked up.
-pub(crate) fn winning_tiles_of_complete(
-    c: &Counts,
-    win: Tile,
-    melds: usize,
-    limit: u32,
-) -> TileSet {
+/// The winning tiles of standing tiles `c` that `win` completes as sets and a pair,
+/// nothing held elsewhere (a tile whose four copies are held still counts). Every group
+/// but the winning tile's is complete as it stands, so its count alone says whether it
+/// holds the pair (3k + 2 tiles) or not; the winning tile's group is judged a rank at a
+/// time without a branch ([`group_waits`]), another group only where the rest allow it
+/// (a wait on two pairs). Of the special shapes only seven pairs can be waited on too:
+/// a knitted straight, thirteen orphans or honours and knitted tiles need eight or more
+/// tiles no two of which share a set, and four sets and a pair are five groups.
+pub(crate) fn winning_tiles_of_complete(c: &Counts, win: Tile, melds: usize) -> TileSet {
     debug_assert!({
         let mut d = *c;
         d[win.index()] += 1;
@@ -225,7 +224,98 @@ pub(crate) fn winning_tiles_of_complete(
     } else {
         shape::honor_state(c)
     };
-    winning_tiles_in(c, &[0; 34], melds, limit, states)
+    // Pairs among the groups other than h, and whether they are all complete (judged
+    // without an early exit: which group is short is data no predictor guesses).
+    let pairs: u32 = states
+        .iter()
+        .map(|&st| (st == shape::SETS_PAIR) as u32)
+        .sum();
+    let short: u32 = (states.iter().enumerate()).fold(0, |m, (o, &st)| m | ((st == 0) as u32) << o);
+    let want_for = |h: usize| -> Option<u8> {
+        let complete = short & !(1 << h) == 0;
+        let others = pairs - (states[h] == shape::SETS_PAIR) as u32;
+        match (complete, others) {
+            (true, 0) => Some(shape::SETS_PAIR),
+            (true, 1) => Some(shape::SETS),
+            _ => None,
+        }
+    };
+    // The winning tile's group: every other group is complete and at most one holds a
+    // pair, since c + win is sets and a pair.
+    let mut out = group_waits(c, g, want_for(g).unwrap_or(shape::SETS));
+    // Another group only when the winning tile's is complete without it (a wait on two
+    // pairs, say): rare, so one branch asks.
+    if short == 0 {
+        for h in (0..4).filter(|&h| h != g) {
+            if let Some(want) = want_for(h) {
+                out |= group_waits(c, h, want);
+            }
+        }
+    }
+    // Seven pairs: six pairs held and the one kind held an odd number of times.
+    let odd = crate::tile::odd_counts(c);
+    let pairs = crate::tile::at_least_two(c).count_ones() + crate::tile::fours(c).count_ones();
+    if (melds == 0) & (pairs >= 6) & (odd != 0) & (odd & odd.wrapping_sub(1) == 0) {
+        {
+            let mut d = *c;
+            d[odd.trailing_zeros() as usize] += 1;
+            if shape::is_seven_pairs(&d) {
+                out |= odd;
+            }
+        }
+    }
+    out
+}
+
+/// The tiles of group `g` (a suit 0–2, or 3 the honours) one of which makes it `want`
+/// ([`shape::SETS`] or [`shape::SETS_PAIR`]): for a suit, each rank's tile added to the
+/// low or high index of [`suitstate`], nine look-ups and no branch (four copies of a rank
+/// held, rare, take the slow path); for the honours, each kind's weight in
+/// [`shape::honor_state`]'s sum changed by the added copy.
+fn group_waits(c: &Counts, g: usize, want: u8) -> TileSet {
+    if g == 3 {
+        const WEIGHT: [u32; 8] = [0, 8, 1, 0, 8, 8, 8, 8];
+        let h = &c[27..34];
+        let sum: u32 = h.iter().map(|&x| WEIGHT[(x & 7) as usize]).sum();
+        let mut out = 0u64;
+        for (k, &x) in h.iter().enumerate() {
+            let s = sum - WEIGHT[(x & 7) as usize] + WEIGHT[((x + 1) & 7) as usize];
+            let state = [shape::SETS, shape::SETS_PAIR, 0, 0, 0, 0, 0, 0][s.min(7) as usize];
+            out |= ((state == want) as u64) << (27 + k);
+        }
+        return out;
+    }
+    let suit: &[u8; 9] = c[g * 9..g * 9 + 9].try_into().expect("nine ranks");
+    let fast = suitstate::indices(suit).filter(|_| suit.iter().all(|&x| x < 4));
+    let Some((low, high)) = fast else {
+        let mut out = 0u64;
+        for r in 0..9 {
+            let mut d = *c;
+            d[g * 9 + r] += 1;
+            out |= ((shape::suit_state(&d, g) == want) as u64) << (g * 9 + r);
+        }
+        return out;
+    };
+    // suitstate::state_of: SETS when the reach meets the end's first nine bits, SETS_PAIR
+    // when it meets the last nine.
+    let (reach, end) = (suitstate::LOW[low as usize], suitstate::HIGH[high as usize]);
+    let (shift, mask) = if want == shape::SETS {
+        (0, 0x1ff)
+    } else {
+        (9, 0x3_ffff)
+    };
+    let pick = |end: u32| (end >> shift) & mask;
+    let end_now = pick(end);
+    let mut out = 0u64;
+    for r in 0..suitstate::SPLIT {
+        let reach_r = suitstate::LOW[(low + suitstate::ADD_LOW[r]) as usize];
+        out |= ((reach_r & end_now != 0) as u64) << r;
+    }
+    for r in suitstate::SPLIT..9 {
+        let end_r = pick(suitstate::HIGH[(high + suitstate::ADD_HIGH[r]) as usize]);
+        out |= ((reach & end_r != 0) as u64) << r;
+    }
+    out << (g * 9)
 }
 
 /// As [`winning_tiles_counts`], stopping once `limit` winning tiles are found.
