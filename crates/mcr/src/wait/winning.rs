@@ -224,8 +224,9 @@ pub(crate) fn winning_tiles_of_complete(c: &Counts, win: Tile, melds: usize) -> 
     } else {
         shape::honor_state(c)
     };
-    // Pairs among the groups other than h, and whether they are all complete (judged
-    // without an early exit: which group is short is data no predictor guesses).
+    // A group h takes a winning tile when every other group is complete (judged without
+    // an early exit: which group falls short is data no predictor guesses) and at most
+    // one of them holds a pair.
     let pairs: u32 = states
         .iter()
         .map(|&st| (st == shape::SETS_PAIR) as u32)
@@ -240,8 +241,7 @@ pub(crate) fn winning_tiles_of_complete(c: &Counts, win: Tile, melds: usize) -> 
             _ => None,
         }
     };
-    // The winning tile's group: every other group is complete and at most one holds a
-    // pair, since c + win is sets and a pair.
+    // The winning tile's group always qualifies: c + win is sets and a pair.
     let mut out = group_waits(c, g, want_for(g).unwrap_or(shape::SETS));
     // Another group only when the winning tile's is complete without it (a wait on two
     // pairs, say): rare, so one branch asks.
@@ -256,12 +256,10 @@ pub(crate) fn winning_tiles_of_complete(c: &Counts, win: Tile, melds: usize) -> 
     let odd = crate::tile::odd_counts(c);
     let pairs = crate::tile::at_least_two(c).count_ones() + crate::tile::fours(c).count_ones();
     if (melds == 0) & (pairs >= 6) & (odd != 0) & (odd & odd.wrapping_sub(1) == 0) {
-        {
-            let mut d = *c;
-            d[odd.trailing_zeros() as usize] += 1;
-            if shape::is_seven_pairs(&d) {
-                out |= odd;
-            }
+        let mut d = *c;
+        d[odd.trailing_zeros() as usize] += 1;
+        if shape::is_seven_pairs(&d) {
+            out |= odd;
         }
     }
     out
