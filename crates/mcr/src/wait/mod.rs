@@ -354,8 +354,8 @@ mod tests {
                 if next(2) == 0 {
                     let suit = next(3);
                     let low = suit * 9 + next(7);
-                    for k in low..low + 3 {
-                        c[k] += 1;
+                    for n in &mut c[low..low + 3] {
+                        *n += 1;
                     }
                 } else {
                     c[next(KINDS)] += 3;
