@@ -107,10 +107,22 @@ pub(crate) fn suit_state(c: &Counts, s: usize) -> u8 {
 /// Honours: bit [`SETS`] when every count is 0 or 3, [`SETS_PAIR`] with exactly one 2.
 #[inline]
 pub(crate) fn honor_state(c: &Counts) -> u8 {
-    // Each count adds 1 for a pair and 8 for a count no honour set can use (1, 4 or a
-    // fifth copy): summed without a branch, the total says it all.
+    let sum: u8 = c[27..].iter().map(|&x| honor_weight(x)).sum();
+    honor_state_of(sum)
+}
+
+/// An honour count's share of [`honor_state`]'s sum: 1 for a pair and 8 for a count no
+/// honour set can use (1, 4 or a fifth copy); summed without a branch, the total says it
+/// all ([`honor_state_of`]).
+#[inline]
+pub(crate) fn honor_weight(count: u8) -> u8 {
     const WEIGHT: [u8; 8] = [0, 8, 1, 0, 8, 8, 8, 8];
-    let sum: u8 = c[27..].iter().map(|&x| WEIGHT[(x & 7) as usize]).sum();
+    WEIGHT[(count & 7) as usize]
+}
+
+/// The honours' state from the sum of their [`honor_weight`]s.
+#[inline]
+pub(crate) fn honor_state_of(sum: u8) -> u8 {
     const STATE: [u8; 8] = [SETS, SETS_PAIR, 0, 0, 0, 0, 0, 0];
     STATE[sum.min(7) as usize]
 }
@@ -347,6 +359,18 @@ fn one_reading<T: Copy, F: FnMut(&[T], Tile)>(
     f(&out[..n + honors.n], pair);
 }
 
+/// A test's stream of numbers: each call a number below its argument (xorshift from
+/// `seed`; tests need no crate for it).
+#[cfg(test)]
+pub(crate) fn test_numbers(mut seed: u64) -> impl FnMut(u64) -> usize {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n) as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,13 +448,7 @@ mod tests {
     fn readings_from_the_suit_tables_are_the_searchs_in_its_order() {
         // Hands built from random sets and a pair (biased to one suit, where readings
         // multiply), and random tiles that seldom read at all.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut next = test_numbers(0x2545_f491_4f6c_dd1d);
         let mut several = 0;
         for round in 0..60_000 {
             let mut c = [0u8; 34];

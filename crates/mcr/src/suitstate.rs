@@ -109,7 +109,21 @@ pub(crate) fn state_of(low: u32, high: u32) -> u8 {
     let reach = LOW[low as usize];
     let end = HIGH[high as usize];
     // The two outcomes need different tile counts modulo 3, so at most one holds.
-    ((reach & end & 0x1ff != 0) as u8 * SETS) | ((reach & (end >> 9) != 0) as u8 * SETS_PAIR)
+    ((reach & ends_as(end, SETS) != 0) as u8 * SETS)
+        | ((reach & ends_as(end, SETS_PAIR) != 0) as u8 * SETS_PAIR)
+}
+
+/// The part of a [`HIGH`] entry that ends a suit as `want` ([`SETS`] or [`SETS_PAIR`]),
+/// laid out as the states of [`LOW`]: a suit is `want` when its reach meets this.
+#[inline]
+pub(crate) fn ends_as(end: u32, want: u8) -> u32 {
+    // SETS: the first nine bits (states before the pair); SETS_PAIR: the rest.
+    let (shift, mask) = if want == SETS {
+        (0, 0x1ff)
+    } else {
+        (9, 0x3_ffff)
+    };
+    (end >> shift) & mask
 }
 
 /// The (low, high) indices of nine counts, or None when a count passes 4.

@@ -134,27 +134,36 @@ fn searched_decisions(
 /// Worlds a candidate in the departure diagnostics.
 const WORLDS: usize = 48;
 
+/// The first deal a diagnostic plays: `FIRST` from the environment, or `default`.
+fn first_from_env(default: u64) -> u64 {
+    (std::env::var("FIRST").ok())
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(default)
+}
+
+/// `each` run on the two halves of `deals` on two threads, the results in deal order.
+fn on_both_cores<T: Send>(
+    deals: std::ops::Range<u64>,
+    each: impl Fn(std::ops::Range<u64>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let mid = deals.start + (deals.end - deals.start) / 2;
+    std::thread::scope(|s| {
+        let halves = [deals.start..mid, mid..deals.end].map(|part| {
+            let each = &each;
+            s.spawn(move || each(part))
+        });
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    })
+}
+
 /// The searched decisions of strong's self-play on `DEALS` deals (default 40) from
 /// `FIRST` (20,000), on both cores, [`WORLDS`] worlds a candidate (`wide`: every legal
 /// move a candidate); `DUMP` writes them as JSON Lines. With the deals and the first.
 fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
     let rules = TableRules::seeds();
-    let deals = crate::belief::deals_from_env(40);
-    let first = (std::env::var("FIRST").ok())
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(20_000u64);
-    let threads = 2;
-    let data: Vec<Searched> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..threads)
-            .map(|i| {
-                let rules = &rules;
-                s.spawn(move || {
-                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
-                    searched_decisions(rules, first + lo..first + hi, WORLDS, wide)
-                })
-            })
-            .collect();
-        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    let (deals, first) = (crate::belief::deals_from_env(40), first_from_env(20_000));
+    let data = on_both_cores(first..first + deals, |part| {
+        searched_decisions(&rules, part, WORLDS, wide)
     });
     if let Some(path) = std::env::var_os("DUMP") {
         use std::io::Write;
@@ -277,74 +286,8 @@ fn wider_candidates_on_turns() {
 fn claims_by_kind() {
     use std::io::Write;
     let rules = TableRules::seeds();
-    let deals = crate::belief::deals_from_env(40);
-    let first = (std::env::var("FIRST").ok())
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(40_000u64);
-    let threads = 2;
-    let lines: Vec<String> = std::thread::scope(|sc| {
-        let hs: Vec<_> = (0..threads)
-            .map(|i| {
-                let rules = &rules;
-                sc.spawn(move || {
-                    let mut out = Vec::new();
-                    let (lo, hi) = (deals * i / threads, deals * (i + 1) / threads);
-                    for d in first + lo..first + hi {
-                        let mut t = Table::new(Setup::generate(rules.wall, d), rules.clone());
-                        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-                        let mut experts: [ExpertBot; 4] = std::array::from_fn(|s| {
-                            ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS)
-                        });
-                        while let Some(seat) = t.next_to_act() {
-                            let view = t.view(seat);
-                            let b = &mut bots[seat.index()];
-                            let a = b.act(&view);
-                            let claim = matches!(view.decision, Some(Decision::Claim { .. }));
-                            if claim && view.legal.len() > 1 && !view.legal.contains(&Action::Hu) {
-                                let (now, after) = b.claim_outlook(&view).unwrap();
-                                let mut cands = vec![a];
-                                cands.extend(view.legal.iter().copied().filter(|x| *x != a));
-                                let e = &mut experts[seat.index()];
-                                let worlds = e.worlds(&view, WORLDS);
-                                e.decisions += 1;
-                                let res = e.play_out(&view, &cands, &worlds);
-                                let w: Vec<f64> = worlds.iter().map(|x| x.1).collect();
-                                let alts: Vec<_> = (cands.iter().zip(&res))
-                                    .map(|(c, r)| {
-                                        let dd: Vec<f64> = (r.iter().zip(&res[0]))
-                                            .map(|(x, y)| f64::from(x - y))
-                                            .collect();
-                                        let (m, se) = crate::belief::weighted_gain(&dd, &w);
-                                        let aft = after.iter().find(|x| x.0 == *c).map(|x| x.1);
-                                        serde_json::json!({"a": format!("{c:?}"), "after": aft,
-                                            "gain": m, "se": se,
-                                            "mean": r.iter().map(|&x| f64::from(x)).sum::<f64>() / r.len() as f64})
-                                    })
-                                    .collect();
-                                let Some(Decision::Claim { tile, from, .. }) = view.decision else {
-                                    unreachable!()
-                                };
-                                let others_melds: usize = (0..4)
-                                    .filter(|&o| o != seat.index())
-                                    .map(|o| view.melds[o].len())
-                                    .sum();
-                                out.push(serde_json::json!({"deal": d, "seat": seat.index(),
-                                    "tile": tile.to_string(), "from": format!("{from:?}"),
-                                    "now": now, "wall": view.wall_left[seat.index()],
-                                    "melds": view.melds[seat.index()].len(),
-                                    "shanten": mcr::wait::shanten_regular(view.hand.counts(), view.melds[seat.index()].len()),
-                                    "others_melds": others_melds,
-                                    "alts": alts}).to_string());
-                            }
-                            t.apply(seat, a).unwrap();
-                        }
-                    }
-                    out
-                })
-            })
-            .collect();
-        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
-    });
+    let (deals, first) = (crate::belief::deals_from_env(40), first_from_env(40_000));
+    let lines = on_both_cores(first..first + deals, |part| claim_lines(&rules, part));
     let path = std::env::var_os("OUT").unwrap_or("claims.jsonl".into());
     let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
     for l in &lines {
@@ -354,4 +297,59 @@ fn claims_by_kind() {
         "{} claim decisions in {deals} deals from {first}",
         lines.len()
     );
+}
+
+/// [`claims_by_kind`]'s lines for the deals `deals`.
+fn claim_lines(rules: &TableRules, deals: std::ops::Range<u64>) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in deals {
+        let mut t = Table::new(Setup::generate(rules.wall, d), rules.clone());
+        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
+        let mut experts: [ExpertBot; 4] =
+            std::array::from_fn(|s| ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS));
+        while let Some(seat) = t.next_to_act() {
+            let view = t.view(seat);
+            let b = &mut bots[seat.index()];
+            let a = b.act(&view);
+            let claim = matches!(view.decision, Some(Decision::Claim { .. }));
+            if claim && view.legal.len() > 1 && !view.legal.contains(&Action::Hu) {
+                let (now, after) = b.claim_outlook(&view).unwrap();
+                let mut cands = vec![a];
+                cands.extend(view.legal.iter().copied().filter(|x| *x != a));
+                let e = &mut experts[seat.index()];
+                let worlds = e.worlds(&view, WORLDS);
+                e.decisions += 1;
+                let res = e.play_out(&view, &cands, &worlds);
+                let w: Vec<f64> = worlds.iter().map(|x| x.1).collect();
+                let alts: Vec<_> = (cands.iter().zip(&res))
+                        .map(|(c, r)| {
+                            let dd: Vec<f64> = (r.iter().zip(&res[0]))
+                                .map(|(x, y)| f64::from(x - y))
+                                .collect();
+                            let (m, se) = crate::belief::weighted_gain(&dd, &w);
+                            let aft = after.iter().find(|x| x.0 == *c).map(|x| x.1);
+                            serde_json::json!({"a": format!("{c:?}"), "after": aft,
+                                "gain": m, "se": se,
+                                "mean": r.iter().map(|&x| f64::from(x)).sum::<f64>() / r.len() as f64})
+                        })
+                        .collect();
+                let Some(Decision::Claim { tile, from, .. }) = view.decision else {
+                    unreachable!()
+                };
+                let others_melds: usize = (0..4)
+                    .filter(|&o| o != seat.index())
+                    .map(|o| view.melds[o].len())
+                    .sum();
+                out.push(serde_json::json!({"deal": d, "seat": seat.index(),
+                        "tile": tile.to_string(), "from": format!("{from:?}"),
+                        "now": now, "wall": view.wall_left[seat.index()],
+                        "melds": view.melds[seat.index()].len(),
+                        "shanten": mcr::wait::shanten_regular(view.hand.counts(), view.melds[seat.index()].len()),
+                        "others_melds": others_melds,
+                        "alts": alts}).to_string());
+            }
+            t.apply(seat, a).unwrap();
+        }
+    }
+    out
 }

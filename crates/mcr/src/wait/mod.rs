@@ -335,13 +335,8 @@ mod tests {
     /// that read as seven pairs too.
     #[test]
     fn the_complete_hands_wait_finder_agrees_with_the_general_one() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n as u64) as usize
-        };
+        let mut draw = crate::shape::test_numbers(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| draw(n as u64);
         let mut checked = 0;
         let mut hands: Vec<(Counts, usize)> = Vec::new();
         for s in ["112233m445566p77s", "223344m556677sEE", "111222333m44p567s"] {

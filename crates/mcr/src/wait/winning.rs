@@ -254,8 +254,8 @@ pub(crate) fn winning_tiles_of_complete(c: &Counts, win: Tile, melds: usize) -> 
     }
     // Seven pairs: six pairs held and the one kind held an odd number of times.
     let odd = crate::tile::odd_counts(c);
-    let pairs = crate::tile::at_least_two(c).count_ones() + crate::tile::fours(c).count_ones();
-    if (melds == 0) & (pairs >= 6) & (odd != 0) & (odd & odd.wrapping_sub(1) == 0) {
+    let held_pairs = crate::tile::at_least_two(c).count_ones() + crate::tile::fours(c).count_ones();
+    if (melds == 0) & (held_pairs >= 6) & (odd != 0) & (odd & odd.wrapping_sub(1) == 0) {
         let mut d = *c;
         d[odd.trailing_zeros() as usize] += 1;
         if shape::is_seven_pairs(&d) {
@@ -272,14 +272,13 @@ pub(crate) fn winning_tiles_of_complete(c: &Counts, win: Tile, melds: usize) -> 
 /// [`shape::honor_state`]'s sum changed by the added copy.
 fn group_waits(c: &Counts, g: usize, want: u8) -> TileSet {
     if g == 3 {
-        const WEIGHT: [u32; 8] = [0, 8, 1, 0, 8, 8, 8, 8];
         let h = &c[27..34];
-        let sum: u32 = h.iter().map(|&x| WEIGHT[(x & 7) as usize]).sum();
+        // Seven weights of 8 at most: the sum fits a byte.
+        let sum: u8 = h.iter().map(|&x| shape::honor_weight(x)).sum();
         let mut out = 0u64;
         for (k, &x) in h.iter().enumerate() {
-            let s = sum - WEIGHT[(x & 7) as usize] + WEIGHT[((x + 1) & 7) as usize];
-            let state = [shape::SETS, shape::SETS_PAIR, 0, 0, 0, 0, 0, 0][s.min(7) as usize];
-            out |= ((state == want) as u64) << (27 + k);
+            let s = sum - shape::honor_weight(x) + shape::honor_weight(x + 1);
+            out |= ((shape::honor_state_of(s) == want) as u64) << (27 + k);
         }
         return out;
     }
@@ -294,15 +293,8 @@ fn group_waits(c: &Counts, g: usize, want: u8) -> TileSet {
         }
         return out;
     };
-    // suitstate::state_of: SETS when the reach meets the end's first nine bits, SETS_PAIR
-    // when it meets the last nine.
     let (reach, end) = (suitstate::LOW[low as usize], suitstate::HIGH[high as usize]);
-    let (shift, mask) = if want == shape::SETS {
-        (0, 0x1ff)
-    } else {
-        (9, 0x3_ffff)
-    };
-    let pick = |end: u32| (end >> shift) & mask;
+    let pick = |end: u32| suitstate::ends_as(end, want);
     let end_now = pick(end);
     let mut out = 0u64;
     for r in 0..suitstate::SPLIT {
