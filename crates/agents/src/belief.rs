@@ -27,6 +27,8 @@ use crate::plan;
 use crate::strong::PlanBot;
 
 mod chains;
+#[cfg(test)]
+pub(crate) use chains::settle_knowing;
 pub use chains::{settle, Chains};
 
 /// Distances counted: 0 (ready) to `SH - 1` and beyond (the last bucket).

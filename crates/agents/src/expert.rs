@@ -54,6 +54,12 @@ pub struct ExpertBot {
     search_claims: bool,
     /// Plays where search is not possible, and names the first candidate.
     plan: PlanBot,
+    /// How the worlds' chains run.
+    chains: crate::belief::Chains,
+    /// Whether worlds that disagree with the latest discard are left out
+    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP, docs/bots.md),
+    /// on in the diagnostics that measure it.
+    check_latest: bool,
 }
 
 impl ExpertBot {
@@ -70,6 +76,8 @@ impl ExpertBot {
             hard_stop: None,
             search_claims: true,
             plan,
+            chains: CHAINS,
+            check_latest: false,
         }
     }
 
@@ -132,7 +140,20 @@ impl ExpertBot {
         let mut rng = ChaCha8Rng::seed_from_u64(
             !self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
-        crate::belief::settle(&self.belief_view(view), raw, n, CHAINS, &mut rng)
+        let drawn = if self.check_latest { 4 * n } else { n };
+        let mut worlds =
+            crate::belief::settle(&self.belief_view(view), raw, drawn, self.chains, &mut rng);
+        if self.check_latest {
+            // The worlds that agree first, taken from the chains in turn (they come chain
+            // by chain); the others only to make up the number.
+            let per_chain = drawn.div_ceil(self.chains.chains.max(1));
+            let mut order: Vec<_> = worlds.into_iter().enumerate().collect();
+            order.sort_by_key(|(i, _)| i % per_chain);
+            let (agree, rest): (Vec<_>, Vec<_>) = (order.into_iter().map(|(_, w)| w))
+                .partition(|(h, _)| consistent::consistent(view, h, &self.plan));
+            worlds = agree.into_iter().chain(rest).take(n).collect();
+        }
+        worlds
             .into_iter()
             .filter_map(|(h, w)| Some((Table::from_view(view, self.rules.clone(), &h).ok()?, w)))
             .collect()
@@ -448,6 +469,7 @@ impl ExpertBot {
     }
 }
 
+mod consistent;
 #[cfg(test)]
 mod searched;
 #[cfg(test)]

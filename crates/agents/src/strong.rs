@@ -431,6 +431,15 @@ impl PlanBot {
         pick.copied()
     }
 
+    /// The tile strong would throw holding `s` (fourteen tiles with its sets), every route
+    /// measured afresh (a turn's own choice starts from the routes of its last discard,
+    /// which one seldom changes): for the expert's check of another seat's latest discard.
+    pub(crate) fn fresh_discard(&self, s: &Seat) -> Option<usize> {
+        let m = measured(plan::routes(), s, &s.conc, &s.melds, 2);
+        let routes = within_floored(&m, 1);
+        (self.choose_discard(None, s, &s.conc, &s.melds, &routes, |_| true)).map(|(i, _)| i)
+    }
+
     fn on_turn(&mut self, view: &View, s: &Seat) -> Action {
         let legal = |i: usize| view.legal.contains(&Action::Discard(plan::tile(i)));
         // Routes worth looking at this turn: within two tiles of the best, from those near

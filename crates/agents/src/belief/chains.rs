@@ -22,7 +22,12 @@ struct Likelihood<'v> {
 }
 
 impl<'v> Likelihood<'v> {
-    fn new(view: &'v View<'v>, raw: &[Hidden], alpha: f64) -> Likelihood<'v> {
+    fn new(
+        view: &'v View<'v>,
+        raw: &[Hidden],
+        alpha: f64,
+        known: Option<[usize; 4]>,
+    ) -> Likelihood<'v> {
         let readiness = Readiness::measured();
         let mut l = Likelihood {
             view,
@@ -42,7 +47,19 @@ impl<'v> Likelihood<'v> {
             let total: f64 = seen.iter().sum();
             let melds = view.melds[s].len().min(4);
             for (sh, x) in l.near[s].iter_mut().enumerate() {
-                *x = (readiness.share(view.wall_left[s], melds, sh) / (seen[sh] / total)).ln();
+                *x = match known {
+                    // A diagnostic's oracle: each seat's true distance, all but certain.
+                    Some(k) => {
+                        if k[s] == sh {
+                            0.0
+                        } else {
+                            -12.0
+                        }
+                    }
+                    None => {
+                        (readiness.share(view.wall_left[s], melds, sh) / (seen[sh] / total)).ln()
+                    }
+                };
             }
             for (a, (row, seen_row)) in l.ties[s].iter_mut().zip(&seen_ties).enumerate() {
                 let total: f64 = seen_row.iter().sum();
@@ -112,7 +129,20 @@ pub fn settle(
     how: Chains,
     rng: &mut impl rand_core::Rng,
 ) -> Vec<(Hidden, f64)> {
-    let like = Likelihood::new(view, &raw, how.alpha);
+    settle_knowing(view, raw, n, how, rng, None)
+}
+
+/// [`settle`], with each other seat's distance from a route given (`known`, by seat) in
+/// place of the belief's: for a diagnostic of what knowing them is worth.
+pub(crate) fn settle_knowing(
+    view: &View,
+    raw: Vec<Hidden>,
+    n: usize,
+    how: Chains,
+    rng: &mut impl rand_core::Rng,
+    known: Option<[usize; 4]>,
+) -> Vec<(Hidden, f64)> {
+    let like = Likelihood::new(view, &raw, how.alpha, known);
     let me = view.seat.index();
     let others: Vec<usize> = (0..4).filter(|&s| s != me).collect();
     let per_chain = n.div_ceil(how.chains.max(1));

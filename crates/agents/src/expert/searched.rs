@@ -70,7 +70,7 @@ impl Searched {
 
 /// IMP of a difference in points against a field of four (rules §5: three quarters of
 /// it is the difference from the seat's average).
-fn field_imp(points: i32) -> i32 {
+pub(super) fn field_imp(points: i32) -> i32 {
     table::points::imp_of_dif(3 * i64::from(points), 4)
 }
 
@@ -135,14 +135,14 @@ fn searched_decisions(
 const WORLDS: usize = 48;
 
 /// The first deal a diagnostic plays: `FIRST` from the environment, or `default`.
-fn first_from_env(default: u64) -> u64 {
+pub(super) fn first_from_env(default: u64) -> u64 {
     (std::env::var("FIRST").ok())
         .and_then(|f| f.parse().ok())
         .unwrap_or(default)
 }
 
 /// `each` run on the two halves of `deals` on two threads, the results in deal order.
-fn on_both_cores<T: Send>(
+pub(super) fn on_both_cores<T: Send>(
     deals: std::ops::Range<u64>,
     each: impl Fn(std::ops::Range<u64>) -> Vec<T> + Sync,
 ) -> Vec<T> {

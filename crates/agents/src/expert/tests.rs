@@ -113,53 +113,152 @@ fn worlds_on_a_shared_wall_hold_the_unseen_tiles_and_bonus_tiles() {
     assert!(checked >= 40, "{checked} worlds");
 }
 
-/// Where the search goes wrong, East only, paired with all-strong on the same deals:
-/// the expert with its sampled worlds, and the expert given the other hands as they
-/// really are (only the walls sampled). `cargo test --release -p agents oracle --
-/// --ignored --nocapture`.
+/// How much a better belief could add: the expert at each seat in turn (strong at the
+/// others) on the same deals as four strong, with its worlds drawn as it draws them, with
+/// the other hands as they really are (the walls still dealt at random: a perfect belief),
+/// and with the whole table as it is (one world: what a search with strong's playouts
+/// could reach knowing everything). Per deal, the mean over the four seats of the seat's
+/// points and IMP (against a field of four) minus strong's there.
+/// `DEALS=n FIRST=seed cargo test --release -p agents oracle_hands -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn oracle_hands_against_sampled_hands() {
+    const MODES: [&str; 6] = [
+        "sampled worlds",
+        "true hands",
+        "the whole table",
+        "the true walls' tiles, the hands' tiles dealt at random among the hands",
+        "the chains' worlds, each seat as far from a route as it really is",
+        "true hands on claims, the chains' worlds on turns",
+    ];
     let rules = TableRules::seeds();
-    let deals = crate::belief::deals_from_env(60);
-    let mut diffs = [Vec::new(), Vec::new()];
-    for d in 0..deals {
-        let setup = Setup::generate(WallModel::Personal, 9000 + d);
-        let play = |mode: usize| -> i32 {
-            let mut t = Table::new(setup.clone(), rules.clone());
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            let mut east = ExpertBot::new(rules.clone(), d, PLAYOUTS);
-            let mut rng = ChaCha8Rng::seed_from_u64(d);
-            while let Some(seat) = t.next_to_act() {
-                let view = t.view(seat);
-                let a = if seat != Wind::East || mode == 0 {
-                    bots[seat.index()].act(&view)
-                } else if mode == 1 {
-                    east.act(&view)
-                } else {
-                    let planned = east.plan.act(&view);
-                    match east.to_search(&view, planned) {
-                        None => planned,
-                        Some(cands) => {
-                            let per = east.per_candidate(&cands);
-                            east.choose(&view, &cands, &oracle_worlds(&t, &view, per, &mut rng))
+    let first = super::searched::first_from_env(9000);
+    let deals = first..first + crate::belief::deals_from_env(40);
+    // MODES=1,2 plays only those (1 sampled worlds, 2 true hands, 3 the whole table, 4
+    // which tiles are in the hands but not who holds which, 5 the chains knowing each
+    // seat's true distance from a route, 6 true hands on claims only);
+    // ALPHA sets the discards' strength in the chains.
+    let modes: Vec<usize> = std::env::var("MODES").map_or(vec![1, 2, 3, 4, 5, 6], |m| {
+        m.split(',').filter_map(|x| x.trim().parse().ok()).collect()
+    });
+    let alpha: Option<f64> = std::env::var("ALPHA").ok().and_then(|a| a.parse().ok());
+    let per_deal = super::searched::on_both_cores(deals, |part| {
+        part.map(|d| {
+            let setup = Setup::generate(WallModel::Personal, d);
+            let play = |mode: usize, me: Wind| -> [i32; 4] {
+                let mut t = Table::new(setup.clone(), rules.clone());
+                let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
+                let mut expert = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+                if let Some(a) = alpha {
+                    expert.chains.alpha = a;
+                }
+                expert.check_latest = std::env::var_os("CHECK").is_some();
+                let mut rng = ChaCha8Rng::seed_from_u64(d);
+                while let Some(seat) = t.next_to_act() {
+                    let view = t.view(seat);
+                    let a = if seat != me || mode == 0 {
+                        bots[seat.index()].act(&view)
+                    } else if mode == 1
+                        || (mode == 6 && matches!(view.decision, Some(Decision::Turn { .. })))
+                    {
+                        expert.act(&view)
+                    } else {
+                        let planned = expert.plan.act(&view);
+                        match expert.to_search(&view, planned) {
+                            None => planned,
+                            Some(cands) if mode == 5 => {
+                                let per = expert.per_candidate(&cands);
+                                let known: [usize; 4] = std::array::from_fn(|s| {
+                                    let w = Wind::from_index(s);
+                                    let mut c = [0u8; mcr::tile::KINDS];
+                                    for x in t.concealed(w) {
+                                        c[x.index()] += 1;
+                                    }
+                                    crate::belief::near(&c, t.melds(w), w, view.prevalent)
+                                });
+                                let raw = expert.samples(&view, per * OVERSAMPLE);
+                                let worlds: Vec<(Table, f64)> = crate::belief::settle_knowing(
+                                    &view,
+                                    raw,
+                                    per,
+                                    CHAINS,
+                                    &mut rng,
+                                    Some(known),
+                                )
+                                .into_iter()
+                                .filter_map(|(h, w)| {
+                                    Some((Table::from_view(&view, rules.clone(), &h).ok()?, w))
+                                })
+                                .collect();
+                                expert.decisions += 1;
+                                expert.choose(&view, &cands, &worlds)
+                            }
+                            Some(cands) if mode == 2 || mode == 4 || mode == 6 => {
+                                let per = expert.per_candidate(&cands);
+                                let worlds = if mode != 4 {
+                                    oracle_worlds(&t, &view, per, &mut rng)
+                                } else {
+                                    pooled_worlds(&t, &view, per, &mut rng)
+                                };
+                                expert.choose(&view, &cands, &worlds)
+                            }
+                            Some(cands) => {
+                                // One world, the table itself: the best outcome, strong's
+                                // choice on a tie.
+                                let out = |c: Action| {
+                                    let mut x = t.clone();
+                                    x.apply(seat, c).unwrap();
+                                    playout(x, &rules.scoring, seat)
+                                };
+                                let base = out(planned);
+                                (cands.iter().skip(1).map(|&c| (out(c), c)))
+                                    .filter(|&(p, _)| p > base)
+                                    .max_by_key(|&(p, _)| p)
+                                    .map_or(planned, |(_, c)| c)
+                            }
                         }
-                    }
-                };
-                t.apply(seat, a).unwrap();
+                    };
+                    t.apply(seat, a).unwrap();
+                }
+                t.result().map(|r| r.points).unwrap_or([0; 4])
+            };
+            let base = play(0, Wind::East);
+            let mut out = [(0.0, 0.0); 6];
+            for (m, o) in out.iter_mut().enumerate() {
+                if !modes.contains(&(m + 1)) {
+                    continue;
+                }
+                for me in Wind::ALL {
+                    let d = play(m + 1, me)[me.index()] - base[me.index()];
+                    o.0 += f64::from(d) / 4.0;
+                    o.1 += f64::from(super::searched::field_imp(d)) / 4.0;
+                }
             }
-            t.result().map(|r| r.points[0]).unwrap_or(0)
-        };
-        let base = play(0);
-        diffs[0].push((play(1) - base) as f64);
-        diffs[1].push((play(2) - base) as f64);
-    }
-    for (name, d) in ["sampled hands", "true hands"].iter().zip(&diffs) {
-        let (mean, se) = crate::belief::mean_se(d);
+            out
+        })
+        .collect()
+    });
+    for (m, name) in MODES.iter().enumerate() {
+        if !modes.contains(&(m + 1)) {
+            continue;
+        }
+        let pts: Vec<f64> = per_deal.iter().map(|o: &[(f64, f64); 6]| o[m].0).collect();
+        let imp: Vec<f64> = per_deal.iter().map(|o| o[m].1).collect();
+        let ((p, p_se), (i, i_se)) = (crate::belief::mean_se(&pts), crate::belief::mean_se(&imp));
         println!(
-            "expert with {name}: East's points minus strong's on the same deal {mean:+.2} ± {se:.2} (SE, {} deals)",
-            d.len()
+            "expert with {name}: a seat's points minus strong's {p:+.2} ± {p_se:.2}, IMP {i:+.3} ± {i_se:.3} (SE, {} deals, every seat)",
+            pts.len()
         );
+    }
+    if modes.contains(&1) && modes.contains(&2) {
+        let gap: Vec<f64> = per_deal.iter().map(|o| o[1].1 - o[0].1).collect();
+        let (g, g_se) = crate::belief::mean_se(&gap);
+        println!("true hands minus sampled worlds, same deals: IMP {g:+.3} ± {g_se:.3}");
+    }
+    // Each deal's sampled-worlds IMP, to compare runs of variants deal by deal.
+    if let Ok(path) = std::env::var("OUT") {
+        let lines: Vec<String> = per_deal.iter().map(|o| format!("{}", o[0].1)).collect();
+        std::fs::write(path, lines.join("\n") + "\n").unwrap();
     }
 }
 
@@ -282,6 +381,32 @@ fn oracle_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> V
         .collect()
 }
 
+/// `n` worlds with the tiles the other hands hold, as they really are, dealt again at
+/// random among those hands, each with walls of its own.
+fn pooled_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> Vec<(Table, f64)> {
+    (0..n)
+        .filter_map(|_| {
+            let mut h = oracle(real, view, rng)?;
+            let mut tiles: Vec<Tile> = h.hands.iter().flatten().copied().collect();
+            shuffle(&mut tiles, rng);
+            let mut it = tiles.into_iter();
+            for hand in h.hands.iter_mut() {
+                let k = hand.len();
+                *hand = it.by_ref().take(k).collect();
+            }
+            Table::from_view(view, real.rules().clone(), &h).ok()
+        })
+        .map(|t| (t, 1.0))
+        .collect()
+}
+
+fn shuffle(tiles: &mut [Tile], rng: &mut ChaCha8Rng) {
+    for i in (1..tiles.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        tiles.swap(i, j);
+    }
+}
+
 /// The hidden tiles as they are, but for the walls (dealt at random from the rest);
 /// `None` when another seat has a concealed kong.
 fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
@@ -301,13 +426,60 @@ fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
     for (i, &n) in left.iter().enumerate() {
         tiles.extend(std::iter::repeat_n(Tile::from_index(i)?, n as usize));
     }
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        tiles.swap(i, j);
-    }
+    shuffle(&mut tiles, rng);
     let mut it = tiles.into_iter();
     for s in 0..4 {
         h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
     }
     Some(h)
+}
+
+/// The hands as they really are agree with the latest discard as strong reads it, at
+/// every decision of strong's self-play where the view shows one; and most of the
+/// chains' worlds do too.
+#[test]
+fn the_true_hands_agree_with_the_latest_discard() {
+    let rules = TableRules::seeds();
+    let (mut checked, mut agreed, mut worlds, mut worlds_agreed) = (0, 0, 0, 0);
+    let (mut discard_ok, mut passes_ok) = (0, 0);
+    for d in 0..crate::belief::deals_from_env(6) {
+        let mut t = Table::new(
+            Setup::generate(WallModel::Personal, 4400 + d),
+            rules.clone(),
+        );
+        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
+        let expert = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+        let mut rng = ChaCha8Rng::seed_from_u64(d);
+        while let Some(seat) = t.next_to_act() {
+            let view = t.view(seat);
+            if consistent::latest(&view).is_some() && !view.legal.contains(&Action::Hu) {
+                if let Some(h) = oracle(&t, &view, &mut rng) {
+                    checked += 1;
+                    agreed += consistent::consistent(&view, &h, &expert.plan) as usize;
+                }
+                if checked % 8 == 0 {
+                    for (h, _) in crate::belief::settle(
+                        &view,
+                        expert.samples(&view, 48),
+                        12,
+                        CHAINS,
+                        &mut rng,
+                    ) {
+                        worlds += 1;
+                        worlds_agreed += consistent::consistent(&view, &h, &expert.plan) as usize;
+                        discard_ok += consistent::discard_agrees(&view, &h, &expert.plan) as usize;
+                        passes_ok += consistent::passes_agree(&view, &h, &expert.plan) as usize;
+                    }
+                }
+            }
+            let a = bots[seat.index()].act(&view);
+            t.apply(seat, a).unwrap();
+        }
+    }
+    println!(
+        "true hands agree {agreed} of {checked}; chains' worlds {worlds_agreed} of {worlds} \
+         (the discard {discard_ok}, the passes {passes_ok})"
+    );
+    assert!(checked > 100, "{checked} decisions checked");
+    assert_eq!(agreed, checked);
 }
