@@ -442,7 +442,7 @@ fn the_true_hands_agree_with_the_latest_discard() {
     let rules = TableRules::seeds();
     let (mut checked, mut agreed, mut worlds, mut worlds_agreed) = (0, 0, 0, 0);
     let (mut discard_ok, mut passes_ok) = (0, 0);
-    for d in 0..crate::belief::deals_from_env(6) {
+    for d in 0..crate::belief::deals_from_env(4) {
         let mut t = Table::new(
             Setup::generate(WallModel::Personal, 4400 + d),
             rules.clone(),
