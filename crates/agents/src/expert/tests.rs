@@ -123,22 +123,24 @@ fn worlds_on_a_shared_wall_hold_the_unseen_tiles_and_bonus_tiles() {
 #[test]
 #[ignore]
 fn oracle_hands_against_sampled_hands() {
-    const MODES: [&str; 6] = [
+    const MODES: [&str; 7] = [
         "sampled worlds",
         "true hands",
         "the whole table",
         "the true walls' tiles, the hands' tiles dealt at random among the hands",
         "the chains' worlds, each seat as far from a route as it really is",
         "true hands on claims, the chains' worlds on turns",
+        "true hands where another seat is ready, the chains' worlds elsewhere",
     ];
     let rules = TableRules::seeds();
     let first = super::searched::first_from_env(9000);
     let deals = first..first + crate::belief::deals_from_env(40);
     // MODES=1,2 plays only those (1 sampled worlds, 2 true hands, 3 the whole table, 4
     // which tiles are in the hands but not who holds which, 5 the chains knowing each
-    // seat's true distance from a route, 6 true hands on claims only);
+    // seat's true distance from a route, 6 true hands on claims only, 7 true hands where
+    // another seat is ready);
     // ALPHA sets the discards' strength in the chains.
-    let modes: Vec<usize> = std::env::var("MODES").map_or(vec![1, 2, 3, 4, 5, 6], |m| {
+    let modes: Vec<usize> = std::env::var("MODES").map_or(vec![1, 2, 3, 4, 5, 6, 7], |m| {
         m.split(',').filter_map(|x| x.trim().parse().ok()).collect()
     });
     let alpha: Option<f64> = std::env::var("ALPHA").ok().and_then(|a| a.parse().ok());
@@ -160,6 +162,7 @@ fn oracle_hands_against_sampled_hands() {
                         bots[seat.index()].act(&view)
                     } else if mode == 1
                         || (mode == 6 && matches!(view.decision, Some(Decision::Turn { .. })))
+                        || (mode == 7 && !another_ready(&t, seat))
                     {
                         expert.act(&view)
                     } else {
@@ -193,7 +196,7 @@ fn oracle_hands_against_sampled_hands() {
                                 expert.decisions += 1;
                                 expert.choose(&view, &cands, &worlds)
                             }
-                            Some(cands) if mode == 2 || mode == 4 || mode == 6 => {
+                            Some(cands) if mode == 2 || mode == 4 || mode >= 6 => {
                                 let per = expert.per_candidate(&cands);
                                 let worlds = if mode != 4 {
                                     oracle_worlds(&t, &view, per, &mut rng)
@@ -223,7 +226,7 @@ fn oracle_hands_against_sampled_hands() {
                 t.result().map(|r| r.points).unwrap_or([0; 4])
             };
             let base = play(0, Wind::East);
-            let mut out = [(0.0, 0.0); 6];
+            let mut out = [(0.0, 0.0); 7];
             for (m, o) in out.iter_mut().enumerate() {
                 if !modes.contains(&(m + 1)) {
                     continue;
@@ -242,7 +245,7 @@ fn oracle_hands_against_sampled_hands() {
         if !modes.contains(&(m + 1)) {
             continue;
         }
-        let pts: Vec<f64> = per_deal.iter().map(|o: &[(f64, f64); 6]| o[m].0).collect();
+        let pts: Vec<f64> = per_deal.iter().map(|o: &[(f64, f64); 7]| o[m].0).collect();
         let imp: Vec<f64> = per_deal.iter().map(|o| o[m].1).collect();
         let ((p, p_se), (i, i_se)) = (crate::belief::mean_se(&pts), crate::belief::mean_se(&imp));
         println!(
@@ -379,6 +382,13 @@ fn oracle_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> V
         .filter_map(|h| Table::from_view(view, real.rules().clone(), &h).ok())
         .map(|t| (t, 1.0))
         .collect()
+}
+
+/// Whether a seat other than `me` is ready (one tile from a winning shape) at `t`.
+fn another_ready(t: &Table, me: Wind) -> bool {
+    (Wind::ALL.into_iter())
+        .filter(|&w| w != me)
+        .any(|w| mcr::wait::shanten(&t.concealed(w), t.melds(w)).min() == 0)
 }
 
 /// `n` worlds with the tiles the other hands hold, as they really are, dealt again at
