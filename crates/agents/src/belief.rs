@@ -27,6 +27,7 @@ use crate::plan;
 use crate::strong::PlanBot;
 
 mod chains;
+pub(crate) use chains::sets;
 #[cfg(test)]
 pub(crate) use chains::settle_knowing;
 pub use chains::{settle, Chains};
@@ -91,7 +92,7 @@ pub fn tie(c: &Counts, t: usize) -> usize {
 }
 
 /// Counts of a list of tiles.
-fn counts(tiles: &[mcr::Tile]) -> Counts {
+pub(crate) fn counts(tiles: &[mcr::Tile]) -> Counts {
     let mut c: Counts = [0; mcr::tile::KINDS];
     for t in tiles {
         c[t.index()] += 1;

@@ -246,10 +246,7 @@ fn sample(
         let t = Tile::from_index(i)?;
         tiles.extend(std::iter::repeat_n(t, n as usize));
     }
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        tiles.swap(i, j);
-    }
+    shuffle(&mut tiles, rng);
     let mut it = tiles.into_iter();
     for s in 0..4 {
         if s != me.index() {
@@ -266,6 +263,14 @@ fn sample(
         h.bonus.push((places[i], b));
     }
     Some(h)
+}
+
+/// Shuffles `tiles` in place (Fisher–Yates on `rng`).
+fn shuffle(tiles: &mut [Tile], rng: &mut ChaCha8Rng) {
+    for i in (1..tiles.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        tiles.swap(i, j);
+    }
 }
 
 /// Plays `table` to its end with `strong`'s plan at every seat; the match points of `me`.

@@ -105,6 +105,27 @@ pub struct Seat {
     pub flowers: u8,
 }
 
+/// Copies of each kind not seen by a seat holding `conc`: 4 minus those tiles, every
+/// discard on the table and every open meld of `view`.
+pub fn live_beside(view: &View, conc: &Counts) -> [u8; KINDS] {
+    let mut seen = *conc;
+    for pile in view.discards {
+        for t in pile {
+            seen[t.index()] += 1;
+        }
+    }
+    for ms in view.melds {
+        for m in ms.iter() {
+            if let SeenMeld::Open(m) = m {
+                for t in m.tiles() {
+                    seen[t.index()] += 1;
+                }
+            }
+        }
+    }
+    std::array::from_fn(|i| 4u8.saturating_sub(seen[i]))
+}
+
 impl Seat {
     /// What the view shows, in the planner's form.
     pub fn of(view: &View) -> Seat {
@@ -116,25 +137,10 @@ impl Seat {
                 SeenMeld::HiddenKong => None,
             })
             .collect();
-        let mut seen = conc;
-        for pile in view.discards {
-            for t in pile {
-                seen[t.index()] += 1;
-            }
-        }
-        for ms in view.melds {
-            for m in ms.iter() {
-                if let SeenMeld::Open(m) = m {
-                    for t in m.tiles() {
-                        seen[t.index()] += 1;
-                    }
-                }
-            }
-        }
         Seat {
             conc,
             melds,
-            live: std::array::from_fn(|i| 4u8.saturating_sub(seen[i])),
+            live: live_beside(view, &conc),
             seat: view.seat,
             prevalent: view.prevalent,
             flowers: view.bonus[view.seat.index()].len() as u8,

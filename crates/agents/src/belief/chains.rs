@@ -83,7 +83,7 @@ impl<'v> Likelihood<'v> {
 }
 
 /// A seat's sets in a world: the open ones, and its concealed kongs as sampled.
-fn sets(view: &View, h: &Hidden, s: usize) -> Vec<Meld> {
+pub(crate) fn sets(view: &View, h: &Hidden, s: usize) -> Vec<Meld> {
     let mut kongs = h.kongs[s].iter();
     view.melds[s]
         .iter()

@@ -4,9 +4,10 @@
 //! let it pass could not have won on it (strong always takes a win).
 
 use mcr::tile::Counts;
-use mcr::{Meld, Tile, Wind};
-use table::engine::{Decision, Hidden, SeenMeld, View};
+use mcr::{Tile, Wind};
+use table::engine::{Decision, Hidden, View};
 
+use crate::belief::{counts, sets};
 use crate::strong::{PlanBot, Seat};
 
 /// The latest discard and whose it was, where the view shows it still stands as the
@@ -30,53 +31,21 @@ pub(super) fn latest(view: &View) -> Option<(Wind, Tile, Vec<Wind>)> {
     }
 }
 
-/// Seat `s`'s declared sets in world `h`.
-fn sets(view: &View, h: &Hidden, s: usize) -> Vec<Meld> {
-    let mut kongs = h.kongs[s].iter();
-    (view.melds[s].iter())
-        .filter_map(|m| match m {
-            SeenMeld::Open(m) => Some(*m),
-            SeenMeld::HiddenKong => kongs.next().map(|&t| Meld::concealed_kong(t)),
-        })
-        .collect()
-}
-
 /// What seat `s` knew holding `conc` (the discard `x` not yet thrown), in the planner's form.
 fn seat_of(view: &View, h: &Hidden, s: Wind, conc: Counts, x: Option<Tile>) -> Seat {
-    let mut seen = conc;
-    for pile in view.discards {
-        for t in pile {
-            seen[t.index()] += 1;
-        }
-    }
+    // `x` was in the hand, not yet on the table: counted once, as the hand's.
+    let mut held = conc;
     if let Some(x) = x {
-        seen[x.index()] -= 1;
-    }
-    for ms in view.melds {
-        for m in ms.iter() {
-            if let SeenMeld::Open(m) = m {
-                for t in m.tiles() {
-                    seen[t.index()] += 1;
-                }
-            }
-        }
+        held[x.index()] -= 1;
     }
     Seat {
         conc,
         melds: sets(view, h, s.index()),
-        live: std::array::from_fn(|i| 4u8.saturating_sub(seen[i])),
+        live: crate::strong::live_beside(view, &held),
         seat: s,
         prevalent: view.prevalent,
         flowers: view.bonus[s.index()].len() as u8,
     }
-}
-
-fn counts(tiles: &[Tile]) -> Counts {
-    let mut c: Counts = [0; mcr::tile::KINDS];
-    for t in tiles {
-        c[t.index()] += 1;
-    }
-    c
 }
 
 /// Whether world `h` agrees with the latest discard (see the module's comment); `plan`

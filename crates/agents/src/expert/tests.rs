@@ -410,13 +410,6 @@ fn pooled_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> V
         .collect()
 }
 
-fn shuffle(tiles: &mut [Tile], rng: &mut ChaCha8Rng) {
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        tiles.swap(i, j);
-    }
-}
-
 /// The hidden tiles as they are, but for the walls (dealt at random from the rest);
 /// `None` when another seat has a concealed kong.
 fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
