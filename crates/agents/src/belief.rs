@@ -27,10 +27,12 @@ use crate::plan;
 use crate::strong::PlanBot;
 
 mod chains;
+mod history;
 pub(crate) use chains::sets;
 #[cfg(test)]
 pub(crate) use chains::settle_knowing;
 pub use chains::{settle, Chains};
+pub use history::WINDOWS;
 
 /// Distances counted: 0 (ready) to `SH - 1` and beyond (the last bucket).
 const SH: usize = 7;
@@ -468,8 +470,9 @@ mod tests {
                                     burn: *burn,
                                     thin: 50,
                                     alpha: *alpha,
+                                    passes: [0.0; WINDOWS + 1],
                                 };
-                                settle(&view, raw.clone(), 48, how, &mut rng)
+                                settle(&view, raw.clone(), 48, how, &rules.scoring, &mut rng)
                             }
                             _ => raw.iter().take(48).map(|h| (h.clone(), 1.0)).collect(),
                         };

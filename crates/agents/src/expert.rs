@@ -4,7 +4,8 @@
 //! out to the end of the hand in every world with `strong`'s plan for all four seats, and
 //! leaves strong's choice only for a candidate clearly better in average match points. The
 //! worlds are drawn by Markov chains from a belief about the other hands: as near to ready
-//! as strong's seats are at that point, and holding little next to what they threw
+//! as strong's seats are at that point, holding little next to what they threw, and not
+//! ready on a tile that the order of the discards says they let pass
 //! ([`crate::belief::settle`]). The same worlds serve every
 //! candidate (common random numbers), so that the comparison is between the choices, not
 //! between lucky and unlucky walls.
@@ -141,8 +142,14 @@ impl ExpertBot {
             !self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
         let drawn = if self.check_latest { 4 * n } else { n };
-        let mut worlds =
-            crate::belief::settle(&self.belief_view(view), raw, drawn, self.chains, &mut rng);
+        let mut worlds = crate::belief::settle(
+            &self.belief_view(view),
+            raw,
+            drawn,
+            self.chains,
+            &self.plan.rules,
+            &mut rng,
+        );
         if self.check_latest {
             // The worlds that agree first, taken from the chains in turn (they come chain
             // by chain); the others only to make up the number.
@@ -179,7 +186,14 @@ const CHAINS: crate::belief::Chains = crate::belief::Chains {
     burn: 400,
     thin: 50,
     alpha: 1.0,
+    passes: PASSES,
 };
+
+/// The log weights of a world's ready hand by the age of the first turn that refutes it,
+/// then where none does ([`crate::belief::Chains::passes`]): set so that the worlds' ready
+/// hands are refuted at each age about as often as strong's true ones
+/// (`what_the_order_of_the_discards_says`, docs/bots.md).
+pub(crate) const PASSES: [f64; crate::belief::WINDOWS + 1] = [-6.0, -2.3, -1.0, -1.0, 0.44];
 
 /// Raw samples drawn for each world kept.
 const OVERSAMPLE: usize = 4;

@@ -8,31 +8,44 @@ use mcr::{Meld, Wind};
 
 use table::engine::{Hidden, SeenMeld, View};
 
+use super::history::{History, WINDOWS};
 use super::{age, counts, near, tie, Readiness, AGES, SH, TIES};
 
 /// The log of how much likelier a world's hands for the other seats are for strong's
-/// seats than among raw worlds: by their distances from a route and, with strength
-/// `alpha`, by how their discards stand to them. Built from raw worlds (which only count).
+/// seats than among raw worlds: by their distances from a route, with strength `alpha` by
+/// how their discards stand to them, and for a ready hand, by what the order of the
+/// discards says of it ([`History`]). Built from raw worlds (which only count).
 struct Likelihood<'v> {
     view: &'v View<'v>,
     /// By seat: log ratio of each distance.
     near: [[f64; SH]; 4],
     /// By seat: log ratio of each (age, tie), times alpha.
     ties: [[[f64; TIES]; AGES]; 4],
+    /// By seat: its turns as the order of the discards shows them.
+    history: [History; 4],
+    /// The log weight of a ready hand by the age of the first turn of its history that
+    /// refutes it, and last, of one it allows (all 0: unused).
+    passes: [f64; WINDOWS + 1],
+    rules: &'v mcr::Rules,
 }
 
 impl<'v> Likelihood<'v> {
     fn new(
         view: &'v View<'v>,
         raw: &[Hidden],
-        alpha: f64,
+        how: Chains,
+        rules: &'v mcr::Rules,
         known: Option<[usize; 4]>,
     ) -> Likelihood<'v> {
         let readiness = Readiness::measured();
+        let alpha = how.alpha;
         let mut l = Likelihood {
             view,
             near: [[0.0; SH]; 4],
             ties: [[[0.0; TIES]; AGES]; 4],
+            history: std::array::from_fn(|s| History::of(view, s)),
+            passes: how.passes,
+            rules,
         };
         for s in (0..4).filter(|&s| s != view.seat.index()) {
             let mut seen = [0.5f64; SH];
@@ -74,9 +87,15 @@ impl<'v> Likelihood<'v> {
     /// The log ratio for seat `s` holding `c` beside its `sets` (a swap never moves a
     /// concealed kong, so a chain works them out once).
     fn seat(&self, s: usize, c: &Counts, sets: &[Meld]) -> f64 {
-        let mut x = self.near[s][near(c, sets, Wind::from_index(s), self.view.prevalent)];
+        let seat = Wind::from_index(s);
+        let d = near(c, sets, seat, self.view.prevalent);
+        let mut x = self.near[s][d];
         for (back, t) in self.view.discards[s].iter().rev().enumerate() {
             x += self.ties[s][age(back)][tie(c, t.index())];
+        }
+        if d == 0 && self.passes.iter().any(|&p| p != 0.0) {
+            let age = self.history[s].refuted_at(self.view, s, c, sets, self.rules);
+            x += self.passes[age.unwrap_or(WINDOWS)];
         }
         x
     }
@@ -105,6 +124,11 @@ pub struct Chains {
     pub thin: usize,
     /// Strength of the discards' evidence (see [`Likelihood`]).
     pub alpha: f64,
+    /// The log weight of a world's ready hand by what the order of the discards says of
+    /// it: by the age of the first turn that refutes it (a win it let pass, or its own
+    /// discard that would have completed it), and last, when none does; all 0 leaves the
+    /// order unread.
+    pub passes: [f64; WINDOWS + 1],
 }
 
 /// Where a hidden tile lies in a world.
@@ -127,9 +151,10 @@ pub fn settle(
     raw: Vec<Hidden>,
     n: usize,
     how: Chains,
+    rules: &mcr::Rules,
     rng: &mut impl rand_core::Rng,
 ) -> Vec<(Hidden, f64)> {
-    settle_knowing(view, raw, n, how, rng, None)
+    settle_knowing(view, raw, n, how, rules, rng, None)
 }
 
 /// [`settle`], with each other seat's distance from a route given (`known`, by seat) in
@@ -139,10 +164,11 @@ pub(crate) fn settle_knowing(
     raw: Vec<Hidden>,
     n: usize,
     how: Chains,
+    rules: &mcr::Rules,
     rng: &mut impl rand_core::Rng,
     known: Option<[usize; 4]>,
 ) -> Vec<(Hidden, f64)> {
-    let like = Likelihood::new(view, &raw, how.alpha, known);
+    let like = Likelihood::new(view, &raw, how, rules, known);
     let me = view.seat.index();
     let others: Vec<usize> = (0..4).filter(|&s| s != me).collect();
     let per_chain = n.div_ceil(how.chains.max(1));
@@ -268,8 +294,9 @@ mod tests {
                 burn: 300,
                 thin: 50,
                 alpha: 1.0,
+                passes: [0.0; WINDOWS + 1],
             };
-            let worlds = settle(&view, raw.clone(), 24, how, &mut rng);
+            let worlds = settle(&view, raw.clone(), 24, how, &rules.scoring, &mut rng);
             assert_eq!(worlds.len(), 24);
             let tiles = |h: &Hidden| {
                 let mut c = [0u32; mcr::tile::KINDS];

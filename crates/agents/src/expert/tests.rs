@@ -144,6 +144,11 @@ fn oracle_hands_against_sampled_hands() {
         m.split(',').filter_map(|x| x.trim().parse().ok()).collect()
     });
     let alpha: Option<f64> = std::env::var("ALPHA").ok().and_then(|a| a.parse().ok());
+    // PASSES=a,b,c,d,e sets the log weights of a world's ready hand by the age of the first
+    // turn that refutes it, then where none does (0,0,0,0,0: the order unread, as before).
+    let passes: Option<Vec<f64>> = std::env::var("PASSES")
+        .ok()
+        .map(|p| p.split(',').filter_map(|x| x.trim().parse().ok()).collect());
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
@@ -151,6 +156,11 @@ fn oracle_hands_against_sampled_hands() {
                 let mut t = Table::new(setup.clone(), rules.clone());
                 let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
                 let mut expert = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+                if let Some(p) = &passes {
+                    for (x, y) in expert.chains.passes.iter_mut().zip(p) {
+                        *x = *y;
+                    }
+                }
                 if let Some(a) = alpha {
                     expert.chains.alpha = a;
                 }
@@ -185,6 +195,7 @@ fn oracle_hands_against_sampled_hands() {
                                     raw,
                                     per,
                                     CHAINS,
+                                    &rules.scoring,
                                     &mut rng,
                                     Some(known),
                                 )
@@ -466,6 +477,7 @@ fn the_true_hands_agree_with_the_latest_discard() {
                         expert.samples(&view, 48),
                         12,
                         CHAINS,
+                        &expert.plan.rules,
                         &mut rng,
                     ) {
                         worlds += 1;

@@ -161,6 +161,7 @@ impl Table {
             Action::Discard(t) => {
                 self.remove_tiles(s, t, 1);
                 self.discards[s].push(t);
+                self.thrown.push((seat, t));
                 self.visible[t.index()] += 1;
                 self.events.push(Event::Discard { seat, tile: t });
                 self.open_claims(seat, t, false);

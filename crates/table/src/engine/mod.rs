@@ -217,6 +217,9 @@ pub struct Table {
     held: [u64; 4],
     melds: [Vec<Meld>; 4],
     discards: [Vec<Tile>; 4],
+    /// Every tile discard in the order made, claimed ones included (public: everyone at
+    /// the table saw them thrown).
+    thrown: Vec<(Wind, Tile)>,
     /// Copies visible to everyone: discard piles and exposed melds.
     visible: Counts,
     last_tile_point: bool,
@@ -307,6 +310,7 @@ impl Table {
             held: [0; 4],
             melds: std::array::from_fn(|_| Vec::with_capacity(4)),
             discards: std::array::from_fn(|_| Vec::with_capacity(32)),
+            thrown: Vec::with_capacity(96),
             visible: [0; KINDS],
             last_tile_point: false,
             phase: Phase::Over,

@@ -51,6 +51,7 @@ impl Table {
                 }
             }),
             discards: std::array::from_fn(|i| self.discards[i].as_slice()),
+            thrown: &self.thrown,
             wall_left: self.wall_left(),
             last_tile_point: self.last_tile_point,
             decision,
@@ -123,6 +124,10 @@ pub struct View<'a> {
     pub melds: [&'a [SeenMeld]; 4],
     /// Every seat's discards still on the table.
     pub discards: [&'a [Tile]; 4],
+    /// Every tile discard so far in the order made, by whom, claimed ones included: what
+    /// everyone at the table saw. Not sent to clients, which keep their own order.
+    #[serde(skip)]
+    pub thrown: &'a [(Wind, Tile)],
     /// Tiles left in each wall (one shared wall: the same figure four times).
     pub wall_left: [usize; 4],
     /// Whether the last tile of the wall has been reached.

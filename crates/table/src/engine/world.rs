@@ -262,6 +262,7 @@ impl Table {
         for (pile, seen) in t.discards.iter_mut().zip(view.discards) {
             pile.extend_from_slice(seen);
         }
+        t.thrown.extend_from_slice(view.thrown);
         for (i, &n) in view.hand.counts().iter().enumerate() {
             for _ in 0..n {
                 t.add_tile(me, kind(i));
