@@ -480,12 +480,15 @@ impl VecEnv {
         let next: &mut u64 = &mut next_guard;
         let (rewards, done) = py
             .detach(|| -> Result<(Vec<f32>, Vec<bool>), String> {
-                let checked = t
+                // Every table checked, then the first error in table order: a parallel
+                // collect into a Result would report whichever failing table came first.
+                let results: Vec<Result<_, String>> = t
                     .par_iter_mut()
                     .zip(a.par_iter())
                     .enumerate()
                     .map(|(i, (e, a))| e.check(a).map_err(|m| format!("table {i}: {m}")))
-                    .collect::<Result<Vec<_>, String>>()?;
+                    .collect();
+                let checked = results.into_iter().collect::<Result<Vec<_>, String>>()?;
                 let out: Vec<([f32; 4], bool)> = t
                     .par_iter_mut()
                     .zip(checked)
