@@ -249,6 +249,18 @@ pub fn ready_value(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) 
 
 /// The waits of a hand of 13 with what each scores for this seat (none when not ready).
 pub fn waits(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) -> Vec<mcr::Wait> {
+    waits_at(s.seat, s.prevalent, s.flowers, conc, melds, rules)
+}
+
+/// [`waits`] for a hand of seat wind `seat` with `flowers` bonus tiles set aside.
+pub fn waits_at(
+    seat: Wind,
+    prevalent: Wind,
+    flowers: u8,
+    conc: &Counts,
+    melds: &[Meld],
+    rules: &mcr::Rules,
+) -> Vec<mcr::Wait> {
     let standing: Vec<Tile> = (0..KINDS)
         .flat_map(|i| std::iter::repeat_n(plan::tile(i), conc[i] as usize))
         .collect();
@@ -257,9 +269,9 @@ pub fn waits(s: &Seat, conc: &Counts, melds: &[Meld], rules: &mcr::Rules) -> Vec
         last_of_kind: false,
         kong: false,
         last_tile: false,
-        seat_wind: s.seat,
-        prevalent_wind: s.prevalent,
-        flowers: s.flowers,
+        seat_wind: seat,
+        prevalent_wind: prevalent,
+        flowers,
     };
     mcr::waits(&standing, melds, ctx, rules)
         .map(|(_, w)| w)

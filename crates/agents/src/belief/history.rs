@@ -70,19 +70,9 @@ impl History {
         sets: &[Meld],
         rules: &mcr::Rules,
     ) -> Option<usize> {
-        let standing: Vec<Tile> = (0..c.len())
-            .flat_map(|i| std::iter::repeat_n(crate::plan::tile(i), c[i] as usize))
-            .collect();
-        let ctx = mcr::WinContext {
-            self_drawn: false,
-            last_of_kind: false,
-            kong: false,
-            last_tile: false,
-            seat_wind: Wind::from_index(s),
-            prevalent_wind: view.prevalent,
-            flowers: view.bonus[s].len() as u8,
-        };
-        let (_, waits) = mcr::waits(&standing, sets, ctx, rules).ok()?;
+        let flowers = view.bonus[s].len() as u8;
+        let waits =
+            crate::strong::waits_at(Wind::from_index(s), view.prevalent, flowers, c, sets, rules);
         self.refutes(&waits)
     }
 }
