@@ -111,7 +111,7 @@ pub fn near(c: &Counts, melds: &[Meld], seat: Wind, prevalent: Wind) -> usize {
         seat,
         prevalent,
     };
-    plan::best(plan::routes(), &shape).0.clamp(0, SH as i32 - 1) as usize
+    plan::best_distance(plan::routes(), &shape).clamp(0, SH as i32 - 1) as usize
 }
 
 impl Readiness {

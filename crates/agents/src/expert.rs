@@ -30,7 +30,7 @@ use crate::strong::PlanBot;
 /// Playouts per decision of the default `expert`.
 pub const PLAYOUTS: usize = 192;
 /// The default budget per decision, in milliseconds of one core: [`PLAYOUTS`] playouts
-/// took a median 110 ms and at worst 196 ms here (`dupmj bench think`).
+/// took a median 80 to 84 ms and at worst 180 to 197 ms here (`dupmj bench think`).
 pub const THINK_MS: u32 = 200;
 /// At a table with a clock, a decision stops searching at this many times its budget,
 /// whatever is left, so that a slow or busy machine never holds the clock (the worlds

@@ -16,7 +16,7 @@ use mcr::wait::{
 use mcr::{Meld, MeldKind, Tile, Wind};
 
 mod bounds;
-pub use bounds::{best_floored, floor, improvers};
+pub use bounds::{best_distance, best_floored, floor, improvers};
 
 /// A distance no hand reaches: the route is closed.
 pub const CLOSED: i32 = 99;
@@ -385,10 +385,15 @@ fn terminal_or_honour_sets(h: &Shape) -> usize {
             .count()
 }
 
-/// The lowest distance over `routes`, and the route reaching it.
+/// The lowest distance over `routes`, and the route reaching it (the first, on a tie).
+/// A route whose [`floor`] is no lower than the best so far cannot beat it and is not
+/// measured: the answer is the same, for a shanten fewer a route passed over.
 pub fn best(routes: &[Route], h: &Shape) -> (i32, Option<Route>) {
     let mut best = (CLOSED, None);
     for r in routes {
+        if floor(r, h) >= best.0 {
+            continue;
+        }
         let d = distance(r, h);
         if d < best.0 {
             best = (d, Some(*r));
