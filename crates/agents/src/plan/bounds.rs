@@ -75,11 +75,15 @@ pub fn floor(r: &Route, h: &Shape) -> i32 {
                 return CLOSED;
             };
             // The three chows of a route share no tile: each fixed tile is needed once.
+            // Counted without a branch per tile (this runs for every route, every hand).
             (0..3)
-                .filter(|&i| need[i])
-                .flat_map(|i| lows[i] as usize..lows[i] as usize + 3)
-                .filter(|&x| c[x] == 0)
-                .count() as i32
+                .map(|i| {
+                    let l = lows[i] as usize;
+                    let absent =
+                        (c[l] == 0) as i32 + (c[l + 1] == 0) as i32 + (c[l + 2] == 0) as i32;
+                    i32::from(need[i]) * absent
+                })
+                .sum()
         }
         RouteKind::Knitted(k) => {
             if melds.len() > 1 {
@@ -115,10 +119,14 @@ pub fn floor(r: &Route, h: &Shape) -> i32 {
             // A regular shanten is 8 less 2 a declared set with no tile held, and falls by
             // one at most for each tile added: the tiles the flush keeps bound it (its
             // penalty, waived on some hands, left out).
-            let held: i32 = (0..KINDS)
-                .filter(|&i| kept >> i & 1 != 0)
-                .map(|i| i32::from(c[i]))
-                .sum();
+            let sum = |tiles: &[u8]| tiles.iter().map(|&x| i32::from(x)).sum::<i32>();
+            let held = match r.kind {
+                RouteKind::FullFlush(s) => sum(&c[9 * s as usize..9 * s as usize + 9]),
+                RouteKind::HalfFlush(s) => {
+                    sum(&c[9 * s as usize..9 * s as usize + 9]) + sum(&c[27..KINDS])
+                }
+                _ => 0,
+            };
             return 8 - 2 * melds.len().min(4) as i32 - held;
         }
         _ => return i32::MIN,
