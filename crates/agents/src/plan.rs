@@ -164,11 +164,10 @@ fn raw_distance(r: &Route, h: &Shape) -> i32 {
         RouteKind::Orphans if melds.is_empty() => shanten_thirteen_orphans(c),
         RouteKind::SevenPairs | RouteKind::HonorsKnitted | RouteKind::Orphans => CLOSED,
         RouteKind::FullFlush(_) | RouteKind::HalfFlush(_) => {
-            let kept = flush_tiles(r.kind);
-            if melds.iter().any(|m| kept & (1 << m.tile.index()) == 0) {
+            if outside_flush(r.kind, melds) {
                 return CLOSED;
             }
-            shanten_regular(&only(c, kept), melds.len())
+            shanten_regular(&only(c, flush_tiles(r.kind)), melds.len())
         }
         RouteKind::AllPungs => {
             if melds.iter().any(|m| m.kind == MeldKind::Chow) {
@@ -244,17 +243,7 @@ fn left_by(r: &Route, c: &Counts, melds: &[Meld]) -> Option<Left> {
             3 + melds.len()
         }
         RouteKind::DragonPungs(pair) => {
-            let mut need = [true; 2];
-            let mut other = 0;
-            for m in melds {
-                match (0..2).find(|&i| need[i] && pair[i] as usize == m.tile.index()) {
-                    Some(i) if m.kind != MeldKind::Chow => need[i] = false,
-                    _ => other += 1,
-                }
-            }
-            if other > 2 {
-                return None;
-            }
+            let (need, other) = dragons_needed(pair, melds)?;
             for (i, &t) in pair.iter().enumerate() {
                 if need[i] {
                     let t = t as usize;
@@ -276,6 +265,27 @@ fn left_by(r: &Route, c: &Counts, melds: &[Meld]) -> Option<Left> {
         gaps,
         sets,
     })
+}
+
+/// Which of a dragon route's two pungs are still to make in the hand (the others are
+/// declared), and how many declared sets are not among them; `None` when more than two
+/// are not (the route is closed).
+fn dragons_needed(pair: [u8; 2], melds: &[Meld]) -> Option<([bool; 2], usize)> {
+    let mut need = [true; 2];
+    let mut other = 0;
+    for m in melds {
+        match (0..2).find(|&i| need[i] && pair[i] as usize == m.tile.index()) {
+            Some(i) if m.kind != MeldKind::Chow => need[i] = false,
+            _ => other += 1,
+        }
+    }
+    (other <= 2).then_some((need, other))
+}
+
+/// Whether a declared set lies outside what a flush keeps (the route is closed).
+fn outside_flush(kind: RouteKind, melds: &[Meld]) -> bool {
+    let kept = flush_tiles(kind);
+    melds.iter().any(|m| kept & (1 << m.tile.index()) == 0)
 }
 
 /// Which of a chows route's three chows are still to make in the hand (the others are

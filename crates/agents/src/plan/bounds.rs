@@ -4,12 +4,11 @@
 //! pass over its groups instead of a distance per tile.
 
 use super::{
-    chows_needed, distance, flush_tiles, left_by, only, valued_honour, valued_honours, Route,
-    RouteKind, Shape, CLOSED,
+    chows_needed, distance, dragons_needed, flush_tiles, left_by, only, outside_flush,
+    valued_honour, valued_honours, Route, RouteKind, Shape, CLOSED,
 };
 use mcr::tile::KINDS;
 use mcr::wait::shanten_regular_improvers;
-use mcr::MeldKind;
 
 /// As [`super::best`], for routes each given with a floor: a distance it cannot go below on this
 /// hand (its distance on the hand before a tile was taken out: taking a tile out never
@@ -95,39 +94,28 @@ pub fn floor(r: &Route, h: &Shape) -> i32 {
                 .count() as i32
         }
         RouteKind::DragonPungs(pair) => {
-            let mut need = [true; 2];
-            let mut other = 0;
-            for m in melds {
-                match (0..2).find(|&i| need[i] && pair[i] as usize == m.tile.index()) {
-                    Some(i) if m.kind != MeldKind::Chow => need[i] = false,
-                    _ => other += 1,
-                }
-            }
-            if other > 2 {
+            let Some((need, _)) = dragons_needed(pair, melds) else {
                 return CLOSED;
-            }
+            };
             (0..2)
                 .filter(|&i| need[i])
                 .map(|i| 3 - c[pair[i] as usize].min(3) as i32)
                 .sum()
         }
-        RouteKind::FullFlush(_) | RouteKind::HalfFlush(_) => {
-            let kept = flush_tiles(r.kind);
-            if melds.iter().any(|m| kept & (1 << m.tile.index()) == 0) {
+        RouteKind::FullFlush(s) | RouteKind::HalfFlush(s) => {
+            if outside_flush(r.kind, melds) {
                 return CLOSED;
             }
             // A regular shanten is 8 less 2 a declared set with no tile held, and falls by
             // one at most for each tile added: the tiles the flush keeps bound it (its
             // penalty, waived on some hands, left out).
             let sum = |tiles: &[u8]| tiles.iter().map(|&x| i32::from(x)).sum::<i32>();
-            let held = match r.kind {
-                RouteKind::FullFlush(s) => sum(&c[9 * s as usize..9 * s as usize + 9]),
-                RouteKind::HalfFlush(s) => {
-                    sum(&c[9 * s as usize..9 * s as usize + 9]) + sum(&c[27..KINDS])
-                }
+            let suit = 9 * s as usize;
+            let honours = match r.kind {
+                RouteKind::HalfFlush(_) => sum(&c[27..KINDS]),
                 _ => 0,
             };
-            return 8 - 2 * melds.len().min(4) as i32 - held;
+            return 8 - 2 * melds.len().min(4) as i32 - sum(&c[suit..suit + 9]) - honours;
         }
         _ => return i32::MIN,
     };
@@ -326,8 +314,8 @@ mod tests {
     #[test]
     fn no_route_is_nearer_than_its_floor() {
         let melds = [Meld::chow(Tile::from_index(9).unwrap(), 1).unwrap()];
-        // Hands mostly of one suit and the honours too, where the flushes' floors are
-        // close to their distances.
+        // Hands mostly of one suit and the honours too, where the flushes are open and
+        // near.
         let leaning: Vec<[u8; KINDS]> = random_hands(300, 40)
             .into_iter()
             .map(|c| {
