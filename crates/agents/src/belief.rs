@@ -31,7 +31,7 @@ mod history;
 pub(crate) use chains::sets;
 #[cfg(test)]
 pub(crate) use chains::settle_knowing;
-pub use chains::{settle, Chains};
+pub use chains::{settle, Chains, LIVE};
 pub use history::WINDOWS;
 
 /// Distances counted: 0 (ready) to `SH - 1` and beyond (the last bucket).
@@ -471,6 +471,7 @@ mod tests {
                                     thin: 50,
                                     alpha: *alpha,
                                     passes: [0.0; WINDOWS + 1],
+                                    live: [0.0; LIVE],
                                 };
                                 settle(&view, raw.clone(), 48, how, &rules.scoring, &mut rng)
                             }

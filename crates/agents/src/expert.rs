@@ -187,6 +187,7 @@ const CHAINS: crate::belief::Chains = crate::belief::Chains {
     thin: 50,
     alpha: 1.0,
     passes: PASSES,
+    live: LIVE,
 };
 
 /// The log weights of a world's ready hand by the age of the first turn that refutes it,
@@ -194,6 +195,10 @@ const CHAINS: crate::belief::Chains = crate::belief::Chains {
 /// hands are refuted at each age about as often as strong's true ones
 /// (`what_the_order_of_the_discards_says`, docs/bots.md).
 pub(crate) const PASSES: [f64; crate::belief::WINDOWS + 1] = [-6.0, -2.3, -1.0, -1.0, 0.44];
+
+/// The log weights of a world's ready hand by its live winning tiles (0, 1–2, 3–4, 5–6,
+/// 7 or more; [`crate::belief::Chains::live`]).
+pub(crate) const LIVE: [f64; crate::belief::LIVE] = [0.0; crate::belief::LIVE];
 
 /// Raw samples drawn for each world kept.
 const OVERSAMPLE: usize = 4;

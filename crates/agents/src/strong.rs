@@ -108,7 +108,13 @@ pub struct Seat {
 /// Copies of each kind not seen by a seat holding `conc`: 4 minus those tiles, every
 /// discard on the table and every open meld of `view`.
 pub fn live_beside(view: &View, conc: &Counts) -> [u8; KINDS] {
-    let mut seen = *conc;
+    let public = public_counts(view);
+    std::array::from_fn(|i| 4u8.saturating_sub(conc[i] + public[i]))
+}
+
+/// The tiles on the table for every seat to see: the discards and the open sets.
+pub fn public_counts(view: &View) -> Counts {
+    let mut seen = [0; KINDS];
     for pile in view.discards {
         for t in pile {
             seen[t.index()] += 1;
@@ -123,7 +129,7 @@ pub fn live_beside(view: &View, conc: &Counts) -> [u8; KINDS] {
             }
         }
     }
-    std::array::from_fn(|i| 4u8.saturating_sub(seen[i]))
+    seen
 }
 
 impl Seat {

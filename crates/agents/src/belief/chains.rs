@@ -26,7 +26,20 @@ struct Likelihood<'v> {
     /// The log weight of a ready hand by the age of the first turn of its history that
     /// refutes it, and last, of one it allows (all 0: unused).
     passes: [f64; WINDOWS + 1],
+    /// The log weight of a ready hand by its live winning tiles ([`live_bucket`]; all 0:
+    /// unused).
+    live: [f64; LIVE],
+    /// Tiles on the table for everyone to see (discards, open sets).
+    public: Counts,
     rules: &'v mcr::Rules,
+}
+
+/// Buckets of a ready hand's live winning tiles: 0, 1–2, 3–4, 5–6, 7 or more.
+pub const LIVE: usize = 5;
+
+/// The bucket of `n` live winning tiles.
+pub(crate) fn live_bucket(n: u32) -> usize {
+    (n as usize).div_ceil(2).min(LIVE - 1)
 }
 
 impl<'v> Likelihood<'v> {
@@ -45,6 +58,8 @@ impl<'v> Likelihood<'v> {
             ties: [[[0.0; TIES]; AGES]; 4],
             history: std::array::from_fn(|s| History::of(view, s)),
             passes: how.passes,
+            live: how.live,
+            public: crate::strong::public_counts(view),
             rules,
         };
         for s in (0..4).filter(|&s| s != view.seat.index()) {
@@ -93,9 +108,18 @@ impl<'v> Likelihood<'v> {
         for (back, t) in self.view.discards[s].iter().rev().enumerate() {
             x += self.ties[s][age(back)][tie(c, t.index())];
         }
-        if d == 0 && self.passes.iter().any(|&p| p != 0.0) {
-            let age = self.history[s].refuted_at(self.view, s, c, sets, self.rules);
-            x += self.passes[age.unwrap_or(WINDOWS)];
+        let passes = self.passes.iter().any(|&p| p != 0.0);
+        let live = self.live.iter().any(|&p| p != 0.0);
+        if d == 0 && (passes || live) {
+            let flowers = self.view.bonus[s].len() as u8;
+            let waits =
+                crate::strong::waits_at(seat, self.view.prevalent, flowers, c, sets, self.rules);
+            if passes {
+                x += self.passes[self.history[s].refutes(&waits).unwrap_or(WINDOWS)];
+            }
+            if live {
+                x += self.live[live_bucket(live_waits(&waits, c, &self.public))];
+            }
         }
         x
     }
@@ -129,6 +153,24 @@ pub struct Chains {
     /// discard that would have completed it), and last, when none does; all 0 leaves the
     /// order unread.
     pub passes: [f64; WINDOWS + 1],
+    /// The log weight of a world's ready hand by how many of its winning tiles are live as
+    /// its seat sees them ([`LIVE`] buckets): strong keeps the ready hand that waits on
+    /// the most; all 0 leaves it unread.
+    pub live: [f64; LIVE],
+}
+
+/// How many winning tiles (of a win worth the minimum, drawn or claimed) a hand holding
+/// `c` can still win on, as its seat sees them: four a kind, less its own and the
+/// `public` ones.
+pub(crate) fn live_waits(waits: &[mcr::Wait], c: &Counts, public: &Counts) -> u32 {
+    waits
+        .iter()
+        .filter(|w| w.discard_ok || w.self_drawn_ok)
+        .map(|w| {
+            let i = w.tile.index();
+            u32::from(4u8.saturating_sub(c[i] + public[i]))
+        })
+        .sum()
 }
 
 /// Where a hidden tile lies in a world.
@@ -274,6 +316,24 @@ mod tests {
     use rand_core::SeedableRng;
     use table::rules::TableRules;
 
+    /// A ready hand's live winning tiles: four a kind, less its own copies and the public
+    /// ones, over the tiles it can win on with the minimum; bucketed two by two.
+    #[test]
+    fn live_winning_tiles_are_counted_as_the_ready_seat_sees_them() {
+        let rules = TableRules::seeds().scoring;
+        let c = counts(&mcr::parse_tiles("123456789m1235p").unwrap());
+        let waits = crate::strong::waits_at(Wind::South, Wind::East, 0, &c, &[], &rules);
+        // Pure Straight with 5p (16 points): the only win worth 8.
+        let mut public = [0u8; mcr::tile::KINDS];
+        assert_eq!(live_waits(&waits, &c, &public), 3, "one 5p held");
+        public[mcr::parse_tiles("5p").unwrap()[0].index()] = 2;
+        assert_eq!(live_waits(&waits, &c, &public), 1, "two more on the table");
+        public[mcr::parse_tiles("5p").unwrap()[0].index()] = 3;
+        assert_eq!(live_waits(&waits, &c, &public), 0, "dead");
+        let buckets: Vec<usize> = [0, 1, 2, 3, 4, 5, 6, 7, 12].map(live_bucket).to_vec();
+        assert_eq!(buckets, [0, 1, 1, 2, 2, 3, 3, 4, 4]);
+    }
+
     /// The chains keep every world a deal of the same hidden tiles (no tile made or lost,
     /// every hand and wall its size) and move the other hands the way strong's hands are:
     /// nearer to ready than the raw worlds, and further from the tiles they threw.
@@ -295,6 +355,7 @@ mod tests {
                 thin: 50,
                 alpha: 1.0,
                 passes: [0.0; WINDOWS + 1],
+                live: [0.0; LIVE],
             };
             let worlds = settle(&view, raw.clone(), 24, how, &rules.scoring, &mut rng);
             assert_eq!(worlds.len(), 24);

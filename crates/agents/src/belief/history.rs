@@ -7,8 +7,9 @@
 //! evidence too, weaker with age. The chains weigh a world's ready hands by the first turn
 //! that refutes them (`crate::expert::PASSES`).
 
-use mcr::tile::Counts;
-use mcr::{Meld, Tile, Wind};
+use mcr::Tile;
+#[cfg(test)]
+use mcr::{tile::Counts, Meld, Wind};
 
 use table::engine::{Decision, View};
 
@@ -51,7 +52,7 @@ impl History {
     }
 
     /// The first age at which a hand waiting on `waits` goes against this history.
-    fn refutes(&self, waits: &[mcr::Wait]) -> Option<usize> {
+    pub(super) fn refutes(&self, waits: &[mcr::Wait]) -> Option<usize> {
         (0..WINDOWS).find(|&age| {
             waits.iter().any(|w| {
                 (w.discard_ok && self.passed[age] & 1 << w.tile.index() != 0)
@@ -62,6 +63,7 @@ impl History {
 
     /// The first age at which this history refutes seat `s` holding `c` beside `sets`
     /// (none for a hand that is not ready, or one the history allows).
+    #[cfg(test)]
     pub(super) fn refuted_at(
         &self,
         view: &View,
@@ -289,6 +291,7 @@ mod tests {
                             thin: 50,
                             alpha: 1.0,
                             passes,
+                            live: [0.0; crate::belief::LIVE],
                         };
                         for (h, _) in settle(&view, raw.clone(), 16, how, scoring, &mut rng) {
                             for o in (0..4).filter(|&o| o != seat.index()) {
@@ -328,5 +331,88 @@ mod tests {
             1.0 - after[WINDOWS] < 0.7 * (1.0 - before[WINDOWS]),
             "{at:?}"
         );
+    }
+
+    /// How many live winning tiles the ready hands have (live as the ready seat sees
+    /// them: four less its own copies and those on the table), true hands against the
+    /// worlds' ready hands without and with `crate::expert::LIVE` (`LIVE=a,b,c,d,e` for
+    /// other weights). `DEALS=150 cargo test --release -p agents how_live_the_waits --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn how_live_the_waits_are() {
+        use crate::belief::chains::{live_bucket, live_waits, LIVE};
+        let rules = TableRules::seeds();
+        let scoring = &rules.scoring;
+        let deals = crate::belief::deals_from_env(40);
+        let mut weights = crate::expert::LIVE;
+        if let Ok(w) = std::env::var("LIVE") {
+            for (x, y) in weights.iter_mut().zip(w.split(',')) {
+                *x = y.trim().parse().expect("LIVE: numbers");
+            }
+        }
+        let bucket = |view: &View, o: usize, c: &Counts, sets: &[Meld]| {
+            let flowers = view.bonus[o].len() as u8;
+            let w = Wind::from_index(o);
+            let waits = crate::strong::waits_at(w, view.prevalent, flowers, c, sets, scoring);
+            live_bucket(live_waits(&waits, c, &crate::strong::public_counts(view)))
+        };
+        let mut at = [[0usize; LIVE]; 3];
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for seed in 0..deals {
+            let setup = Setup::generate(WallModel::Personal, 700 + seed);
+            let mut t = Table::new(setup, rules.clone());
+            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
+            let expert = crate::expert::ExpertBot::new(rules.clone(), seed, 8);
+            let mut decisions = 0;
+            while let Some(seat) = t.next_to_act() {
+                let view = t.view(seat);
+                decisions += 1;
+                if decisions % 2 == 0 && view.wall_left[seat.index()] < 18 {
+                    for o in Wind::ALL.into_iter().filter(|&o| o != seat) {
+                        let c = counts(&t.concealed(o));
+                        if near(&c, t.melds(o), o, view.prevalent) == 0 {
+                            at[0][bucket(&view, o.index(), &c, t.melds(o))] += 1;
+                        }
+                    }
+                    let raw = expert.samples(&view, 64);
+                    for (k, live) in [[0.0; LIVE], weights].into_iter().enumerate() {
+                        let how = Chains {
+                            chains: 4,
+                            burn: 200,
+                            thin: 50,
+                            alpha: 1.0,
+                            passes: crate::expert::PASSES,
+                            live,
+                        };
+                        for (h, _) in settle(&view, raw.clone(), 16, how, scoring, &mut rng) {
+                            for o in (0..4).filter(|&o| o != seat.index()) {
+                                let c = counts(&h.hands[o]);
+                                let sets = sets(&view, &h, o);
+                                let w = Wind::from_index(o);
+                                if near(&c, &sets, w, view.prevalent) == 0 {
+                                    at[k + 1][bucket(&view, o, &c, &sets)] += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+                let a = bots[seat.index()].act(&view);
+                t.apply(seat, a).unwrap();
+            }
+        }
+        let share = |row: &[usize; LIVE]| {
+            let n = row.iter().sum::<usize>().max(1) as f64;
+            row.map(|x| x as f64 / n)
+        };
+        let names = ["true hands", "worlds", "worlds weighed by live waits"];
+        for (name, row) in names.iter().zip(at) {
+            let s = share(&row);
+            println!("{name}: live winning tiles 0, 1-2, 3-4, 5-6, 7+: {row:?} {s:.3?}");
+        }
+        let logs: Vec<String> = (0..LIVE)
+            .map(|b| format!("{:.2}", (share(&at[0])[b] / share(&at[1])[b]).ln()))
+            .collect();
+        println!("log ratios, true hands over worlds: {logs:?}");
     }
 }

@@ -149,6 +149,11 @@ fn oracle_hands_against_sampled_hands() {
     let passes: Option<Vec<f64>> = std::env::var("PASSES")
         .ok()
         .map(|p| p.split(',').filter_map(|x| x.trim().parse().ok()).collect());
+    // LIVE=a,b,c,d,e sets the log weights of a world's ready hand by its live winning
+    // tiles (0, 1-2, 3-4, 5-6, 7 or more; all 0: unread).
+    let live: Option<Vec<f64>> = std::env::var("LIVE")
+        .ok()
+        .map(|p| p.split(',').filter_map(|x| x.trim().parse().ok()).collect());
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
@@ -158,6 +163,11 @@ fn oracle_hands_against_sampled_hands() {
                 let mut expert = ExpertBot::new(rules.clone(), d, PLAYOUTS);
                 if let Some(p) = &passes {
                     for (x, y) in expert.chains.passes.iter_mut().zip(p) {
+                        *x = *y;
+                    }
+                }
+                if let Some(p) = &live {
+                    for (x, y) in expert.chains.live.iter_mut().zip(p) {
                         *x = *y;
                     }
                 }
