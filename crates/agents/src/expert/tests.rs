@@ -123,7 +123,7 @@ fn worlds_on_a_shared_wall_hold_the_unseen_tiles_and_bonus_tiles() {
 #[test]
 #[ignore]
 fn oracle_hands_against_sampled_hands() {
-    const MODES: [&str; 7] = [
+    const MODES: [&str; 9] = [
         "sampled worlds",
         "true hands",
         "the whole table",
@@ -131,6 +131,8 @@ fn oracle_hands_against_sampled_hands() {
         "the chains' worlds, each seat as far from a route as it really is",
         "true hands on claims, the chains' worlds on turns",
         "true hands where another seat is ready, the chains' worlds elsewhere",
+        "where another seat is ready, the ready seats' true hands and the rest at random",
+        "where another seat is ready, the other seats' true hands and the ready ones at random",
     ];
     let rules = TableRules::seeds();
     let first = super::searched::first_from_env(9000);
@@ -138,9 +140,10 @@ fn oracle_hands_against_sampled_hands() {
     // MODES=1,2 plays only those (1 sampled worlds, 2 true hands, 3 the whole table, 4
     // which tiles are in the hands but not who holds which, 5 the chains knowing each
     // seat's true distance from a route, 6 true hands on claims only, 7 true hands where
-    // another seat is ready);
+    // another seat is ready, 8 there only the ready seats' true hands and the rest dealt at
+    // random, 9 there the other seats' true hands and the ready ones' dealt at random);
     // ALPHA sets the discards' strength in the chains.
-    let modes: Vec<usize> = std::env::var("MODES").map_or(vec![1, 2, 3, 4, 5, 6, 7], |m| {
+    let modes: Vec<usize> = std::env::var("MODES").map_or(vec![1, 2, 3, 4, 5, 6, 7, 8, 9], |m| {
         m.split(',').filter_map(|x| x.trim().parse().ok()).collect()
     });
     let alpha: Option<f64> = std::env::var("ALPHA").ok().and_then(|a| a.parse().ok());
@@ -182,7 +185,7 @@ fn oracle_hands_against_sampled_hands() {
                         bots[seat.index()].act(&view)
                     } else if mode == 1
                         || (mode == 6 && matches!(view.decision, Some(Decision::Turn { .. })))
-                        || (mode == 7 && !another_ready(&t, seat))
+                        || (mode >= 7 && !another_ready(&t, seat))
                     {
                         expert.act(&view)
                     } else {
@@ -219,10 +222,23 @@ fn oracle_hands_against_sampled_hands() {
                             }
                             Some(cands) if mode == 2 || mode == 4 || mode >= 6 => {
                                 let per = expert.per_candidate(&cands);
-                                let worlds = if mode != 4 {
-                                    oracle_worlds(&t, &view, per, &mut rng)
-                                } else {
-                                    pooled_worlds(&t, &view, per, &mut rng)
+                                let worlds = match mode {
+                                    4 => pooled_worlds(&t, &view, per, &mut rng),
+                                    8 | 9 => {
+                                        let ready = |w: Wind| {
+                                            (mcr::wait::shanten(&t.concealed(w), t.melds(w))).min()
+                                                == 0
+                                        };
+                                        let known = |w: Wind| ready(w) == (mode == 8);
+                                        (0..per)
+                                            .filter_map(|_| {
+                                                let h = oracle_part(&t, &view, &known, &mut rng)?;
+                                                Table::from_view(&view, rules.clone(), &h).ok()
+                                            })
+                                            .map(|x| (x, 1.0))
+                                            .collect()
+                                    }
+                                    _ => oracle_worlds(&t, &view, per, &mut rng),
                                 };
                                 expert.choose(&view, &cands, &worlds)
                             }
@@ -247,7 +263,7 @@ fn oracle_hands_against_sampled_hands() {
                 t.result().map(|r| r.points).unwrap_or([0; 4])
             };
             let base = play(0, Wind::East);
-            let mut out = [(0.0, 0.0); 7];
+            let mut out = [(0.0, 0.0); 9];
             for (m, o) in out.iter_mut().enumerate() {
                 if !modes.contains(&(m + 1)) {
                     continue;
@@ -266,7 +282,7 @@ fn oracle_hands_against_sampled_hands() {
         if !modes.contains(&(m + 1)) {
             continue;
         }
-        let pts: Vec<f64> = per_deal.iter().map(|o: &[(f64, f64); 7]| o[m].0).collect();
+        let pts: Vec<f64> = per_deal.iter().map(|o: &[(f64, f64); 9]| o[m].0).collect();
         let imp: Vec<f64> = per_deal.iter().map(|o| o[m].1).collect();
         let ((p, p_se), (i, i_se)) = (crate::belief::mean_se(&pts), crate::belief::mean_se(&imp));
         println!(
@@ -452,6 +468,44 @@ fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
     }
     shuffle(&mut tiles, rng);
     let mut it = tiles.into_iter();
+    for s in 0..4 {
+        h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
+    }
+    Some(h)
+}
+
+/// The hidden tiles with the hands of the seats that `known` picks as they are, the other
+/// hands and the walls dealt at random from the rest; `None` when another seat has a
+/// concealed kong.
+fn oracle_part(
+    real: &Table,
+    view: &View,
+    known: &dyn Fn(Wind) -> bool,
+    rng: &mut ChaCha8Rng,
+) -> Option<Hidden> {
+    let sizes = HiddenSizes::of(view, real.rules().wall);
+    if sizes.kongs.iter().any(|&k| k > 0) {
+        return None;
+    }
+    let mut left = unseen(view);
+    let mut h = Hidden::default();
+    let others = || Wind::ALL.into_iter().filter(|&w| w != view.seat);
+    for w in others().filter(|&w| known(w)) {
+        h.hands[w.index()] = real.concealed(w);
+        for t in &h.hands[w.index()] {
+            left[t.index()] -= 1;
+        }
+    }
+    let mut tiles: Vec<Tile> = Vec::new();
+    for (i, &n) in left.iter().enumerate() {
+        tiles.extend(std::iter::repeat_n(Tile::from_index(i)?, n as usize));
+    }
+    shuffle(&mut tiles, rng);
+    let mut it = tiles.into_iter();
+    for w in others().filter(|&w| !known(w)) {
+        let n = real.concealed(w).len();
+        h.hands[w.index()] = it.by_ref().take(n).collect();
+    }
     for s in 0..4 {
         h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
     }
