@@ -181,7 +181,7 @@ impl ExpertBot {
 /// The chains that draw the worlds: a few long chains, worlds taken apart from each
 /// other (as measured by `weights_bring_the_worlds_nearer_the_true_hands`, 12 chains give
 /// the worlds as near the true hands as 48, at a quarter of the swaps).
-const CHAINS: crate::belief::Chains = crate::belief::Chains {
+pub(crate) const CHAINS: crate::belief::Chains = crate::belief::Chains {
     chains: 12,
     burn: 400,
     thin: 50,
