@@ -27,6 +27,8 @@ use crate::plan;
 use crate::strong::PlanBot;
 
 mod chains;
+#[cfg(test)]
+mod diagnostics;
 mod history;
 pub(crate) use chains::sets;
 #[cfg(test)]

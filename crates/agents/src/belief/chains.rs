@@ -29,6 +29,8 @@ struct Likelihood<'v> {
     /// The log weight of a ready hand by its live winning tiles ([`live_bucket`]; all 0:
     /// unused).
     live: [f64; LIVE],
+    /// Whether [`Self::passes`] and [`Self::live`] are read (not all 0).
+    reads: (bool, bool),
     /// Tiles on the table for everyone to see (discards, open sets).
     public: Counts,
     rules: &'v mcr::Rules,
@@ -59,6 +61,10 @@ impl<'v> Likelihood<'v> {
             history: std::array::from_fn(|s| History::of(view, s)),
             passes: how.passes,
             live: how.live,
+            reads: (
+                how.passes.iter().any(|&p| p != 0.0),
+                how.live.iter().any(|&p| p != 0.0),
+            ),
             public: crate::strong::public_counts(view),
             rules,
         };
@@ -108,8 +114,7 @@ impl<'v> Likelihood<'v> {
         for (back, t) in self.view.discards[s].iter().rev().enumerate() {
             x += self.ties[s][age(back)][tie(c, t.index())];
         }
-        let passes = self.passes.iter().any(|&p| p != 0.0);
-        let live = self.live.iter().any(|&p| p != 0.0);
+        let (passes, live) = self.reads;
         if d == 0 && (passes || live) {
             let flowers = self.view.bonus[s].len() as u8;
             let waits =

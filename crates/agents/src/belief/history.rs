@@ -82,6 +82,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::belief::diagnostics::self_play;
     use crate::belief::{counts, near, sets, settle, Chains};
     use crate::bots::Agent;
     use crate::strong::PlanBot;
@@ -261,55 +262,42 @@ mod tests {
         // By age, and last, not refuted: true hands, the worlds without the order, with it.
         let mut at = [[0usize; WINDOWS + 1]; 3];
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        for seed in 0..deals {
-            let mut t = Table::new(
-                Setup::generate(WallModel::Personal, 700 + seed),
-                rules.clone(),
-            );
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            let expert = crate::expert::ExpertBot::new(rules.clone(), seed, 8);
-            let mut decisions = 0;
-            while let Some(seat) = t.next_to_act() {
-                let view = t.view(seat);
-                decisions += 1;
-                if decisions % 2 == 0 && view.wall_left[seat.index()] < 18 {
-                    for o in Wind::ALL.into_iter().filter(|&o| o != seat) {
-                        let c = counts(&t.concealed(o));
-                        if near(&c, t.melds(o), o, view.prevalent) == 0 {
-                            at[0][refuted(&view, o.index(), &c, t.melds(o)).unwrap_or(WINDOWS)] +=
-                                1;
-                        }
-                    }
-                    let raw = expert.samples(&view, 64);
-                    for (k, passes) in [[0.0; WINDOWS + 1], crate::expert::PASSES]
-                        .into_iter()
-                        .enumerate()
-                    {
-                        let how = Chains {
-                            chains: 4,
-                            burn: 200,
-                            thin: 50,
-                            alpha: 1.0,
-                            passes,
-                            live: [0.0; crate::belief::LIVE],
-                        };
-                        for (h, _) in settle(&view, raw.clone(), 16, how, scoring, &mut rng) {
-                            for o in (0..4).filter(|&o| o != seat.index()) {
-                                let c = counts(&h.hands[o]);
-                                let sets = sets(&view, &h, o);
-                                let w = Wind::from_index(o);
-                                if near(&c, &sets, w, view.prevalent) == 0 {
-                                    let age = refuted(&view, o, &c, &sets);
-                                    at[k + 1][age.unwrap_or(WINDOWS)] += 1;
-                                }
-                            }
+        self_play(deals, &rules, |n, t, seat, view, expert| {
+            if n % 2 != 0 || view.wall_left[seat.index()] >= 18 {
+                return;
+            }
+            for o in Wind::ALL.into_iter().filter(|&o| o != seat) {
+                let c = counts(&t.concealed(o));
+                if near(&c, t.melds(o), o, view.prevalent) == 0 {
+                    at[0][refuted(view, o.index(), &c, t.melds(o)).unwrap_or(WINDOWS)] += 1;
+                }
+            }
+            let raw = expert.samples(view, 64);
+            for (k, passes) in [[0.0; WINDOWS + 1], crate::expert::PASSES]
+                .into_iter()
+                .enumerate()
+            {
+                let how = Chains {
+                    chains: 4,
+                    burn: 200,
+                    thin: 50,
+                    alpha: 1.0,
+                    passes,
+                    live: [0.0; crate::belief::LIVE],
+                };
+                for (h, _) in settle(view, raw.clone(), 16, how, scoring, &mut rng) {
+                    for o in (0..4).filter(|&o| o != seat.index()) {
+                        let c = counts(&h.hands[o]);
+                        let sets = sets(view, &h, o);
+                        let w = Wind::from_index(o);
+                        if near(&c, &sets, w, view.prevalent) == 0 {
+                            let age = refuted(view, o, &c, &sets);
+                            at[k + 1][age.unwrap_or(WINDOWS)] += 1;
                         }
                     }
                 }
-                let a = bots[seat.index()].act(&view);
-                t.apply(seat, a).unwrap();
             }
-        }
+        });
         let share = |row: &[usize; WINDOWS + 1]| {
             let n = row.iter().sum::<usize>().max(1) as f64;
             row.map(|x| x as f64 / n)
@@ -331,194 +319,5 @@ mod tests {
             1.0 - after[WINDOWS] < 0.7 * (1.0 - before[WINDOWS]),
             "{at:?}"
         );
-    }
-
-    /// How many live winning tiles the ready hands have (live as the ready seat sees
-    /// them: four less its own copies and those on the table), true hands against the
-    /// worlds' ready hands without and with `crate::expert::LIVE` (`LIVE=a,b,c,d,e` for
-    /// other weights). `DEALS=150 cargo test --release -p agents how_live_the_waits --
-    /// --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn how_live_the_waits_are() {
-        use crate::belief::chains::{live_bucket, live_waits, LIVE};
-        let rules = TableRules::seeds();
-        let scoring = &rules.scoring;
-        let deals = crate::belief::deals_from_env(40);
-        let mut weights = crate::expert::LIVE;
-        if let Ok(w) = std::env::var("LIVE") {
-            for (x, y) in weights.iter_mut().zip(w.split(',')) {
-                *x = y.trim().parse().expect("LIVE: numbers");
-            }
-        }
-        let bucket = |view: &View, o: usize, c: &Counts, sets: &[Meld]| {
-            let flowers = view.bonus[o].len() as u8;
-            let w = Wind::from_index(o);
-            let waits = crate::strong::waits_at(w, view.prevalent, flowers, c, sets, scoring);
-            live_bucket(live_waits(&waits, c, &crate::strong::public_counts(view)))
-        };
-        let mut at = [[0usize; LIVE]; 3];
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        for seed in 0..deals {
-            let setup = Setup::generate(WallModel::Personal, 700 + seed);
-            let mut t = Table::new(setup, rules.clone());
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            let expert = crate::expert::ExpertBot::new(rules.clone(), seed, 8);
-            let mut decisions = 0;
-            while let Some(seat) = t.next_to_act() {
-                let view = t.view(seat);
-                decisions += 1;
-                if decisions % 2 == 0 && view.wall_left[seat.index()] < 18 {
-                    for o in Wind::ALL.into_iter().filter(|&o| o != seat) {
-                        let c = counts(&t.concealed(o));
-                        if near(&c, t.melds(o), o, view.prevalent) == 0 {
-                            at[0][bucket(&view, o.index(), &c, t.melds(o))] += 1;
-                        }
-                    }
-                    let raw = expert.samples(&view, 64);
-                    for (k, live) in [[0.0; LIVE], weights].into_iter().enumerate() {
-                        let how = Chains {
-                            chains: 4,
-                            burn: 200,
-                            thin: 50,
-                            alpha: 1.0,
-                            passes: crate::expert::PASSES,
-                            live,
-                        };
-                        for (h, _) in settle(&view, raw.clone(), 16, how, scoring, &mut rng) {
-                            for o in (0..4).filter(|&o| o != seat.index()) {
-                                let c = counts(&h.hands[o]);
-                                let sets = sets(&view, &h, o);
-                                let w = Wind::from_index(o);
-                                if near(&c, &sets, w, view.prevalent) == 0 {
-                                    at[k + 1][bucket(&view, o, &c, &sets)] += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-                let a = bots[seat.index()].act(&view);
-                t.apply(seat, a).unwrap();
-            }
-        }
-        let share = |row: &[usize; LIVE]| {
-            let n = row.iter().sum::<usize>().max(1) as f64;
-            row.map(|x| x as f64 / n)
-        };
-        let names = ["true hands", "worlds", "worlds weighed by live waits"];
-        for (name, row) in names.iter().zip(at) {
-            let s = share(&row);
-            println!("{name}: live winning tiles 0, 1-2, 3-4, 5-6, 7+: {row:?} {s:.3?}");
-        }
-        let logs: Vec<String> = (0..LIVE)
-            .map(|b| format!("{:.2}", (share(&at[0])[b] / share(&at[1])[b]).ln()))
-            .collect();
-        println!("log ratios, true hands over worlds: {logs:?}");
-    }
-
-    /// How many discards a hand would claim, strong's way (a claim that brings its nearest
-    /// route nearer): kinds it would pung and kinds it would chow (were it the next seat),
-    /// for strong's true hands not ready against the chains' worlds' hands.
-    /// `DEALS=60 cargo test --release -p agents how_claimable -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn how_claimable_the_hands_are() {
-        let rules = TableRules::seeds();
-        let scoring = &rules.scoring;
-        let deals = crate::belief::deals_from_env(20);
-        let claimable = |c: &Counts, sets: &[Meld], w: Wind, prevalent: Wind| -> (usize, usize) {
-            let d = near(c, sets, w, prevalent);
-            if d == 0 || sets.len() >= 4 {
-                return (0, 0);
-            }
-            let nearer = |conc: Counts, m: Meld| {
-                let mut melds = sets.to_vec();
-                melds.push(m);
-                near(&conc, &melds, w, prevalent) < d
-            };
-            let (mut pungs, mut chows) = (0, 0);
-            for i in 0..mcr::tile::KINDS {
-                let t = crate::plan::tile(i);
-                if c[i] >= 2 {
-                    let mut conc = *c;
-                    conc[i] -= 2;
-                    pungs += nearer(conc, Meld::pung(t, 1)) as usize;
-                }
-                if i >= 27 {
-                    continue;
-                }
-                let r = i % 9;
-                let chow = (0..3).filter(|&k| r >= k && r - k <= 6).any(|k| {
-                    let low = i - k;
-                    let others: Vec<usize> = (low..low + 3).filter(|&j| j != i).collect();
-                    if others.iter().any(|&j| c[j] == 0) {
-                        return false;
-                    }
-                    let mut conc = *c;
-                    for &j in &others {
-                        conc[j] -= 1;
-                    }
-                    let m = Meld::chow(crate::plan::tile(low), (k + 1) as u8).expect("a chow");
-                    nearer(conc, m)
-                });
-                chows += chow as usize;
-            }
-            (pungs, chows)
-        };
-        // [true, worlds][pung kinds 0..3+][chow kinds 0, 1-2, 3-4, 5+]
-        let mut at = [[[0usize; 4]; 4]; 2];
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        for seed in 0..deals {
-            let setup = Setup::generate(WallModel::Personal, 700 + seed);
-            let mut t = Table::new(setup, rules.clone());
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            let expert = crate::expert::ExpertBot::new(rules.clone(), seed, 8);
-            let mut decisions = 0;
-            while let Some(seat) = t.next_to_act() {
-                let view = t.view(seat);
-                decisions += 1;
-                if decisions % 3 == 0 {
-                    let mut tally = |k: usize, (p, ch): (usize, usize)| {
-                        let chows = match ch {
-                            0 => 0,
-                            1 | 2 => 1,
-                            3 | 4 => 2,
-                            _ => 3,
-                        };
-                        at[k][p.min(3)][chows] += 1;
-                    };
-                    for o in Wind::ALL.into_iter().filter(|&o| o != seat) {
-                        let c = counts(&t.concealed(o));
-                        if near(&c, t.melds(o), o, view.prevalent) > 0 {
-                            tally(0, claimable(&c, t.melds(o), o, view.prevalent));
-                        }
-                    }
-                    let raw = expert.samples(&view, 32);
-                    for (h, _) in settle(&view, raw, 8, crate::expert::CHAINS, scoring, &mut rng) {
-                        for o in (0..4).filter(|&o| o != seat.index()) {
-                            let c = counts(&h.hands[o]);
-                            let sets = sets(&view, &h, o);
-                            let w = Wind::from_index(o);
-                            if near(&c, &sets, w, view.prevalent) > 0 {
-                                tally(1, claimable(&c, &sets, w, view.prevalent));
-                            }
-                        }
-                    }
-                }
-                let a = bots[seat.index()].act(&view);
-                t.apply(seat, a).unwrap();
-            }
-        }
-        for (name, grid) in ["true hands", "worlds"].iter().zip(at) {
-            let n = grid.iter().flatten().sum::<usize>().max(1) as f64;
-            let pung: Vec<String> = grid
-                .iter()
-                .map(|r| format!("{:.3}", r.iter().sum::<usize>() as f64 / n))
-                .collect();
-            let chow: Vec<String> = (0..4)
-                .map(|j| format!("{:.3}", grid.iter().map(|r| r[j]).sum::<usize>() as f64 / n))
-                .collect();
-            println!("{name} ({n}): kinds it would pung 0, 1, 2, 3+: {pung:?}; kinds it would chow 0, 1-2, 3-4, 5+: {chow:?}");
-        }
     }
 }

@@ -450,28 +450,7 @@ fn pooled_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> V
 /// The hidden tiles as they are, but for the walls (dealt at random from the rest);
 /// `None` when another seat has a concealed kong.
 fn oracle(real: &Table, view: &View, rng: &mut ChaCha8Rng) -> Option<Hidden> {
-    let sizes = HiddenSizes::of(view, real.rules().wall);
-    if sizes.kongs.iter().any(|&k| k > 0) {
-        return None;
-    }
-    let mut left = unseen(view);
-    let mut h = Hidden::default();
-    for w in Wind::ALL.into_iter().filter(|&w| w != view.seat) {
-        h.hands[w.index()] = real.concealed(w);
-        for t in &h.hands[w.index()] {
-            left[t.index()] -= 1;
-        }
-    }
-    let mut tiles: Vec<Tile> = Vec::new();
-    for (i, &n) in left.iter().enumerate() {
-        tiles.extend(std::iter::repeat_n(Tile::from_index(i)?, n as usize));
-    }
-    shuffle(&mut tiles, rng);
-    let mut it = tiles.into_iter();
-    for s in 0..4 {
-        h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
-    }
-    Some(h)
+    oracle_part(real, view, &|_| true, rng)
 }
 
 /// The hidden tiles with the hands of the seats that `known` picks as they are, the other
