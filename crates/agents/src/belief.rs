@@ -30,11 +30,13 @@ mod chains;
 #[cfg(test)]
 mod diagnostics;
 mod history;
+mod throws;
 pub(crate) use chains::sets;
 #[cfg(test)]
 pub(crate) use chains::settle_knowing;
 pub use chains::{settle, Chains, LIVE};
 pub use history::WINDOWS;
+pub use throws::RANKS;
 
 /// Distances counted: 0 (ready) to `SH - 1` and beyond (the last bucket).
 const SH: usize = 7;
@@ -45,7 +47,7 @@ const HANDS: u64 = 1500;
 
 /// Discards counted by age: the seat's latest, the two before, the three before those,
 /// older.
-const AGES: usize = 4;
+pub const AGES: usize = 4;
 /// How a discarded tile stands to a hand: 0 nothing near, 1 a tile two away in its suit,
 /// 2 a tile next to it, 3 one copy, 4 two copies or more.
 const TIES: usize = 5;
@@ -474,6 +476,7 @@ mod tests {
                                     alpha: *alpha,
                                     passes: [0.0; WINDOWS + 1],
                                     live: [0.0; LIVE],
+                                    ..crate::expert::OFF
                                 };
                                 settle(&view, raw.clone(), 48, how, &rules.scoring, &mut rng)
                             }

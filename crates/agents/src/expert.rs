@@ -188,7 +188,38 @@ pub(crate) const CHAINS: crate::belief::Chains = crate::belief::Chains {
     alpha: 1.0,
     passes: PASSES,
     live: LIVE,
+    throws: THROWS,
+    depth: DEPTH,
 };
+
+/// The chains with the evidence beyond distances and discard ties unread: the
+/// diagnostics' base.
+#[cfg(test)]
+pub(crate) const OFF: crate::belief::Chains = crate::belief::Chains {
+    passes: [0.0; crate::belief::WINDOWS + 1],
+    live: [0.0; crate::belief::LIVE],
+    throws: [[0.0; crate::belief::RANKS]; crate::belief::AGES],
+    depth: 0,
+    ..CHAINS
+};
+
+/// The log weights of a world's hand by the rank of each of its seat's latest discards,
+/// by age (the latest, the two before, the three before those, older) then rank (strong's
+/// choice, tied, one worse, two or more; [`crate::belief::Chains::throws`]): strong's true
+/// hands over the chains' worlds (`how_strong_would_have_thrown`, docs/bots.md).
+pub(crate) const THROWS: [[f64; crate::belief::RANKS]; crate::belief::AGES] = [
+    [1.18, -4.0, -4.0, -4.0],
+    [0.94, -1.91, -2.40, -4.0],
+    [0.77, -1.85, -1.92, -4.0],
+    [0.67, -2.58, -0.79, -4.0],
+];
+/// How many of each seat's latest discards are ranked: none in play. Ranking six made
+/// the worlds' discards rank as strong's do, but played worse (−0.18 ± 0.11 IMP/hand,
+/// docs/bots.md); `DEPTH=6` in `oracle_hands` measures it.
+pub(crate) const DEPTH: usize = 0;
+/// The depth the ranks were tried at.
+#[cfg(test)]
+pub(crate) const DEPTH_TRIED: usize = 6;
 
 /// The log weights of a world's ready hand by the age of the first turn that refutes it,
 /// then where none does ([`crate::belief::Chains::passes`]): set so that the worlds' ready

@@ -9,6 +9,7 @@ use mcr::{Meld, Wind};
 use table::engine::{Hidden, SeenMeld, View};
 
 use super::history::{History, WINDOWS};
+use super::throws::{Throws, RANKS};
 use super::{age, counts, near, tie, Readiness, AGES, SH, TIES};
 
 /// The log of how much likelier a world's hands for the other seats are for strong's
@@ -34,6 +35,8 @@ struct Likelihood<'v> {
     /// Tiles on the table for everyone to see (discards, open sets).
     public: Counts,
     rules: &'v mcr::Rules,
+    /// The ranks of the seats' latest discards, where read ([`Chains::throws`]).
+    throws: Option<Throws>,
 }
 
 /// Buckets of a ready hand's live winning tiles: 0, 1–2, 3–4, 5–6, 7 or more.
@@ -67,6 +70,7 @@ impl<'v> Likelihood<'v> {
             ),
             public: crate::strong::public_counts(view),
             rules,
+            throws: (how.depth > 0).then(|| Throws::of(view, how.depth, how.throws, rules)),
         };
         for s in (0..4).filter(|&s| s != view.seat.index()) {
             let mut seen = [0.5f64; SH];
@@ -162,6 +166,12 @@ pub struct Chains {
     /// its seat sees them ([`LIVE`] buckets): strong keeps the ready hand that waits on
     /// the most; all 0 leaves it unread.
     pub live: [f64; LIVE],
+    /// The log weight of a world's hand by the rank of each of its seat's latest
+    /// discards (by age, then rank: see [`super::throws`]), read in a second stage of
+    /// each swap the first stage keeps (delayed acceptance: the ranks cost far more).
+    pub throws: [[f64; RANKS]; super::AGES],
+    /// How many of each seat's latest discards are ranked (0: none, the ranks unread).
+    pub depth: usize,
 }
 
 /// How many winning tiles (of a win worth the minimum, drawn or claimed) a hand holding
@@ -230,6 +240,11 @@ pub(crate) fn settle_knowing(
                 like.seat(s, &c[s], &melds[s])
             }
         });
+        let extra = |s: usize, c: &Counts, m: &[Meld]| match &like.throws {
+            Some(t) if s != me => t.weight(s, c, m),
+            _ => 0.0,
+        };
+        let mut second: [f64; 4] = std::array::from_fn(|s| extra(s, &c[s], &melds[s]));
         let in_hands: usize = others.iter().map(|&s| h.hands[s].len()).sum();
         let in_walls: usize = h.walls.iter().map(Vec::len).sum();
         let mut below = |k: usize| (rng.next_u64() % k.max(1) as u64) as usize;
@@ -287,14 +302,28 @@ pub(crate) fn settle_knowing(
                     delta += new_b - score[s];
                 }
                 if delta >= 0.0 || rng_unit(&mut below).ln() < delta {
+                    let (mut x_a, mut x_b) = (second[sa], 0.0);
+                    if like.throws.is_some() {
+                        x_a = extra(sa, &ca, &melds[sa]);
+                        let mut d2 = x_a - second[sa];
+                        if let Place::Hand(s, _) = pb {
+                            x_b = extra(s, &cb, &melds[s]);
+                            d2 += x_b - second[s];
+                        }
+                        if d2 < 0.0 && rng_unit(&mut below).ln() >= d2 {
+                            continue;
+                        }
+                    }
                     h.hands[sa][a] = tb;
                     c[sa] = ca;
                     score[sa] = new_a;
+                    second[sa] = x_a;
                     match pb {
                         Place::Hand(s, i) => {
                             h.hands[s][i] = ta;
                             c[s] = cb;
                             score[s] = new_b;
+                            second[s] = x_b;
                         }
                         Place::Wall(w, i) => h.walls[w][i] = ta,
                     }
@@ -361,6 +390,7 @@ mod tests {
                 alpha: 1.0,
                 passes: [0.0; WINDOWS + 1],
                 live: [0.0; LIVE],
+                ..crate::expert::OFF
             };
             let worlds = settle(&view, raw.clone(), 24, how, &rules.scoring, &mut rng);
             assert_eq!(worlds.len(), 24);

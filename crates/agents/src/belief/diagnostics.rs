@@ -84,6 +84,7 @@ fn how_live_the_waits_are() {
                 alpha: 1.0,
                 passes: crate::expert::PASSES,
                 live,
+                ..crate::expert::OFF
             };
             for (h, _) in settle(view, raw.clone(), 16, how, scoring, &mut rng) {
                 for o in (0..4).filter(|&o| o != seat.index()) {
@@ -205,5 +206,171 @@ fn how_claimable_the_hands_are() {
             .map(|j| format!("{:.3}", grid.iter().map(|r| r[j]).sum::<usize>() as f64 / n))
             .collect();
         println!("{name} ({n}): kinds it would pung 0, 1, 2, 3+: {pung:?}; kinds it would chow 0, 1-2, 3-4, 5+: {chow:?}");
+    }
+}
+
+/// How each of a seat's earlier discards stands to the hand it holds now, as strong
+/// would weigh it ([`PlanBot::throw_rank`] on the hand now with the discard back in it):
+/// strong's choice, tied with it, one tile worse, two or more; by the discard's age
+/// (the latest, the two before, the three before those, older), for the true hands
+/// against the chains' worlds without and with the ranks read (the latest
+/// `DEPTH_TRIED`), and what a rank costs.
+/// `DEALS=40 cargo test --release -p agents how_strong_would_have_thrown -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn how_strong_would_have_thrown() {
+    use super::{age, AGES};
+    let rules = TableRules::seeds();
+    let scoring = &rules.scoring;
+    let deals = crate::belief::deals_from_env(20);
+    let plan = PlanBot::strong();
+    let off = Chains {
+        depth: 0,
+        ..crate::expert::CHAINS
+    };
+    let on = Chains {
+        depth: crate::expert::DEPTH_TRIED,
+        ..crate::expert::CHAINS
+    };
+    // [true, worlds, worlds with the ranks][age][rank]
+    let mut at = [[[0usize; 4]; AGES]; 3];
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut calls = 0usize;
+    let mut spent = std::time::Duration::ZERO;
+    let mut tally =
+        |at: &mut [[usize; 4]; AGES], view: &View, o: Wind, c: &Counts, sets: &[Meld]| {
+            let start = std::time::Instant::now();
+            let mine: Vec<mcr::Tile> = (view.thrown.iter())
+                .filter(|(w, _)| *w == o)
+                .map(|(_, t)| *t)
+                .collect();
+            for (back, d) in mine.iter().rev().enumerate() {
+                let mut held = *c;
+                held[d.index()] += 1;
+                let s = crate::strong::Seat {
+                    conc: held,
+                    melds: sets.to_vec(),
+                    live: crate::strong::live_beside(view, c),
+                    seat: o,
+                    prevalent: view.prevalent,
+                    flowers: view.bonus[o.index()].len() as u8,
+                };
+                at[age(back)][plan.throw_rank(&s, d.index())] += 1;
+                calls += 1;
+            }
+            spent += start.elapsed();
+        };
+    self_play(deals, &rules, |n, t, seat, view, expert| {
+        if n % 3 != 0 {
+            return;
+        }
+        for o in Wind::ALL.into_iter().filter(|&o| o != seat) {
+            let c = counts(&t.concealed(o));
+            tally(&mut at[0], view, o, &c, t.melds(o));
+        }
+        let raw = expert.samples(view, 32);
+        for (k, how) in [off, on].into_iter().enumerate() {
+            for (h, _) in settle(view, raw.clone(), 8, how, scoring, &mut rng) {
+                for o in (0..4).filter(|&o| o != seat.index()) {
+                    let c = counts(&h.hands[o]);
+                    let sets = sets(view, &h, o);
+                    tally(&mut at[k + 1], view, Wind::from_index(o), &c, &sets);
+                }
+            }
+        }
+    });
+    println!("{calls} ranks in {spent:?}");
+    let names = ["true hands", "worlds", "worlds with the ranks"];
+    for (name, grid) in names.iter().zip(at) {
+        for (a, row) in grid.iter().enumerate() {
+            let n = row.iter().sum::<usize>().max(1) as f64;
+            let s = row.map(|x| x as f64 / n);
+            println!("{name}, age {a}: chosen, tied, 1 worse, 2+ worse: {row:?} {s:.3?}");
+        }
+    }
+    let share = |row: &[usize; 4]| {
+        let n = row.iter().sum::<usize>().max(1) as f64;
+        row.map(|x| x as f64 / n)
+    };
+    for (a, (truth, worlds)) in at[0].iter().zip(&at[1]).enumerate() {
+        let (t, w) = (share(truth), share(worlds));
+        let logs: Vec<String> = (0..4)
+            .map(|r| format!("{:.2}", (t[r] / w[r]).ln()))
+            .collect();
+        println!("age {a}: log ratios, true hands over worlds: {logs:?}");
+    }
+}
+
+/// The worlds with and without the ranks of the discards read: tiles their hands share
+/// with the true hands (three seats), how many of a decision's worlds give a seat a hand
+/// of their own, and how often a seat is ready, against strong's true hands.
+/// `DEALS=20 cargo test --release -p agents what_the_ranks_change -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn what_the_ranks_change() {
+    let rules = TableRules::seeds();
+    let scoring = &rules.scoring;
+    let deals = crate::belief::deals_from_env(10);
+    let off = Chains {
+        depth: 0,
+        ..crate::expert::CHAINS
+    };
+    let on = Chains {
+        depth: crate::expert::DEPTH_TRIED,
+        ..crate::expert::CHAINS
+    };
+    let mut shared = [0.0f64; 2];
+    let mut distinct = [0.0f64; 2];
+    let mut ready = [0usize; 3];
+    let (mut decisions, mut hands) = (0usize, 0usize);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    self_play(deals, &rules, |n, t, seat, view, expert| {
+        if n % 3 != 0 || (0..4).any(|s| view.discards[s].len() < 3) {
+            return;
+        }
+        decisions += 1;
+        let truth: Vec<Counts> = (0..4)
+            .map(|o| counts(&t.concealed(Wind::from_index(o))))
+            .collect();
+        for o in (0..4).filter(|&o| o != seat.index()) {
+            let w = Wind::from_index(o);
+            hands += 1;
+            ready[0] += (near(&truth[o], t.melds(w), w, view.prevalent) == 0) as usize;
+        }
+        let raw = expert.samples(view, 64);
+        for (k, how) in [off, on].into_iter().enumerate() {
+            let worlds = settle(view, raw.clone(), 16, how, scoring, &mut rng);
+            let m = worlds.len().max(1) as f64;
+            for o in (0..4).filter(|&o| o != seat.index()) {
+                let mut seen: Vec<Counts> = Vec::new();
+                for (h, _) in &worlds {
+                    let c = counts(&h.hands[o]);
+                    shared[k] += (0..mcr::tile::KINDS)
+                        .map(|i| c[i].min(truth[o][i]) as f64)
+                        .sum::<f64>()
+                        / m;
+                    let w = Wind::from_index(o);
+                    ready[k + 1] += (near(&c, &sets(view, h, o), w, view.prevalent) == 0) as usize;
+                    if !seen.contains(&c) {
+                        seen.push(c);
+                    }
+                }
+                distinct[k] += seen.len() as f64 / m;
+            }
+        }
+    });
+    let n = decisions.max(1) as f64;
+    let h = hands.max(1) as f64;
+    println!(
+        "{decisions} decisions, {hands} hands of other seats; ready: true hands {:.3}",
+        ready[0] as f64 / h
+    );
+    for (k, name) in ["without the ranks", "with the ranks"].iter().enumerate() {
+        println!(
+            "{name}: tiles shared with the true hands (three seats) {:.3}; distinct hands a seat {:.3} of the worlds; ready {:.3}",
+            shared[k] / n,
+            distinct[k] / h,
+            ready[k + 1] as f64 / (16.0 * h)
+        );
     }
 }

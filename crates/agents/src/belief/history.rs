@@ -284,6 +284,7 @@ mod tests {
                     alpha: 1.0,
                     passes,
                     live: [0.0; crate::belief::LIVE],
+                    ..crate::expert::OFF
                 };
                 for (h, _) in settle(view, raw.clone(), 16, how, scoring, &mut rng) {
                     for o in (0..4).filter(|&o| o != seat.index()) {

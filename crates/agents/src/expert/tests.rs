@@ -157,6 +157,14 @@ fn oracle_hands_against_sampled_hands() {
     let live: Option<Vec<f64>> = std::env::var("LIVE")
         .ok()
         .map(|p| p.split(',').filter_map(|x| x.trim().parse().ok()).collect());
+    // DEPTH=n ranks each seat's latest n discards in the chains (0: unread, as in play).
+    let depth: Option<usize> = std::env::var("DEPTH")
+        .ok()
+        .map(|d| d.trim().parse().expect("DEPTH: a number"));
+    // RANKS_BY=x multiplies the ranks' log weights (`expert::THROWS`) by x.
+    let ranks_by: Option<f64> = std::env::var("RANKS_BY")
+        .ok()
+        .map(|d| d.trim().parse().expect("RANKS_BY: a number"));
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
@@ -176,6 +184,14 @@ fn oracle_hands_against_sampled_hands() {
                 }
                 if let Some(a) = alpha {
                     expert.chains.alpha = a;
+                }
+                if let Some(d) = depth {
+                    expert.chains.depth = d;
+                }
+                if let Some(x) = ranks_by {
+                    for w in expert.chains.throws.iter_mut().flatten() {
+                        *w *= x;
+                    }
                 }
                 expert.check_latest = std::env::var_os("CHECK").is_some();
                 let mut rng = ChaCha8Rng::seed_from_u64(d);
