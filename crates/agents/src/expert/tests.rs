@@ -161,6 +161,10 @@ fn oracle_hands_against_sampled_hands() {
     let depth: Option<usize> = std::env::var("DEPTH")
         .ok()
         .map(|d| d.trim().parse().expect("DEPTH: a number"));
+    // GATE=x sets the standard errors a departure from strong's choice must clear.
+    let gate: Option<f64> = std::env::var("GATE")
+        .ok()
+        .map(|d| d.trim().parse().expect("GATE: a number"));
     // RANKS_BY=x multiplies the ranks' log weights (`expert::THROWS`) by x.
     let ranks_by: Option<f64> = std::env::var("RANKS_BY")
         .ok()
@@ -187,6 +191,9 @@ fn oracle_hands_against_sampled_hands() {
                 }
                 if let Some(d) = depth {
                     expert.chains.depth = d;
+                }
+                if let Some(g) = gate {
+                    expert.gate = g;
                 }
                 if let Some(x) = ranks_by {
                     for w in expert.chains.throws.iter_mut().flatten() {
