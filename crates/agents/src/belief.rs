@@ -472,10 +472,7 @@ mod tests {
                                 let how = Chains {
                                     chains: *chains,
                                     burn: *burn,
-                                    thin: 50,
                                     alpha: *alpha,
-                                    passes: [0.0; WINDOWS + 1],
-                                    live: [0.0; LIVE],
                                     ..crate::expert::OFF
                                 };
                                 settle(&view, raw.clone(), 48, how, &rules.scoring, &mut rng)

@@ -362,6 +362,14 @@ fn danger(view: &View, s: &Seat, i: usize, threats: &[Wind]) -> i32 {
     worst
 }
 
+/// The routes within a tile of the best for a seat's fourteen tiles, every route measured
+/// afresh, lowest distance first (each a floor for the hand less any one tile).
+fn fresh_routes(s: &Seat) -> Vec<(Route, i32)> {
+    let mut routes = within_floored(&measured(plan::routes(), s, &s.conc, &s.melds, 2), 1);
+    routes.sort_by_key(|&(_, floor)| floor);
+    routes
+}
+
 /// Seats that look ready: two or more declared sets, or a wall nearly drawn.
 pub fn threats(view: &View) -> Vec<Wind> {
     Wind::ALL
@@ -459,8 +467,7 @@ impl PlanBot {
     /// measured afresh (a turn's own choice starts from the routes of its last discard,
     /// which one seldom changes): for the expert's check of another seat's latest discard.
     pub(crate) fn fresh_discard(&self, s: &Seat) -> Option<usize> {
-        let m = measured(plan::routes(), s, &s.conc, &s.melds, 2);
-        let routes = within_floored(&m, 1);
+        let routes = fresh_routes(s);
         (self.choose_discard(None, s, &s.conc, &s.melds, &routes, |_| true)).map(|(i, _)| i)
     }
 
@@ -471,9 +478,7 @@ impl PlanBot {
         if s.conc[x] == 0 {
             return 3;
         }
-        let m = measured(plan::routes(), s, &s.conc, &s.melds, 2);
-        let mut routes = within_floored(&m, 1);
-        routes.sort_by_key(|&(_, floor)| floor);
+        let routes = fresh_routes(s);
         let Some((chosen, best)) =
             self.choose_discard(None, s, &s.conc, &s.melds, &routes, |_| true)
         else {

@@ -386,10 +386,6 @@ mod tests {
             let how = Chains {
                 chains: 4,
                 burn: 300,
-                thin: 50,
-                alpha: 1.0,
-                passes: [0.0; WINDOWS + 1],
-                live: [0.0; LIVE],
                 ..crate::expert::OFF
             };
             let worlds = settle(&view, raw.clone(), 24, how, &rules.scoring, &mut rng);

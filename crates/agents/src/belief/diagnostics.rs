@@ -11,10 +11,28 @@ use table::rules::TableRules;
 use table::wall::{Setup, WallModel};
 
 use super::chains::{live_bucket, live_waits, LIVE};
+use super::throws::Throws;
 use super::{counts, near, sets, settle, Chains};
 use crate::bots::Agent;
 use crate::expert::ExpertBot;
 use crate::strong::PlanBot;
+
+/// Short chains for the diagnostics, with only the distances and the discards' ties read.
+pub(super) const QUICK: Chains = Chains {
+    chains: 4,
+    burn: 200,
+    ..crate::expert::OFF
+};
+
+/// The expert's chains without and with the ranks of the discards read (the latest
+/// `DEPTH_TRIED`).
+fn without_and_with_ranks() -> [Chains; 2] {
+    let with = |depth| Chains {
+        depth,
+        ..crate::expert::CHAINS
+    };
+    [with(0), with(crate::expert::DEPTH_TRIED)]
+}
 
 /// Strong's self-play on `deals` deals from seed 700, calling `at` before each decision
 /// with the count of decisions so far (from 1), the table, the deciding seat, its view
@@ -78,13 +96,9 @@ fn how_live_the_waits_are() {
         let raw = expert.samples(view, 64);
         for (k, live) in [[0.0; LIVE], weights].into_iter().enumerate() {
             let how = Chains {
-                chains: 4,
-                burn: 200,
-                thin: 50,
-                alpha: 1.0,
                 passes: crate::expert::PASSES,
                 live,
-                ..crate::expert::OFF
+                ..QUICK
             };
             for (h, _) in settle(view, raw.clone(), 16, how, scoring, &mut rng) {
                 for o in (0..4).filter(|&o| o != seat.index()) {
@@ -223,43 +237,21 @@ fn how_strong_would_have_thrown() {
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
     let deals = crate::belief::deals_from_env(20);
-    let plan = PlanBot::strong();
-    let off = Chains {
-        depth: 0,
-        ..crate::expert::CHAINS
-    };
-    let on = Chains {
-        depth: crate::expert::DEPTH_TRIED,
-        ..crate::expert::CHAINS
-    };
     // [true, worlds, worlds with the ranks][age][rank]
     let mut at = [[[0usize; 4]; AGES]; 3];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut calls = 0usize;
     let mut spent = std::time::Duration::ZERO;
-    let mut tally =
-        |at: &mut [[usize; 4]; AGES], view: &View, o: Wind, c: &Counts, sets: &[Meld]| {
-            let start = std::time::Instant::now();
-            let mine: Vec<mcr::Tile> = (view.thrown.iter())
-                .filter(|(w, _)| *w == o)
-                .map(|(_, t)| *t)
-                .collect();
-            for (back, d) in mine.iter().rev().enumerate() {
-                let mut held = *c;
-                held[d.index()] += 1;
-                let s = crate::strong::Seat {
-                    conc: held,
-                    melds: sets.to_vec(),
-                    live: crate::strong::live_beside(view, c),
-                    seat: o,
-                    prevalent: view.prevalent,
-                    flowers: view.bonus[o.index()].len() as u8,
-                };
-                at[age(back)][plan.throw_rank(&s, d.index())] += 1;
-                calls += 1;
-            }
-            spent += start.elapsed();
-        };
+    let mut tally = |at: &mut [[usize; 4]; AGES], view: &View, o: Wind, c: &Counts, m: &[Meld]| {
+        let start = std::time::Instant::now();
+        let ranks =
+            Throws::of(view, usize::MAX, crate::expert::THROWS, scoring).ranks(o.index(), c, m);
+        for (back, r) in ranks.into_iter().enumerate() {
+            at[age(back)][r] += 1;
+            calls += 1;
+        }
+        spent += start.elapsed();
+    };
     self_play(deals, &rules, |n, t, seat, view, expert| {
         if n % 3 != 0 {
             return;
@@ -269,7 +261,7 @@ fn how_strong_would_have_thrown() {
             tally(&mut at[0], view, o, &c, t.melds(o));
         }
         let raw = expert.samples(view, 32);
-        for (k, how) in [off, on].into_iter().enumerate() {
+        for (k, how) in without_and_with_ranks().into_iter().enumerate() {
             for (h, _) in settle(view, raw.clone(), 8, how, scoring, &mut rng) {
                 for o in (0..4).filter(|&o| o != seat.index()) {
                     let c = counts(&h.hands[o]);
@@ -280,18 +272,17 @@ fn how_strong_would_have_thrown() {
         }
     });
     println!("{calls} ranks in {spent:?}");
-    let names = ["true hands", "worlds", "worlds with the ranks"];
-    for (name, grid) in names.iter().zip(at) {
-        for (a, row) in grid.iter().enumerate() {
-            let n = row.iter().sum::<usize>().max(1) as f64;
-            let s = row.map(|x| x as f64 / n);
-            println!("{name}, age {a}: chosen, tied, 1 worse, 2+ worse: {row:?} {s:.3?}");
-        }
-    }
     let share = |row: &[usize; 4]| {
         let n = row.iter().sum::<usize>().max(1) as f64;
         row.map(|x| x as f64 / n)
     };
+    let names = ["true hands", "worlds", "worlds with the ranks"];
+    for (name, grid) in names.iter().zip(at) {
+        for (a, row) in grid.iter().enumerate() {
+            let s = share(row);
+            println!("{name}, age {a}: chosen, tied, 1 worse, 2+ worse: {row:?} {s:.3?}");
+        }
+    }
     for (a, (truth, worlds)) in at[0].iter().zip(&at[1]).enumerate() {
         let (t, w) = (share(truth), share(worlds));
         let logs: Vec<String> = (0..4)
@@ -311,14 +302,6 @@ fn what_the_ranks_change() {
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
     let deals = crate::belief::deals_from_env(10);
-    let off = Chains {
-        depth: 0,
-        ..crate::expert::CHAINS
-    };
-    let on = Chains {
-        depth: crate::expert::DEPTH_TRIED,
-        ..crate::expert::CHAINS
-    };
     let mut shared = [0.0f64; 2];
     let mut distinct = [0.0f64; 2];
     let mut ready = [0usize; 3];
@@ -338,7 +321,7 @@ fn what_the_ranks_change() {
             ready[0] += (near(&truth[o], t.melds(w), w, view.prevalent) == 0) as usize;
         }
         let raw = expert.samples(view, 64);
-        for (k, how) in [off, on].into_iter().enumerate() {
+        for (k, how) in without_and_with_ranks().into_iter().enumerate() {
             let worlds = settle(view, raw.clone(), 16, how, scoring, &mut rng);
             let m = worlds.len().max(1) as f64;
             for o in (0..4).filter(|&o| o != seat.index()) {

@@ -278,13 +278,8 @@ mod tests {
                 .enumerate()
             {
                 let how = Chains {
-                    chains: 4,
-                    burn: 200,
-                    thin: 50,
-                    alpha: 1.0,
                     passes,
-                    live: [0.0; crate::belief::LIVE],
-                    ..crate::expert::OFF
+                    ..crate::belief::diagnostics::QUICK
                 };
                 for (h, _) in settle(view, raw.clone(), 16, how, scoring, &mut rng) {
                     for o in (0..4).filter(|&o| o != seat.index()) {
