@@ -262,7 +262,7 @@ fn play(engine: Engine) {
     let base = format!("http://{addr}");
 
     // Alice signs in as a guest and opens a two-deal duplicate table against strong bots.
-    let (a, _da) = open(engine, &base);
+    let a = open(engine, &base);
     a.viewport(1366, 768);
     sign_in_as_guest(&a, "Alice");
     a.fill("input[name=deals]", "2");
@@ -404,7 +404,7 @@ fn play(engine: Engine) {
         .as_str()
         .unwrap()
         .to_string();
-    let (b, _db) = open(engine, &base);
+    let b = open(engine, &base);
     b.go(&url);
     b.fill("form.signin-inline input[name=name]", "Bob");
     b.click("form.signin-inline button");

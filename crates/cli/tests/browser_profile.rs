@@ -17,7 +17,7 @@ fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
     std::fs::remove_file(&db).ok();
     let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
     let _server = Proc(child);
-    let (b, _d) = open(Engine::Chromium, &format!("http://{addr}"));
+    let b = open(Engine::Chromium, &format!("http://{addr}"));
     b.viewport(1366, 768);
     b.go("/play");
     b.fill("form[action='/play/register'] input[name=name]", "Mei");

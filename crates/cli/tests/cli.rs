@@ -516,14 +516,15 @@ fn botzone_arena_game(
     (serde_json::from_str(&out).unwrap(), lines)
 }
 
-/// The Python interpreter itself: a version manager's `python3` shim can cost more than the
-/// bot, and full-history bots start once per request.
+/// The Python interpreter itself, with `-S`: full-history bots start once per request,
+/// and a version manager's `python3` shim, or the site packages' start-up (about 60 ms of
+/// a 76 ms start here), would cost more than the bot, which needs only the standard library.
 fn python() -> String {
     let out = Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()
         .expect("python3 runs");
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
+    format!("{} -S", String::from_utf8(out.stdout).unwrap().trim())
 }
 
 #[test]

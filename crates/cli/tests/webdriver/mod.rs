@@ -412,11 +412,28 @@ pub fn start_driver() -> (Proc, SocketAddr) {
     start(Engine::Chromium)
 }
 
-/// A browser window with a driver of its own (geckodriver drives one window at a time):
-/// the window is closed before its driver stops.
-pub fn open(engine: Engine, base: &str) -> (Browser, Proc) {
+/// A browser window with a driver of its own (geckodriver drives one window at a time).
+/// The fields drop in order: the window is closed while its driver still runs, so no
+/// browser outlives its test (a driver killed first leaves its browser running).
+pub struct Window {
+    browser: Browser,
+    _driver: Proc,
+}
+
+impl std::ops::Deref for Window {
+    type Target = Browser;
+    fn deref(&self) -> &Browser {
+        &self.browser
+    }
+}
+
+/// Opens a window of `engine` on `base`.
+pub fn open(engine: Engine, base: &str) -> Window {
     let (driver, addr) = start(engine);
-    (Browser::of(engine, addr, base), driver)
+    Window {
+        browser: Browser::of(engine, addr, base),
+        _driver: driver,
+    }
 }
 
 /// Starts the engine's WebDriver server on a free port.
