@@ -18,7 +18,16 @@ if ! [ -x target/tools/bin/geckodriver ]; then
     cargo install -q --locked geckodriver --version 0.37.1 --root target/tools
 fi
 # The store's tests run on SQLite and on a throwaway PostgreSQL (tools/with-postgres.sh).
-DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh cargo test --workspace
+# With cargo-nextest, where installed (it is on this project's machines): every test in a
+# process of its own, as many at once as there are cores, where `cargo test` runs one test
+# binary after another and the browser and server tests spend much of their time waiting;
+# then the doc tests, which nextest does not run. Plain `cargo test` otherwise.
+if cargo nextest --version >/dev/null 2>&1; then
+    DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh cargo nextest run --workspace --no-fail-fast
+    cargo test --workspace --doc
+else
+    DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh cargo test --workspace
+fi
 
 # The Python package: built into a virtual environment with maturin (dev profile), then its
 # pytest suite, which compares dupmj.mahjonggb with the reference binding from PyPI.

@@ -371,16 +371,23 @@ fn damaged_files(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Runs going at once: most of a run's time is spent waiting (a run stopped at its limit
+/// waits it out), so a few workers keep both cores busy.
+const WORKERS: usize = 4;
+
+/// One run: its arguments, what it reads on stdin, and how long it may go on.
+type Job = (Vec<String>, Vec<u8>, Duration);
+
 #[test]
 fn no_arguments_crash_any_subcommand() {
     let dir = std::env::temp_dir().join(format!("dupmj-fuzz-args-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let files = damaged_files(&dir);
+    // Every run is drawn from the seed first, so the runs are the same whatever the order
+    // they finish in.
     let mut rng = Rng(20261123);
-    let mut failures = Vec::new();
-    let (mut runs, mut stopped, mut refused) = (0, 0, 0);
-    let started = Instant::now();
+    let mut jobs: Vec<Job> = Vec::new();
     for (words, flags) in commands(&files) {
         let serving = matches!(words[0], "serve");
         let tries = if serving { 12 } else { 40 };
@@ -401,20 +408,53 @@ fn no_arguments_crash_any_subcommand() {
                 _ => "secret pw\n".into(),
             };
             let limit = Duration::from_secs(if serving { 2 } else { 5 });
-            runs += 1;
-            match run(&args, &stdin, limit, &dir) {
-                End::Exit(101, err) => failures.push(format!("panic: {args:?}\n{err}")),
-                End::Exit(c, err) if err.contains("panicked") => {
-                    failures.push(format!("exit {c} after a panic: {args:?}\n{err}"))
-                }
-                End::Exit(c, _) => refused += usize::from(c != 0),
-                End::Signal(s, err) => failures.push(format!("signal {s}: {args:?}\n{err}")),
-                End::Stopped => stopped += 1,
+            jobs.push((args, stdin, limit));
+        }
+    }
+    let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    // Each worker runs in a folder of its own (what a run writes where it stands), reading
+    // the damaged files they share.
+    let ends: Vec<(usize, End)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..WORKERS)
+            .map(|w| {
+                let (jobs, next) = (&jobs, &next);
+                let cwd = dir.join(format!("worker-{w}"));
+                std::fs::create_dir_all(&cwd).unwrap();
+                s.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((args, stdin, limit)) = jobs.get(i) else {
+                            return done;
+                        };
+                        done.push((i, run(args, stdin, *limit, &cwd)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    let mut failures = Vec::new();
+    let (mut stopped, mut refused) = (0, 0);
+    for (i, end) in ends {
+        let args = &jobs[i].0;
+        match end {
+            End::Exit(101, err) => failures.push(format!("panic: {args:?}\n{err}")),
+            End::Exit(c, err) if err.contains("panicked") => {
+                failures.push(format!("exit {c} after a panic: {args:?}\n{err}"))
             }
+            End::Exit(c, _) => refused += usize::from(c != 0),
+            End::Signal(s, err) => failures.push(format!("signal {s}: {args:?}\n{err}")),
+            End::Stopped => stopped += 1,
         }
     }
     eprintln!(
-        "{runs} runs in {:.0} s: {refused} refused with an error, {stopped} still running at their limit",
+        "{} runs in {:.0} s on {WORKERS} workers: {refused} refused with an error, {stopped} still running at their limit",
+        jobs.len(),
         started.elapsed().as_secs_f64()
     );
     let _ = std::fs::remove_dir_all(&dir);
