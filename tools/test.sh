@@ -22,11 +22,15 @@ fi
 # process of its own, as many at once as there are cores, where `cargo test` runs one test
 # binary after another and the browser and server tests spend much of their time waiting;
 # then the doc tests, which nextest does not run. Plain `cargo test` otherwise.
+tests=(cargo test --workspace)
+nextest=false
 if cargo nextest --version >/dev/null 2>&1; then
-    DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh cargo nextest run --workspace --no-fail-fast
+    tests=(cargo nextest run --workspace --no-fail-fast)
+    nextest=true
+fi
+DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh "${tests[@]}"
+if $nextest; then
     cargo test --workspace --doc
-else
-    DUPMJ_REQUIRE_PG=1 tools/with-postgres.sh cargo test --workspace
 fi
 
 # The Python package: built into a virtual environment with maturin (dev profile), then its

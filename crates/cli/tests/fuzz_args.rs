@@ -412,36 +412,27 @@ fn no_arguments_crash_any_subcommand() {
         }
     }
     let started = Instant::now();
-    let next = std::sync::atomic::AtomicUsize::new(0);
     // Each worker runs in a folder of its own (what a run writes where it stands), reading
     // the damaged files they share.
-    let ends: Vec<(usize, End)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..WORKERS)
-            .map(|w| {
-                let (jobs, next) = (&jobs, &next);
-                let cwd = dir.join(format!("worker-{w}"));
-                std::fs::create_dir_all(&cwd).unwrap();
-                s.spawn(move || {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some((args, stdin, limit)) = jobs.get(i) else {
-                            return done;
-                        };
-                        done.push((i, run(args, stdin, *limit, &cwd)));
-                    }
-                })
+    for w in 0..WORKERS {
+        std::fs::create_dir_all(dir.join(format!("worker-{w}"))).unwrap();
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(WORKERS)
+        .build()
+        .unwrap();
+    let ends: Vec<End> = pool.install(|| {
+        use rayon::prelude::*;
+        jobs.par_iter()
+            .map(|(args, stdin, limit)| {
+                let w = rayon::current_thread_index().unwrap_or(0);
+                run(args, stdin, *limit, &dir.join(format!("worker-{w}")))
             })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap())
             .collect()
     });
     let mut failures = Vec::new();
     let (mut stopped, mut refused) = (0, 0);
-    for (i, end) in ends {
-        let args = &jobs[i].0;
+    for ((args, _, _), end) in jobs.iter().zip(ends) {
         match end {
             End::Exit(101, err) => failures.push(format!("panic: {args:?}\n{err}")),
             End::Exit(c, err) if err.contains("panicked") => {
