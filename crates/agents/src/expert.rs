@@ -27,11 +27,18 @@ use table::wall::WallModel;
 use crate::bots::{Agent, Appraisal};
 use crate::strong::PlanBot;
 
-/// Playouts per decision of the default `expert`.
-pub const PLAYOUTS: usize = 192;
+/// Playouts per decision of the default `expert`. Four times the worlds let the gate pass
+/// gains half as large: 768 against 192 was worth +0.32 ± 0.13 IMP/hand on the same deals
+/// (docs/bots.md, "The budget, on the same deals").
+pub const PLAYOUTS: usize = 768;
 /// The default budget per decision, in milliseconds of one core: [`PLAYOUTS`] playouts
-/// took a median 80 to 84 ms and at worst 180 to 197 ms here (`dupmj bench think`).
+/// took a median 175 ms and at worst 371 ms here (`dupmj bench think`); drawing the worlds
+/// costs the same at any budget, so the time grows slower than the playouts.
 pub const THINK_MS: u32 = 200;
+/// The playouts the diagnostics below were measured with (docs/bots.md quotes them at
+/// this budget, the default until the default bought four times as many).
+#[cfg(test)]
+pub(crate) const DIAGNOSED_PLAYOUTS: usize = 192;
 /// At a table with a clock, a decision stops searching at this many times its budget,
 /// whatever is left, so that a slow or busy machine never holds the clock (the worlds
 /// played so far decide; the default budget never reached it here). Elsewhere (arena,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 pub const PRACTICE: &str = "{} (practice)";
 
 /// Bot strengths a player may choose for a seat, weakest first (`expert` searches: about a
-/// tenth of a second of a core per decision).
+/// fifth of a second of a core per decision).
 pub const BOT_LEVELS: [&str; 5] = ["random", "easy", "medium", "strong", "expert"];
 /// Longest per-decision time limit and extra-seconds bank accepted, in seconds.
 pub const MAX_LIMIT_S: u32 = 600;
@@ -301,5 +301,22 @@ impl TableSpec {
             Hands::Regular { hands: 16, .. } => ("regular game, 16 hands", vec![]),
             Hands::Regular { hands, .. } => ("regular game, {} hands", vec![hands.to_string()]),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every level people can seat has a rating anchor of its own, in the order of
+    /// strength: a level missing from the anchors would be rated as `medium`.
+    #[test]
+    fn every_bot_level_has_its_own_anchor_in_order() {
+        let anchors: Vec<f64> = super::BOT_LEVELS
+            .iter()
+            .map(|l| {
+                let found = tournament::rating::ANCHORS.iter().find(|(a, _)| a == l);
+                found.unwrap_or_else(|| panic!("no anchor for {l}")).1
+            })
+            .collect();
+        assert!(anchors.windows(2).all(|w| w[0] < w[1]), "{anchors:?}");
     }
 }

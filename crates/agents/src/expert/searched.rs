@@ -91,8 +91,9 @@ fn searched_decisions(
             b.rules = rules.scoring.clone();
             b
         });
-        let mut experts: [ExpertBot; 4] =
-            std::array::from_fn(|s| ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS));
+        let mut experts: [ExpertBot; 4] = std::array::from_fn(|s| {
+            ExpertBot::new(rules.clone(), d * 4 + s as u64, DIAGNOSED_PLAYOUTS)
+        });
         while let Some(seat) = t.next_to_act() {
             let view = t.view(seat);
             let a = bots[seat.index()].act(&view);
@@ -196,7 +197,7 @@ fn departures_and_what_they_are_worth() {
         "{} searched decisions ({claims} claims) on {hands} seat-hands of {deals} deals from {first}",
         data.len()
     );
-    let mut bot = ExpertBot::new(TableRules::seeds(), 0, PLAYOUTS);
+    let mut bot = ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS);
     for gate in [1.0, 1.5, 2.0, 2.5] {
         bot.gate = gate;
         for (name, judged) in [("points", &data), ("IMP", &in_imp)] {
@@ -256,7 +257,7 @@ fn wider_candidates_on_turns() {
         turns.len()
     );
     let hands = (deals * 4) as f64;
-    let mut bot = ExpertBot::new(TableRules::seeds(), 0, PLAYOUTS);
+    let mut bot = ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS);
     for gate in [1.0, 2.0, 2.5] {
         bot.gate = gate;
         for (name, every) in [("its own candidates", false), ("every legal move", true)] {
@@ -305,8 +306,9 @@ fn claim_lines(rules: &TableRules, deals: std::ops::Range<u64>) -> Vec<String> {
     for d in deals {
         let mut t = Table::new(Setup::generate(rules.wall, d), rules.clone());
         let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-        let mut experts: [ExpertBot; 4] =
-            std::array::from_fn(|s| ExpertBot::new(rules.clone(), d * 4 + s as u64, PLAYOUTS));
+        let mut experts: [ExpertBot; 4] = std::array::from_fn(|s| {
+            ExpertBot::new(rules.clone(), d * 4 + s as u64, DIAGNOSED_PLAYOUTS)
+        });
         while let Some(seat) = t.next_to_act() {
             let view = t.view(seat);
             let b = &mut bots[seat.index()];

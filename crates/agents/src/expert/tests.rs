@@ -175,7 +175,7 @@ fn oracle_hands_against_sampled_hands() {
             let play = |mode: usize, me: Wind| -> [i32; 4] {
                 let mut t = Table::new(setup.clone(), rules.clone());
                 let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-                let mut expert = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+                let mut expert = ExpertBot::new(rules.clone(), d, DIAGNOSED_PLAYOUTS);
                 if let Some(p) = &passes {
                     for (x, y) in expert.chains.passes.iter_mut().zip(p) {
                         *x = *y;
@@ -344,7 +344,7 @@ fn calibration_of_the_gains_it_sees() {
             rules.clone(),
         );
         let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-        let mut east = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+        let mut east = ExpertBot::new(rules.clone(), d, DIAGNOSED_PLAYOUTS);
         if let Some(g) = std::env::var("GATE").ok().and_then(|g| g.parse().ok()) {
             east.gate = g;
         }
@@ -528,7 +528,7 @@ fn the_true_hands_agree_with_the_latest_discard() {
             rules.clone(),
         );
         let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-        let expert = ExpertBot::new(rules.clone(), d, PLAYOUTS);
+        let expert = ExpertBot::new(rules.clone(), d, DIAGNOSED_PLAYOUTS);
         let mut rng = ChaCha8Rng::seed_from_u64(d);
         while let Some(seat) = t.next_to_act() {
             let view = t.view(seat);

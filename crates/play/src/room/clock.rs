@@ -68,7 +68,7 @@ impl Room {
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = false;
         let started = Instant::now();
-        // Bounded, in moves and in time (a bot that searches takes a tenth of a second or
+        // Bounded, in moves and in time (a bot that searches takes a fifth of a second or
         // more a move), so that a table of bots still lets the server read its messages.
         for _ in 0..64 {
             let did = match self.stage {
