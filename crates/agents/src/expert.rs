@@ -32,8 +32,8 @@ use crate::strong::PlanBot;
 /// (docs/bots.md, "The budget, on the same deals").
 pub const PLAYOUTS: usize = 768;
 /// The default budget per decision, in milliseconds of one core: [`PLAYOUTS`] playouts
-/// took a median 175 ms and at worst 371 ms here (`dupmj bench think`); drawing the worlds
-/// costs the same at any budget, so the time grows slower than the playouts.
+/// took a median 175 ms and at worst 371 ms here (`dupmj bench think`); 192 took 80 ms
+/// (the chains' burn-in is a fixed cost) and 1,536 took 350 ms, no stronger (docs/bots.md).
 pub const THINK_MS: u32 = 200;
 /// The playouts the diagnostics below were measured with (docs/bots.md quotes them at
 /// this budget, the default until the default bought four times as many).
