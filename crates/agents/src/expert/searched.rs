@@ -197,6 +197,10 @@ fn departures_and_what_they_are_worth() {
         "{} searched decisions ({claims} claims) on {hands} seat-hands of {deals} deals from {first}",
         data.len()
     );
+    println!(
+        "worlds of one chain against independent ones: a design effect of {:.3}",
+        design_effect(&data)
+    );
     let mut bot = ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS);
     for gate in [1.0, 1.5, 2.0, 2.5] {
         bot.gate = gate;
@@ -236,6 +240,31 @@ fn departures_and_what_they_are_worth() {
             );
         }
     }
+}
+
+/// How much the worlds one chain gives share their luck: for every candidate against
+/// strong's choice, the variance of the chains' mean differences over the variance that
+/// independent worlds would give them (1: independent; the gate's standard errors are
+/// too small by its square root), averaged over the decisions with [`WORLDS`] worlds.
+fn design_effect(data: &[Searched]) -> f64 {
+    let per = WORLDS.div_ceil(CHAINS.chains);
+    let mut ratios = Vec::new();
+    for s in data.iter().filter(|s| s.weights.len() == WORLDS) {
+        for r in &s.results[1..] {
+            let d: Vec<f64> = (r.iter().zip(&s.results[0]))
+                .map(|(a, b)| f64::from(a - b))
+                .collect();
+            let chains: Vec<f64> = (d.chunks(per))
+                .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+                .collect();
+            let (_, se) = mean_se(&d);
+            let (_, chain_se) = mean_se(&chains);
+            if se > 0.0 {
+                ratios.push((chain_se / se).powi(2));
+            }
+        }
+    }
+    ratios.iter().sum::<f64>() / ratios.len().max(1) as f64
 }
 
 /// Whether moves the expert leaves unsearched on a turn are worth searching: every legal
