@@ -31,9 +31,9 @@ mod chains;
 mod diagnostics;
 mod history;
 mod throws;
-pub(crate) use chains::sets;
 #[cfg(test)]
 pub(crate) use chains::settle_knowing;
+pub(crate) use chains::{place_bonus, sets, shuffle};
 pub use chains::{settle, Chains, LIVE};
 pub use history::WINDOWS;
 pub use throws::RANKS;

@@ -287,13 +287,14 @@ fn sample(
 ) -> Option<Hidden> {
     let mut left = *pool;
     let mut h = Hidden::default();
+    let mut below = |k: usize| (rng.next_u64() % k as u64) as usize;
     for s in 0..4 {
         for _ in 0..sizes.kongs[s] {
             let fours: Vec<usize> = (0..left.len()).filter(|&i| left[i] == 4).collect();
             if fours.is_empty() {
                 return None;
             }
-            let k = fours[(rng.next_u64() % fours.len() as u64) as usize];
+            let k = fours[below(fours.len())];
             left[k] = 0;
             h.kongs[s].push(Tile::from_index(k)?);
         }
@@ -303,7 +304,7 @@ fn sample(
         let t = Tile::from_index(i)?;
         tiles.extend(std::iter::repeat_n(t, n as usize));
     }
-    shuffle(&mut tiles, rng);
+    crate::belief::shuffle(&mut tiles, &mut below);
     let mut it = tiles.into_iter();
     for s in 0..4 {
         if s != me.index() {
@@ -313,21 +314,9 @@ fn sample(
     for s in 0..4 {
         h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
     }
-    let mut places: Vec<usize> = (0..sizes.walls[0] + bonus.len()).collect();
-    for (i, &b) in bonus.iter().enumerate() {
-        let j = i + (rng.next_u64() % (places.len() - i) as u64) as usize;
-        places.swap(i, j);
-        h.bonus.push((places[i], b));
-    }
+    h.bonus = bonus.iter().map(|&b| (0, b)).collect();
+    crate::belief::place_bonus(&mut h.bonus, sizes.walls[0] + bonus.len(), &mut below);
     Some(h)
-}
-
-/// Shuffles `tiles` in place (Fisher–Yates on `rng`).
-fn shuffle(tiles: &mut [Tile], rng: &mut ChaCha8Rng) {
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        tiles.swap(i, j);
-    }
 }
 
 /// Plays `table` to its end with `strong`'s plan at every seat; the match points of `me`.

@@ -349,15 +349,30 @@ pub(crate) fn settle_knowing(
 /// the default's 13; 1.03 at 4 since).
 fn redeal_walls(h: &mut Hidden, below: &mut impl FnMut(usize) -> usize) {
     let mut tiles: Vec<mcr::Tile> = h.walls.iter().flatten().copied().collect();
-    for i in (1..tiles.len()).rev() {
-        tiles.swap(i, below(i + 1));
-    }
+    shuffle(&mut tiles, below);
     for (place, tile) in h.walls.iter_mut().flatten().zip(tiles) {
         *place = tile;
     }
     let row = h.walls[0].len() + h.bonus.len();
+    place_bonus(&mut h.bonus, row, below);
+}
+
+/// Shuffles `items` in place (Fisher–Yates; `below(k)` is a uniform integer below `k`).
+pub(crate) fn shuffle<T>(items: &mut [T], below: &mut impl FnMut(usize) -> usize) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, below(i + 1));
+    }
+}
+
+/// Gives the bonus tiles of `bonus` distinct places drawn at random in an undrawn row of
+/// `row` places (bonus tiles and playing tiles alike).
+pub(crate) fn place_bonus(
+    bonus: &mut [(usize, table::wall::Bonus)],
+    row: usize,
+    below: &mut impl FnMut(usize) -> usize,
+) {
     let mut places: Vec<usize> = (0..row).collect();
-    for (i, b) in h.bonus.iter_mut().enumerate() {
+    for (i, b) in bonus.iter_mut().enumerate() {
         places.swap(i, i + below(row - i));
         b.0 = places[i];
     }
