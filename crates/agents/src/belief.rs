@@ -33,7 +33,7 @@ mod history;
 mod throws;
 #[cfg(test)]
 pub(crate) use chains::settle_knowing;
-pub(crate) use chains::{place_bonus, sets, shuffle};
+pub(crate) use chains::{below, place_bonus, sets, shuffle};
 pub use chains::{settle, Chains, LIVE};
 pub use history::WINDOWS;
 pub use throws::RANKS;

@@ -18,7 +18,7 @@
 use mcr::tile::Counts;
 use mcr::{Tile, Wind};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 
 use table::engine::{unseen, unseen_bonus, Action, Decision, Hidden, HiddenSizes, Table, View};
 use table::rules::TableRules;
@@ -287,7 +287,7 @@ fn sample(
 ) -> Option<Hidden> {
     let mut left = *pool;
     let mut h = Hidden::default();
-    let mut below = |k: usize| (rng.next_u64() % k as u64) as usize;
+    let mut below = crate::belief::below(rng);
     for s in 0..4 {
         for _ in 0..sizes.kongs[s] {
             let fours: Vec<usize> = (0..left.len()).filter(|&i| left[i] == 4).collect();

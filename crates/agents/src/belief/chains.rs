@@ -249,7 +249,7 @@ pub(crate) fn settle_knowing(
         let mut second: [f64; 4] = std::array::from_fn(|s| extra(s, &c[s], &melds[s]));
         let in_hands: usize = others.iter().map(|&s| h.hands[s].len()).sum();
         let in_walls: usize = h.walls.iter().map(Vec::len).sum();
-        let mut below = |k: usize| (rng.next_u64() % k.max(1) as u64) as usize;
+        let mut below = below(&mut *rng);
         for taken in 0..per_chain {
             let steps = if taken == 0 { how.burn } else { how.thin };
             for _ in 0..if in_hands == 0 { 0 } else { steps } {
@@ -355,6 +355,12 @@ fn redeal_walls(h: &mut Hidden, below: &mut impl FnMut(usize) -> usize) {
     }
     let row = h.walls[0].len() + h.bonus.len();
     place_bonus(&mut h.bonus, row, below);
+}
+
+/// Uniform integers below a bound (0 for a bound of 0) drawn from `rng`: the source the
+/// shuffles, the bonus places and the chains' swaps take.
+pub(crate) fn below<R: rand_core::Rng>(rng: &mut R) -> impl FnMut(usize) -> usize + '_ {
+    move |k| (rng.next_u64() % k.max(1) as u64) as usize
 }
 
 /// Shuffles `items` in place (Fisher–Yates; `below(k)` is a uniform integer below `k`).

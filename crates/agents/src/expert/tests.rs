@@ -458,7 +458,7 @@ fn pooled_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> V
         .filter_map(|_| {
             let mut h = oracle(real, view, rng)?;
             let mut tiles: Vec<Tile> = h.hands.iter().flatten().copied().collect();
-            crate::belief::shuffle(&mut tiles, &mut |k| (rng.next_u64() % k as u64) as usize);
+            crate::belief::shuffle(&mut tiles, &mut crate::belief::below(rng));
             let mut it = tiles.into_iter();
             for hand in h.hands.iter_mut() {
                 let k = hand.len();
@@ -502,7 +502,7 @@ fn oracle_part(
     for (i, &n) in left.iter().enumerate() {
         tiles.extend(std::iter::repeat_n(Tile::from_index(i)?, n as usize));
     }
-    crate::belief::shuffle(&mut tiles, &mut |k| (rng.next_u64() % k as u64) as usize);
+    crate::belief::shuffle(&mut tiles, &mut crate::belief::below(rng));
     let mut it = tiles.into_iter();
     for w in others().filter(|&w| !known(w)) {
         let n = real.concealed(w).len();
