@@ -20,6 +20,9 @@ struct Searched {
     results: Vec<Vec<i32>>,
     weights: Vec<f64>,
     truth: Vec<i32>,
+    /// Every candidate's mean points over walls dealt again with the other hands as they
+    /// really are (what a perfect belief would expect); empty unless `WALLS` asks for it.
+    expected: Vec<f64>,
 }
 
 impl Searched {
@@ -40,6 +43,7 @@ impl Searched {
             candidates: self.candidates.clone(),
             weights: self.weights.clone(),
             truth: self.truth.clone(),
+            expected: self.expected.clone(),
             ..*self
         }
     }
@@ -75,13 +79,16 @@ pub(super) fn field_imp(points: i32) -> i32 {
 }
 
 /// The searched decisions of every seat in strong's self-play on deals `deals`, with
-/// `per` worlds for every candidate; with `wide`, every other legal move is a candidate
-/// too (after the expert's own).
+/// `per` worlds for every candidate (`None`: as many as the default expert gives them); with
+/// `wide`, every other legal move is a candidate too (after the expert's own); with
+/// `walls` above 0, each candidate's expected points with the true hands over that many
+/// walls dealt again.
 fn searched_decisions(
     rules: &TableRules,
     deals: std::ops::Range<u64>,
-    per: usize,
+    per: Option<usize>,
     wide: bool,
+    walls: usize,
 ) -> Vec<Searched> {
     let mut out = Vec::new();
     for d in deals {
@@ -92,7 +99,8 @@ fn searched_decisions(
             b
         });
         let mut experts: [ExpertBot; 4] = std::array::from_fn(|s| {
-            ExpertBot::new(rules.clone(), d * 4 + s as u64, DIAGNOSED_PLAYOUTS)
+            let playouts = per.map_or(PLAYOUTS, |_| DIAGNOSED_PLAYOUTS);
+            ExpertBot::new(rules.clone(), d * 4 + s as u64, playouts)
         });
         while let Some(seat) = t.next_to_act() {
             let view = t.view(seat);
@@ -106,7 +114,8 @@ fn searched_decisions(
                         .collect();
                     candidates.extend(others);
                 }
-                let worlds = e.worlds(&view, per);
+                let n = per.unwrap_or_else(|| e.per_candidate(&candidates));
+                let worlds = e.worlds(&view, n);
                 e.decisions += 1;
                 let results = e.play_out(&view, &candidates, &worlds);
                 let truth = (candidates.iter())
@@ -116,6 +125,15 @@ fn searched_decisions(
                         playout(x, &rules.scoring, seat)
                     })
                     .collect();
+                let mut rng = ChaCha8Rng::seed_from_u64(7 + d * 4096 + e.decisions);
+                let oracle = super::tests::oracle_worlds(&t, &view, walls, &mut rng);
+                let expected = if oracle.is_empty() {
+                    Vec::new()
+                } else {
+                    (e.play_out(&view, &candidates, &oracle).iter())
+                        .map(|r| r.iter().map(|&p| f64::from(p)).sum::<f64>() / r.len() as f64)
+                        .collect()
+                };
                 out.push(Searched {
                     hand: (d, seat.index()),
                     claim: !matches!(view.decision, Some(Decision::Turn { .. })),
@@ -124,6 +142,7 @@ fn searched_decisions(
                     weights: worlds.iter().map(|w| w.1).collect(),
                     results,
                     truth,
+                    expected,
                 });
             }
             t.apply(seat, a).unwrap();
@@ -158,20 +177,30 @@ pub(super) fn on_both_cores<T: Send>(
 }
 
 /// The searched decisions of strong's self-play on `DEALS` deals (default 40) from
-/// `FIRST` (20,000), on both cores, [`WORLDS`] worlds a candidate (`wide`: every legal
-/// move a candidate); `DUMP` writes them as JSON Lines. With the deals and the first.
+/// `FIRST` (20,000), on both cores, [`WORLDS`] worlds a candidate (`PER=0`: as the
+/// default expert shares its playouts; `wide`: every legal move a candidate); `WALLS`
+/// walls dealt again with the true hands for each decision's expected points; `DUMP`
+/// writes them as JSON Lines. With the deals and the first.
 fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
     let rules = TableRules::seeds();
     let (deals, first) = (crate::belief::deals_from_env(40), first_from_env(20_000));
+    let env = |k: &str, default: usize| {
+        (std::env::var(k).ok())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let per = Some(env("PER", WORLDS)).filter(|&p| p > 0);
+    let walls = env("WALLS", 0);
     let data = on_both_cores(first..first + deals, |part| {
-        searched_decisions(&rules, part, WORLDS, wide)
+        searched_decisions(&rules, part, per, wide, walls)
     });
     if let Some(path) = std::env::var_os("DUMP") {
         use std::io::Write;
         let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
         for s in &data {
             let line = serde_json::json!({"hand": s.hand, "claim": s.claim, "own": s.own,
-                "results": s.results, "weights": s.weights, "truth": s.truth});
+                "results": s.results, "weights": s.weights, "truth": s.truth,
+                "expected": s.expected});
             writeln!(f, "{line}").unwrap();
         }
     }
@@ -179,12 +208,16 @@ fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
 }
 
 /// What the search's departures from strong's choice are worth, on the same searched
-/// decisions of every seat in strong's self-play (48 worlds a candidate): each departure
-/// counted by what it changes on the real table, the rest of the hand played by strong
-/// (a departure's worth in the arena, if it were the hand's only one), in IMP against a
-/// field of four (rules §5) per seat and hand; and, chosen on half of the worlds, the gain
-/// it seemed to have there against the gain on the other half and on the real table.
-/// `DEALS` (default 40) from `FIRST` (20,000); `DUMP` writes every decision as JSON Lines.
+/// decisions of every seat in strong's self-play ([`WORLDS`] worlds a candidate, `PER=0`
+/// as the default expert shares its playouts): each departure counted by what it changes
+/// on the real table, the rest of the hand played by strong (a departure's worth in the
+/// arena, if it were the hand's only one), in IMP against a field of four (rules §5) per
+/// seat and hand; with `WALLS=n`, by the gain expected with the other hands as they really
+/// are over `n` walls dealt again (what a perfect belief would expect, in points: far less
+/// noisy than one real table), against gate 2's on the same decisions; and, chosen on half
+/// of each decision's worlds, the gain it seemed to have there against the gain on the
+/// other half and on the real table. `DEALS` (default 40) from `FIRST` (20,000); `DUMP`
+/// writes every decision as JSON Lines.
 /// `cargo test --release -p agents departures -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -192,6 +225,7 @@ fn departures_and_what_they_are_worth() {
     let (data, deals, first) = self_play_decisions(false);
     let in_imp: Vec<Searched> = data.iter().map(Searched::as_imp).collect();
     let hands = (deals * 4) as usize;
+    let slot = |s: &Searched| ((s.hand.0 - first) * 4) as usize + s.hand.1;
     let claims = data.iter().filter(|s| s.claim).count();
     println!(
         "{} searched decisions ({claims} claims) on {hands} seat-hands of {deals} deals from {first}",
@@ -202,6 +236,18 @@ fn departures_and_what_they_are_worth() {
         design_effect(&data)
     );
     let mut bot = ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS);
+    // The gain expected with the true hands, per seat-hand, of the departures at `gate`.
+    let expected_at = |bot: &mut ExpertBot, gate: f64| {
+        bot.gate = gate;
+        let mut per_hand = vec![0.0; hands];
+        for s in data.iter().filter(|s| !s.expected.is_empty()) {
+            if let Some((c, _)) = s.departure(bot, s.candidates.len(), 0..s.weights.len()) {
+                per_hand[slot(s)] += s.expected[c] - s.expected[0];
+            }
+        }
+        per_hand
+    };
+    let at_two = expected_at(&mut bot, 2.0);
     for gate in [1.0, 1.5, 2.0, 2.5] {
         bot.gate = gate;
         for (name, judged) in [("points", &data), ("IMP", &in_imp)] {
@@ -209,8 +255,7 @@ fn departures_and_what_they_are_worth() {
             let mut n = 0;
             for s in judged {
                 if let Some((c, _)) = s.departure(&bot, s.candidates.len(), 0..s.weights.len()) {
-                    let slot = ((s.hand.0 - first) * 4) as usize + s.hand.1;
-                    per_hand[slot] += f64::from(field_imp(s.truth[c] - s.truth[0]));
+                    per_hand[slot(s)] += f64::from(field_imp(s.truth[c] - s.truth[0]));
                     n += 1;
                 }
             }
@@ -219,22 +264,33 @@ fn departures_and_what_they_are_worth() {
                 "gate {gate:.1}, mean gain in {name:6}: {n:5} departures, on the real table {m:+.3} ± {se:.3} IMP a seat-hand"
             );
         }
-        let half = WORLDS / 2;
+        if data.iter().any(|s| !s.expected.is_empty()) {
+            let per_hand = expected_at(&mut bot, gate);
+            let against: Vec<f64> = per_hand.iter().zip(&at_two).map(|(a, b)| a - b).collect();
+            let ((m, se), (d, d_se)) = (mean_se(&per_hand), mean_se(&against));
+            println!(
+                "  expected with the true hands {m:+.3} ± {se:.3} points a seat-hand; against gate 2 on the same decisions {d:+.3} ± {d_se:.3}"
+            );
+        }
         for (kind, claim) in [("turns", false), ("claims", true)] {
             let (mut seen, mut fresh, mut real) = (Vec::new(), Vec::new(), Vec::new());
+            let mut worlds = 0;
             for s in data
                 .iter()
-                .filter(|s| s.weights.len() == WORLDS && s.claim == claim)
+                .filter(|s| s.weights.len() >= 2 * MIN_WORLDS && s.claim == claim)
             {
+                let (n, half) = (s.weights.len(), s.weights.len() / 2);
                 if let Some((c, gain)) = s.departure(&bot, s.candidates.len(), 0..half) {
                     seen.push(gain);
-                    fresh.push(s.gain_in(c, half..WORLDS));
+                    fresh.push(s.gain_in(c, half..n));
                     real.push(f64::from(s.truth[c] - s.truth[0]));
+                    worlds += half;
                 }
             }
             let ((sm, _), (fm, fse), (rm, rse)) = (mean_se(&seen), mean_se(&fresh), mean_se(&real));
             println!(
-                "  {kind:6} chosen on {half} worlds: {:4} departures, gain there {sm:+.2}, on the {half} other worlds {fm:+.2} ± {fse:.2} ({:+.2} a seat-hand), on the real table {rm:+.2} ± {rse:.2} points",
+                "  {kind:6} chosen on half the worlds ({:.0} on average): {:4} departures, gain there {sm:+.2}, on the other half {fm:+.2} ± {fse:.2} ({:+.2} a seat-hand), on the real table {rm:+.2} ± {rse:.2} points",
+                worlds as f64 / seen.len().max(1) as f64,
                 seen.len(),
                 fresh.iter().sum::<f64>() / hands as f64,
             );
@@ -245,11 +301,12 @@ fn departures_and_what_they_are_worth() {
 /// How much the worlds one chain gives share their luck: for every candidate against
 /// strong's choice, the variance of the chains' mean differences over the variance that
 /// independent worlds would give them (1: independent; the gate's standard errors are
-/// too small by its square root), averaged over the decisions with [`WORLDS`] worlds.
+/// too small by its square root), averaged over the decisions with two worlds a chain or
+/// more (the worlds come chain by chain).
 fn design_effect(data: &[Searched]) -> f64 {
-    let per = WORLDS.div_ceil(CHAINS.chains);
     let mut ratios = Vec::new();
-    for s in data.iter().filter(|s| s.weights.len() == WORLDS) {
+    for s in (data.iter()).filter(|s| s.weights.len() >= 2 * CHAINS.chains) {
+        let per = s.weights.len().div_ceil(CHAINS.chains);
         for r in &s.results[1..] {
             let d: Vec<f64> = (r.iter().zip(&s.results[0]))
                 .map(|(a, b)| f64::from(a - b))

@@ -436,7 +436,12 @@ fn calibration_of_the_gains_it_sees() {
 }
 
 /// `n` worlds of the real table's other hands, each with walls of its own, weighing 1.
-fn oracle_worlds(real: &Table, view: &View, n: usize, rng: &mut ChaCha8Rng) -> Vec<(Table, f64)> {
+pub(super) fn oracle_worlds(
+    real: &Table,
+    view: &View,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(Table, f64)> {
     (0..n)
         .filter_map(|_| oracle(real, view, rng))
         .filter_map(|h| Table::from_view(view, real.rules().clone(), &h).ok())
