@@ -27,30 +27,18 @@ def mean_se(xs):
     return m, math.sqrt(var / n)
 
 
-def gains(decision):
-    """Each other candidate's weighted mean gain over strong's choice and its error, as the
-    expert computes them (Kish's effective number of worlds)."""
-    n = min(len(r) for r in decision["results"])
-    w = decision["weights"][:n]
-    total = sum(w)
-    effective = total * total / sum(x * x for x in w)
-    base = decision["results"][0][:n]
-    out = []
-    for r in decision["results"][1:]:
-        d = [a - b for a, b in zip(r[:n], base)]
-        mean = sum(x * y for x, y in zip(d, w)) / total
-        var = sum(y * (x - mean) ** 2 for x, y in zip(d, w)) / total
-        out.append((mean, math.sqrt(var / max(effective - 1.0, 1.0))))
-    return out
-
-
 def load(path):
+    """The decisions with expected points and at least 8 worlds (below that the expert
+    keeps strong's choice). Each carries `gains`: every other candidate's mean gain over
+    strong's choice and its standard error, as the expert's gate reads them."""
     decisions = []
     with open(path) as f:
-        for line in f:
+        for number, line in enumerate(f, start=1):
             d = json.loads(line)
+            if "gains" not in d:
+                sys.exit(f"{path}, line {number}: no \"gains\" field (a dump written before"
+                         " the dump carried them: write it again)")
             if d["expected"] and min(len(r) for r in d["results"]) >= 8:
-                d["gains"] = gains(d)
                 decisions.append(d)
     return decisions
 

@@ -29,13 +29,13 @@ use crate::strong::PlanBot;
 
 /// Playouts per decision of the default `expert`. Four times the worlds let the gate pass
 /// gains half as large: 768 against 192 was worth +0.32 ± 0.13 IMP/hand on the same deals
-/// (docs/bots.md, "The budget, on the same deals").
+/// (docs/expert.md, "The budget, on the same deals").
 pub const PLAYOUTS: usize = 768;
 /// The default budget per decision, in milliseconds of one core: [`PLAYOUTS`] playouts
 /// took a median 175 ms and at worst 371 ms here (`dupmj bench think`); 192 took 80 ms
-/// (the chains' burn-in is a fixed cost) and 1,536 took 350 ms, no stronger (docs/bots.md).
+/// (the chains' burn-in is a fixed cost) and 1,536 took 350 ms, no stronger (docs/expert.md).
 pub const THINK_MS: u32 = 200;
-/// The playouts the diagnostics below were measured with (docs/bots.md quotes them at
+/// The playouts the diagnostics below were measured with (docs/expert.md quotes them at
 /// this budget, the default until the default bought four times as many).
 #[cfg(test)]
 pub(crate) const DIAGNOSED_PLAYOUTS: usize = 192;
@@ -65,7 +65,7 @@ pub struct ExpertBot {
     /// How the worlds' chains run.
     chains: crate::belief::Chains,
     /// Whether worlds that disagree with the latest discard are left out
-    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP, docs/bots.md),
+    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP, docs/expert.md),
     /// on in the diagnostics that measure it.
     check_latest: bool,
 }
@@ -213,7 +213,7 @@ pub(crate) const OFF: crate::belief::Chains = crate::belief::Chains {
 /// The log weights of a world's hand by the rank of each of its seat's latest discards,
 /// by age (the latest, the two before, the three before those, older) then rank (strong's
 /// choice, tied, one worse, two or more; [`crate::belief::Chains::throws`]): strong's true
-/// hands over the chains' worlds (`how_strong_would_have_thrown`, docs/bots.md).
+/// hands over the chains' worlds (`how_strong_would_have_thrown`, docs/expert.md).
 pub(crate) const THROWS: [[f64; crate::belief::RANKS]; crate::belief::AGES] = [
     [1.18, -4.0, -4.0, -4.0],
     [0.94, -1.91, -2.40, -4.0],
@@ -222,7 +222,7 @@ pub(crate) const THROWS: [[f64; crate::belief::RANKS]; crate::belief::AGES] = [
 ];
 /// How many of each seat's latest discards are ranked: none in play. Ranking six made
 /// the worlds' discards rank as strong's do, but played worse (−0.18 ± 0.11 IMP/hand,
-/// docs/bots.md); `DEPTH=6` in `oracle_hands` measures it.
+/// docs/expert.md); `DEPTH=6` in `oracle_hands` measures it.
 pub(crate) const DEPTH: usize = 0;
 /// The depth the ranks were tried at.
 #[cfg(test)]
@@ -231,7 +231,7 @@ pub(crate) const DEPTH_TRIED: usize = 6;
 /// The log weights of a world's ready hand by the age of the first turn that refutes it,
 /// then where none does ([`crate::belief::Chains::passes`]): set so that the worlds' ready
 /// hands are refuted at each age about as often as strong's true ones
-/// (`what_the_order_of_the_discards_says`, docs/bots.md).
+/// (`what_the_order_of_the_discards_says`, docs/expert.md).
 pub(crate) const PASSES: [f64; crate::belief::WINDOWS + 1] = [-6.0, -2.3, -1.0, -1.0, 0.44];
 
 /// The log weights of a world's ready hand by its live winning tiles (0, 1–2, 3–4, 5–6,

@@ -1,5 +1,5 @@
 //! Diagnostics of the worlds against strong's own hands, run by hand (`#[ignore]`, their
-//! figures in docs/bots.md): strong's self-play, and at some of its decisions the other
+//! figures in docs/expert.md): strong's self-play, and at some of its decisions the other
 //! seats' true hands beside the chains' worlds.
 
 use mcr::tile::Counts;

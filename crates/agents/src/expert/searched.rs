@@ -64,11 +64,16 @@ impl Searched {
 
     /// Candidate `c`'s weighted mean gain over strong's choice in the worlds `worlds`.
     fn gain_in(&self, c: usize, worlds: std::ops::Range<usize>) -> f64 {
+        self.gain_and_error(c, worlds).0
+    }
+
+    /// [`Searched::gain_in`] and its standard error, as the gate reads them.
+    fn gain_and_error(&self, c: usize, worlds: std::ops::Range<usize>) -> (f64, f64) {
         let (r, w) = self.worlds(worlds);
         let d: Vec<f64> = (r[c].iter().zip(&r[0]))
             .map(|(a, b)| f64::from(a - b))
             .collect();
-        crate::belief::weighted_gain(&d, &w).0
+        crate::belief::weighted_gain(&d, &w)
     }
 }
 
@@ -198,9 +203,15 @@ fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
         use std::io::Write;
         let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
         for s in &data {
+            // Each other candidate's mean gain over strong's choice and its standard
+            // error, as the gate reads them, so that a script judging gate rules on the
+            // dump does not compute them again.
+            let gains: Vec<(f64, f64)> = (1..s.results.len())
+                .map(|c| s.gain_and_error(c, 0..s.weights.len()))
+                .collect();
             let line = serde_json::json!({"hand": s.hand, "claim": s.claim, "own": s.own,
                 "results": s.results, "weights": s.weights, "truth": s.truth,
-                "expected": s.expected});
+                "expected": s.expected, "gains": gains});
             writeln!(f, "{line}").unwrap();
         }
     }
@@ -235,10 +246,12 @@ fn departures_and_what_they_are_worth() {
         "worlds of one chain against independent ones: a design effect of {:.3}",
         design_effect(&data)
     );
-    let mut bot = ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS);
-    // The gain expected with the true hands, per seat-hand, of the departures at `gate`.
-    let expected_at = |bot: &mut ExpertBot, gate: f64| {
-        bot.gate = gate;
+    let gated = |gate: f64| ExpertBot {
+        gate,
+        ..ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS)
+    };
+    // The gain expected with the true hands, per seat-hand, of `bot`'s departures.
+    let expected_at = |bot: &ExpertBot| {
         let mut per_hand = vec![0.0; hands];
         for s in data.iter().filter(|s| !s.expected.is_empty()) {
             if let Some((c, _)) = s.departure(bot, s.candidates.len(), 0..s.weights.len()) {
@@ -247,9 +260,9 @@ fn departures_and_what_they_are_worth() {
         }
         per_hand
     };
-    let at_two = expected_at(&mut bot, 2.0);
+    let at_two = expected_at(&gated(2.0));
     for gate in [1.0, 1.5, 2.0, 2.5] {
-        bot.gate = gate;
+        let bot = gated(gate);
         for (name, judged) in [("points", &data), ("IMP", &in_imp)] {
             let mut per_hand = vec![0.0; hands];
             let mut n = 0;
@@ -265,7 +278,7 @@ fn departures_and_what_they_are_worth() {
             );
         }
         if data.iter().any(|s| !s.expected.is_empty()) {
-            let per_hand = expected_at(&mut bot, gate);
+            let per_hand = expected_at(&bot);
             let against: Vec<f64> = per_hand.iter().zip(&at_two).map(|(a, b)| a - b).collect();
             let ((m, se), (d, d_se)) = (mean_se(&per_hand), mean_se(&against));
             println!(
