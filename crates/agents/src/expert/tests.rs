@@ -540,7 +540,7 @@ fn the_true_hands_agree_with_the_latest_discard() {
             if consistent::latest(&view).is_some() && !view.legal.contains(&Action::Hu) {
                 if let Some(h) = oracle(&t, &view, &mut rng) {
                     checked += 1;
-                    agreed += consistent::consistent(&view, &h, &expert.plan) as usize;
+                    agreed += consistent::consistent(&view, &h, &expert.others()) as usize;
                 }
                 if checked % 8 == 0 {
                     for (h, _) in crate::belief::settle(
@@ -552,9 +552,11 @@ fn the_true_hands_agree_with_the_latest_discard() {
                         &mut rng,
                     ) {
                         worlds += 1;
-                        worlds_agreed += consistent::consistent(&view, &h, &expert.plan) as usize;
-                        discard_ok += consistent::discard_agrees(&view, &h, &expert.plan) as usize;
-                        passes_ok += consistent::passes_agree(&view, &h, &expert.plan) as usize;
+                        worlds_agreed +=
+                            consistent::consistent(&view, &h, &expert.others()) as usize;
+                        discard_ok +=
+                            consistent::discard_agrees(&view, &h, &expert.others()) as usize;
+                        passes_ok += consistent::passes_agree(&view, &h, &expert.others()) as usize;
                     }
                 }
             }
