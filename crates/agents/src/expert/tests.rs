@@ -32,11 +32,12 @@ fn the_sampler_never_uses_a_hidden_tile() {
     }
 }
 
-/// At a table people play, the expert answers claims at once with strong's choice
+/// At a table people play, the expert answers claims at once with its plan's choice
 /// (no search, so no pause tells who could claim); a decision stopped before it has
-/// played out [`MIN_WORLDS`] worlds plays strong's choice too.
+/// played out [`MIN_WORLDS`] worlds plays its plan's choice too: strong's, every tied
+/// discard weighed ([`OWN_ACCEPTANCE_OF`]).
 #[test]
-fn claims_at_once_and_a_hard_stop_play_strongs_choice() {
+fn claims_at_once_and_a_hard_stop_play_the_plans_choice() {
     let rules = TableRules::seeds();
     let (mut claims, mut stopped) = (0, 0);
     for seed in 0..6u64 {
@@ -45,22 +46,28 @@ fn claims_at_once_and_a_hard_stop_play_strongs_choice() {
             rules.clone(),
         );
         let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
+        let mut plans: [PlanBot; 4] = std::array::from_fn(|_| {
+            let mut plan = PlanBot::strong();
+            plan.acceptance_of = OWN_ACCEPTANCE_OF;
+            plan
+        });
         let mut at_once = ExpertBot::new(rules.clone(), seed, 64).claims_at_once();
         let mut no_time = ExpertBot::new(rules.clone(), seed, 64);
         no_time.hard_stop = Some(std::time::Duration::ZERO);
         while let Some(seat) = t.next_to_act() {
             let view = t.view(seat);
             let strong = bots[seat.index()].act(&view);
+            let own = plans[seat.index()].act(&view);
             let planned = at_once.plan.act(&view);
             if let Some(cands) = at_once.to_search(&view, planned) {
                 assert!(matches!(view.decision, Some(Decision::Turn { .. })));
                 if stopped < 4 {
-                    assert_eq!(no_time.act(&view), strong, "seed {seed}");
+                    assert_eq!(no_time.act(&view), own, "seed {seed}");
                     stopped += 1;
                 }
                 assert!(cands.len() > 1);
             } else if matches!(view.decision, Some(Decision::Claim { .. })) {
-                assert_eq!(at_once.act(&view), strong, "seed {seed}");
+                assert_eq!(at_once.act(&view), own, "seed {seed}");
                 claims += usize::from(view.legal.len() > 1);
             }
             t.apply(seat, strong).unwrap();
