@@ -264,10 +264,59 @@ proptest! {
     }
 }
 
-/// A ready hand whose only winning tiles are all held already (no tile can complete it).
+/// Whether the hand is ready in shape, however many copies are held: it would have
+/// winning tiles if no copy were held in its melds, or it waits on a fifth copy of a kind
+/// its standing tiles hold four of (`PPPP` beside three sets waits on a fifth `P`). With
+/// no winning tile, such a hand is ready only on tiles it holds already.
 fn held_out_only(conc: &[Tile], melds: &[Meld]) -> bool {
     let c = counts_of(conc);
     mcr::wait::winning_tiles_counts(&c, &[0; 34], melds.len()) != 0
+        || (0..34).any(|k| {
+            let mut fifth = [0u8; 34];
+            fifth.copy_from_slice(&c);
+            fifth[k] += 1;
+            c[k] == 4 && sets_and_a_pair(&mut fifth, false)
+        })
+}
+
+/// Whether the counts `c` (a kind may hold five) split into sets and one pair: the
+/// regular winning shape, searched by brute force from the lowest kind held.
+fn sets_and_a_pair(c: &mut [u8; 34], paired: bool) -> bool {
+    let Some(i) = c.iter().position(|&n| n > 0) else {
+        return paired;
+    };
+    let try_taking = |c: &mut [u8; 34], kinds: &[usize], paired: bool| {
+        kinds.iter().for_each(|&k| c[k] -= 1);
+        let ok = sets_and_a_pair(c, paired);
+        kinds.iter().for_each(|&k| c[k] += 1);
+        ok
+    };
+    (c[i] >= 3 && try_taking(c, &[i, i, i], paired))
+        || (!paired && c[i] >= 2 && try_taking(c, &[i, i], true))
+        || (i < 27
+            && i % 9 <= 6
+            && c[i + 1] > 0
+            && c[i + 2] > 0
+            && try_taking(c, &[i, i + 1, i + 2], paired))
+}
+
+/// Found by `waits_agree_with_the_calculator`: three chows 1m2m3m beside `PPPP` are ready
+/// in shape (shanten 0) on a fifth `P` only, so they have no winning tile, and the
+/// property counts them with the hands whose waits are all held.
+#[test]
+fn a_hand_ready_only_on_a_fifth_copy_has_no_winning_tile() {
+    let chow = Meld::chow(Tile::from_index(0).unwrap(), 0).unwrap();
+    let melds = vec![chow; 3];
+    let conc = vec![Tile::from_index(33).unwrap(); 4];
+    assert_eq!(shanten(&conc, &melds).min(), 0);
+    assert!(winning_tiles(&conc, &melds).is_empty());
+    assert!(held_out_only(&conc, &melds));
+    // A pair and two singles are not ready at all.
+    let tile = |i| Tile::from_index(i).unwrap();
+    assert!(!held_out_only(
+        &[tile(33), tile(33), tile(31), tile(32)],
+        &melds
+    ));
 }
 
 /// Inputs that once broke, or nearly broke, the parser or the calculator. Each must give
