@@ -18,7 +18,7 @@ mod claim;
 #[cfg(test)]
 mod tests;
 use crate::plan::{self, Route, Shape, CLOSED};
-use acceptance::acceptance;
+use acceptance::tie_score;
 use table::engine::{Action, Decision, SeenMeld, View};
 
 /// How much the planner does.
@@ -335,32 +335,6 @@ fn judge(s: &Seat, conc: &Counts, melds: &[Meld], mut d: i32, rules: &mcr::Rules
         distance: d,
         ready: 0.0,
     }
-}
-
-/// How discarding `i` from `conc` stands on strong's tie-break among the discards that
-/// leave the hand `min_d` tiles from a route: the live tiles that bring the hand left
-/// nearer on the routes at that distance, then the less useful tile.
-fn tie_score(
-    s: &Seat,
-    conc: &Counts,
-    melds: &[Meld],
-    routes: &[(Route, i32)],
-    min_d: i32,
-    i: usize,
-) -> (u32, i32) {
-    let mut c = *conc;
-    c[i] -= 1;
-    let nearest: Vec<Route> = {
-        let h = s.shape(&c, melds);
-        (routes.iter())
-            .filter(|(r, floor)| *floor <= min_d && plan::distance(r, &h) == min_d)
-            .map(|(r, _)| *r)
-            .collect()
-    };
-    (
-        acceptance(s, &c, melds, &nearest, min_d),
-        -keep_score(conc, i),
-    )
 }
 
 /// How useful a tile is to keep: copies and neighbours (the tie-break of `medium`).

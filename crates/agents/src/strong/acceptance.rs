@@ -4,11 +4,11 @@
 use mcr::tile::Counts;
 use mcr::Meld;
 
-use super::Seat;
+use super::{keep_score, Seat};
 use crate::plan::{self, Route};
 
 /// Live tiles that would bring a hand of 13 nearer than `d` on one of `routes`.
-pub(super) fn acceptance(s: &Seat, conc: &Counts, melds: &[Meld], routes: &[Route], d: i32) -> u32 {
+fn acceptance(s: &Seat, conc: &Counts, melds: &[Meld], routes: &[Route], d: i32) -> u32 {
     let mut near = 0u64;
     for (i, &n) in conc.iter().enumerate() {
         if n == 0 {
@@ -66,4 +66,30 @@ pub(super) fn acceptance(s: &Seat, conc: &Counts, melds: &[Meld], routes: &[Rout
         acc += s.live[i] as u32;
     }
     acc
+}
+
+/// How discarding `i` from `conc` stands on strong's tie-break among the discards that
+/// leave the hand `min_d` tiles from a route: the live tiles that bring the hand left
+/// nearer on the routes at that distance, then the less useful tile.
+pub(super) fn tie_score(
+    s: &Seat,
+    conc: &Counts,
+    melds: &[Meld],
+    routes: &[(Route, i32)],
+    min_d: i32,
+    i: usize,
+) -> (u32, i32) {
+    let mut c = *conc;
+    c[i] -= 1;
+    let nearest: Vec<Route> = {
+        let h = s.shape(&c, melds);
+        (routes.iter())
+            .filter(|(r, floor)| *floor <= min_d && plan::distance(r, &h) == min_d)
+            .map(|(r, _)| *r)
+            .collect()
+    };
+    (
+        acceptance(s, &c, melds, &nearest, min_d),
+        -keep_score(conc, i),
+    )
 }
