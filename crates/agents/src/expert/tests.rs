@@ -176,13 +176,19 @@ fn oracle_hands_against_sampled_hands() {
     let ranks_by: Option<f64> = std::env::var("RANKS_BY")
         .ok()
         .map(|d| d.trim().parse().expect("RANKS_BY: a number"));
+    // PLAYOUTS=n sets the playouts a decision (the diagnostics' 192 unless set).
+    let playouts: usize = std::env::var("PLAYOUTS")
+        .ok()
+        .map_or(DIAGNOSED_PLAYOUTS, |d| {
+            d.trim().parse().expect("PLAYOUTS: a number")
+        });
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
             let play = |mode: usize, me: Wind| -> [i32; 4] {
                 let mut t = Table::new(setup.clone(), rules.clone());
                 let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-                let mut expert = ExpertBot::new(rules.clone(), d, DIAGNOSED_PLAYOUTS);
+                let mut expert = ExpertBot::new(rules.clone(), d, playouts);
                 if let Some(p) = &passes {
                     for (x, y) in expert.chains.passes.iter_mut().zip(p) {
                         *x = *y;
