@@ -113,8 +113,9 @@ pub fn sessions(seats: &[DealSeat]) -> Vec<Game> {
 /// 4000` (the four levels holding every seat of the same deals, rated freely in sessions
 /// of 8 deals, then shifted so that `medium` is 25, a newcomer's start; docs/rating.md),
 /// except `expert`'s: strong's plus its arena edge over strong (+0.38 IMP/hand over 1,442
-/// fresh deals, +0.41 over 1,817 since, docs/expert.md) at the rate strong stands above medium (1.6 for +0.63 IMP/hand), an estimate
-/// until it is measured the same way (hours with a searching bot at every table).
+/// fresh deals, +0.41 over 1,817 since, docs/expert.md) at the rate strong stands above
+/// medium (1.6 for +0.63 IMP/hand), an estimate until it is measured the same way (hours
+/// with a searching bot at every table).
 pub const ANCHORS: [(&str, f64); 5] = [
     ("random", -26.7),
     ("easy", 6.6),

@@ -165,23 +165,13 @@ fn oracle_hands_against_sampled_hands() {
         .ok()
         .map(|p| p.split(',').filter_map(|x| x.trim().parse().ok()).collect());
     // DEPTH=n ranks each seat's latest n discards in the chains (0: unread, as in play).
-    let depth: Option<usize> = std::env::var("DEPTH")
-        .ok()
-        .map(|d| d.trim().parse().expect("DEPTH: a number"));
+    let depth: Option<usize> = env_number("DEPTH");
     // GATE=x sets the standard errors a departure from strong's choice must clear.
-    let gate: Option<f64> = std::env::var("GATE")
-        .ok()
-        .map(|d| d.trim().parse().expect("GATE: a number"));
+    let gate: Option<f64> = env_number("GATE");
     // RANKS_BY=x multiplies the ranks' log weights (`expert::THROWS`) by x.
-    let ranks_by: Option<f64> = std::env::var("RANKS_BY")
-        .ok()
-        .map(|d| d.trim().parse().expect("RANKS_BY: a number"));
+    let ranks_by: Option<f64> = env_number("RANKS_BY");
     // PLAYOUTS=n sets the playouts a decision (the diagnostics' 192 unless set).
-    let playouts: usize = std::env::var("PLAYOUTS")
-        .ok()
-        .map_or(DIAGNOSED_PLAYOUTS, |d| {
-            d.trim().parse().expect("PLAYOUTS: a number")
-        });
+    let playouts: usize = env_number("PLAYOUTS").unwrap_or(DIAGNOSED_PLAYOUTS);
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
@@ -583,4 +573,15 @@ fn the_true_hands_agree_with_the_latest_discard() {
     );
     assert!(checked > 100, "{checked} decisions checked");
     assert_eq!(agreed, checked);
+}
+
+/// The number in the environment variable `name`, if set; a diagnostic's knob, so a
+/// value that is not a number stops the run, naming the variable.
+fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
+    let v = std::env::var(name).ok()?;
+    Some(
+        v.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}: a number")),
+    )
 }
