@@ -27,6 +27,7 @@ use crate::plan;
 use crate::strong::PlanBot;
 
 mod chains;
+pub(crate) mod danger;
 #[cfg(test)]
 mod diagnostics;
 mod history;

@@ -67,9 +67,12 @@ pub struct ExpertBot {
     /// How the worlds' chains run.
     chains: crate::belief::Chains,
     /// Whether worlds that disagree with the latest discard are left out
-    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP, docs/expert.md),
+    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP, docs/expert-belief.md),
     /// on in the diagnostics that measure it.
     check_latest: bool,
+    /// Whether a discard's chance of dealing in now is read from the model of public facts
+    /// ([`crate::belief::danger`]) rather than from the worlds.
+    read_danger: bool,
 }
 
 impl ExpertBot {
@@ -89,6 +92,7 @@ impl ExpertBot {
             plan,
             chains: CHAINS,
             check_latest: false,
+            read_danger: READ_DANGER,
         }
     }
 
@@ -224,7 +228,7 @@ pub(crate) const OFF: crate::belief::Chains = crate::belief::Chains {
 /// The log weights of a world's hand by the rank of each of its seat's latest discards,
 /// by age (the latest, the two before, the three before those, older) then rank (strong's
 /// choice, tied, one worse, two or more; [`crate::belief::Chains::throws`]): strong's true
-/// hands over the chains' worlds (`how_strong_would_have_thrown`, docs/expert.md).
+/// hands over the chains' worlds (`how_strong_would_have_thrown`, docs/expert-belief.md).
 pub(crate) const THROWS: [[f64; crate::belief::RANKS]; crate::belief::AGES] = [
     [1.18, -4.0, -4.0, -4.0],
     [0.94, -1.91, -2.40, -4.0],
@@ -233,7 +237,7 @@ pub(crate) const THROWS: [[f64; crate::belief::RANKS]; crate::belief::AGES] = [
 ];
 /// How many of each seat's latest discards are ranked: none in play. Ranking six made
 /// the worlds' discards rank as strong's do, but played worse (−0.18 ± 0.11 IMP/hand,
-/// docs/expert.md); `DEPTH=6` in `oracle_hands` measures it.
+/// docs/expert-belief.md); `DEPTH=6` in `oracle_hands` measures it.
 pub(crate) const DEPTH: usize = 0;
 /// The depth the ranks were tried at.
 #[cfg(test)]
@@ -242,7 +246,7 @@ pub(crate) const DEPTH_TRIED: usize = 6;
 /// The log weights of a world's ready hand by the age of the first turn that refutes it,
 /// then where none does ([`crate::belief::Chains::passes`]): set so that the worlds' ready
 /// hands are refuted at each age about as often as strong's true ones
-/// (`what_the_order_of_the_discards_says`, docs/expert.md).
+/// (`what_the_order_of_the_discards_says`, docs/expert-belief.md).
 pub(crate) const PASSES: [f64; crate::belief::WINDOWS + 1] = [-6.0, -2.3, -1.0, -1.0, 0.44];
 
 /// The log weights of a world's ready hand by its live winning tiles (0, 1–2, 3–4, 5–6,
@@ -256,6 +260,13 @@ const OWN_ACCEPTANCE_OF: usize = usize::MAX;
 
 /// Raw samples drawn for each world kept.
 const OVERSAMPLE: usize = 4;
+
+/// Whether the expert reads a discard's chance of dealing in now from the model of public
+/// facts ([`crate::belief::danger`]) rather than from its worlds: not in play. The model
+/// ranks the truth far better than the worlds do, but played no better (−0.02 ± 0.03
+/// IMP/hand), where the exact answer is worth +0.28 ± 0.04 (docs/expert-belief.md, "What
+/// a discard risks"); `READ_DANGER=1` and `DANGER=1` in `oracle_hands` measure them.
+const READ_DANGER: bool = false;
 
 /// Standard errors a candidate's mean gain over strong's choice must clear.
 const GATE: f64 = 2.0;
@@ -335,16 +346,20 @@ fn sample(
     Some(h)
 }
 
-/// Plays `table` to its end with `strong`'s plan at every seat; the match points of `me`.
-fn playout(mut table: Table, rules: &mcr::Rules, me: Wind) -> i32 {
+/// Plays `table` to its end with `strong`'s plan at every seat: the match points of `me`,
+/// and whether the hand ended at once on a win from `me`'s discard (the claims on it come
+/// before any seat's turn).
+fn playout(mut table: Table, rules: &mcr::Rules, me: Wind) -> (i32, bool) {
     let mut bots: [PlanBot; 4] = std::array::from_fn(|_| {
         let mut b = PlanBot::strong();
         b.rules = rules.clone();
         b
     });
+    let (mut dealt_in, mut at_once) = (false, true);
     while let Some(seat) = table.next_to_act() {
         let action = {
             let view = table.view(seat);
+            at_once &= !matches!(view.decision, Some(Decision::Turn { .. }));
             let a = bots[seat.index()].act(&view);
             if view.legal.contains(&a) {
                 a
@@ -352,11 +367,24 @@ fn playout(mut table: Table, rules: &mcr::Rules, me: Wind) -> i32 {
                 view.legal[0]
             }
         };
+        dealt_in |= at_once && action == Action::Hu;
         if table.apply(seat, action).is_err() {
             break;
         }
     }
-    table.result().map(|r| r.points[me.index()]).unwrap_or(0)
+    let points = table.result().map(|r| r.points[me.index()]).unwrap_or(0);
+    (points, dealt_in)
+}
+
+/// Points of `me` where no world dealt in at once but the model says a discard does: a
+/// discarder pays 8 and the hand's points, about 13 on average (docs/bots.md).
+const DEALT_IN: f64 = -21.0;
+
+/// What every candidate gave in every world (strong's choice first), world by world:
+/// the match points, and whether its discard was won on at once.
+pub(crate) struct Outcomes {
+    pub(crate) points: Vec<Vec<i32>>,
+    dealt_in: Vec<Vec<bool>>,
 }
 
 impl Agent for ExpertBot {
@@ -399,7 +427,8 @@ impl Agent for ExpertBot {
         }
         let worlds = self.worlds(view, self.per_candidate(&candidates));
         self.decisions += 1;
-        let results = self.play_out(view, &candidates, &worlds);
+        let outcomes = self.play_out(view, &candidates, &worlds);
+        let results = &outcomes.points;
         let weights: Vec<f64> = worlds
             .iter()
             .map(|(_, w)| *w)
@@ -410,7 +439,8 @@ impl Agent for ExpertBot {
         }
         // A move is a mistake only where another is clearly better on the same worlds, as
         // strong's choice is left only then.
-        let (best, gain) = self.pick(&candidates, &results, &weights);
+        let danger = self.danger(view);
+        let (best, gain) = self.pick_with(&candidates, &outcomes, &weights, danger.as_ref());
         let i = candidates
             .iter()
             .position(|&c| c == best)
@@ -421,13 +451,7 @@ impl Agent for ExpertBot {
             .map(|(a, b)| (*a - *b) as f64)
             .collect();
         let error = crate::belief::weighted_gain(&d, &weights).1;
-        let total: f64 = weights.iter().sum();
-        let played_points = results[0]
-            .iter()
-            .zip(&weights)
-            .map(|(&p, w)| p as f64 * w)
-            .sum::<f64>()
-            / total;
+        let played_points = value(candidates[0], &outcomes, 0, &weights, danger.as_ref());
         Some(Appraisal {
             best,
             best_points: played_points + gain,
@@ -478,61 +502,125 @@ impl ExpertBot {
         if worlds.is_empty() {
             return (candidates[0], 0.0);
         }
-        let results = self.play_out(view, candidates, worlds);
+        let outcomes = self.play_out(view, candidates, worlds);
         let weights: Vec<f64> = worlds
             .iter()
-            .take(results[0].len())
+            .take(outcomes.points[0].len())
             .map(|(_, w)| *w)
             .collect();
-        self.pick(candidates, &results, &weights)
+        let danger = self.danger(view);
+        self.pick_with(candidates, &outcomes, &weights, danger.as_ref())
+    }
+
+    /// On a turn, the chance that a discard of each kind deals in now, by the model of
+    /// public facts ([`crate::belief::danger`]), when the expert reads it.
+    fn danger(&self, view: &View) -> Option<[f64; mcr::tile::KINDS]> {
+        let turn = matches!(view.decision, Some(Decision::Turn { .. }));
+        (turn && self.read_danger).then(|| crate::belief::danger::deal_in(&self.belief_view(view)))
     }
 
     /// Each candidate's points in every world (strong's choice first), world by world so
     /// that a hard stop leaves every candidate the same worlds.
-    fn play_out(
-        &self,
-        view: &View,
-        candidates: &[Action],
-        worlds: &[(Table, f64)],
-    ) -> Vec<Vec<i32>> {
+    fn play_out(&self, view: &View, candidates: &[Action], worlds: &[(Table, f64)]) -> Outcomes {
         let start = std::time::Instant::now();
-        let mut results: Vec<Vec<i32>> = vec![Vec::with_capacity(worlds.len()); candidates.len()];
+        let n = candidates.len();
+        let mut points: Vec<Vec<i32>> = vec![Vec::with_capacity(worlds.len()); n];
+        let mut dealt_in: Vec<Vec<bool>> = vec![Vec::with_capacity(worlds.len()); n];
         for (w, _) in worlds {
             if self.hard_stop.is_some_and(|stop| start.elapsed() > stop) {
                 break;
             }
-            for (&c, r) in candidates.iter().zip(results.iter_mut()) {
+            for (i, &c) in candidates.iter().enumerate() {
                 let mut t = w.clone();
-                r.push(match t.apply(view.seat, c) {
+                let (p, d) = match t.apply(view.seat, c) {
                     Ok(()) => playout(t, &self.rules.scoring, view.seat),
-                    Err(_) => i32::MIN / 4,
-                });
+                    Err(_) => (i32::MIN / 4, false),
+                };
+                points[i].push(p);
+                dealt_in[i].push(d);
             }
         }
-        results
+        Outcomes { points, dealt_in }
     }
 
     /// Strong's choice (the first candidate) unless another is clearly better on the same
     /// worlds: its weighted mean gain above [`GATE`] standard errors of the paired
     /// differences. With the mean gain it saw (0 when it keeps strong's choice).
+    #[cfg(test)]
     fn pick(&self, candidates: &[Action], results: &[Vec<i32>], weights: &[f64]) -> (Action, f64) {
+        let outcomes = Outcomes {
+            points: results.to_vec(),
+            dealt_in: results.iter().map(|r| vec![false; r.len()]).collect(),
+        };
+        self.pick_with(candidates, &outcomes, weights, None)
+    }
+
+    /// [`ExpertBot::pick`] with each discard's chance of dealing in now taken from
+    /// `danger` rather than from the worlds ([`value`]). The standard error stays that of
+    /// the worlds' own differences.
+    fn pick_with(
+        &self,
+        candidates: &[Action],
+        outcomes: &Outcomes,
+        weights: &[f64],
+        danger: Option<&[f64; mcr::tile::KINDS]>,
+    ) -> (Action, f64) {
         let planned = candidates[0];
+        let results = &outcomes.points;
         if results[0].len() < MIN_WORLDS {
             return (planned, 0.0);
         }
+        let base = value(planned, outcomes, 0, weights, danger);
         let mut best = (planned, 0.0);
-        for (c, r) in candidates.iter().zip(results).skip(1) {
+        for (i, (c, r)) in candidates.iter().zip(results).enumerate().skip(1) {
             let d: Vec<f64> = r
                 .iter()
                 .zip(&results[0])
                 .map(|(a, b)| (*a - *b) as f64)
                 .collect();
-            let (mean, se) = crate::belief::weighted_gain(&d, weights);
+            let (mut mean, se) = crate::belief::weighted_gain(&d, weights);
+            if danger.is_some() {
+                mean = value(*c, outcomes, i, weights, danger) - base;
+            }
             if mean > self.gate * se && mean > best.1 {
                 best = (*c, mean);
             }
         }
         best
+    }
+}
+
+/// Candidate `i`'s mean points in the worlds; where it is a discard and `danger` is given,
+/// its mean where the worlds did not deal in at once and its mean where they did
+/// ([`DEALT_IN`] where none did), mixed by `danger`'s chance for its kind.
+fn value(
+    candidate: Action,
+    outcomes: &Outcomes,
+    i: usize,
+    weights: &[f64],
+    danger: Option<&[f64; mcr::tile::KINDS]>,
+) -> f64 {
+    let points = &outcomes.points[i];
+    let mean = |keep: &dyn Fn(usize) -> bool| -> Option<f64> {
+        let (mut sum, mut total) = (0.0, 0.0);
+        for (j, (&p, &w)) in points.iter().zip(weights).enumerate() {
+            if keep(j) {
+                sum += f64::from(p) * w;
+                total += w;
+            }
+        }
+        (total > 0.0).then(|| sum / total)
+    };
+    let all = mean(&|_| true).unwrap_or(0.0);
+    match (candidate, danger) {
+        (Action::Discard(t), Some(q)) => {
+            let dealt = &outcomes.dealt_in[i];
+            let safe = mean(&|j| !dealt[j]).unwrap_or(all);
+            let hit = mean(&|j| dealt[j]).unwrap_or(DEALT_IN);
+            let q = q[t.index()];
+            (1.0 - q) * safe + q * hit
+        }
+        _ => all,
     }
 }
 

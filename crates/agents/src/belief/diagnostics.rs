@@ -1,5 +1,5 @@
 //! Diagnostics of the worlds against strong's own hands, run by hand (`#[ignore]`, their
-//! figures in docs/expert.md): strong's self-play, and at some of its decisions the other
+//! figures in docs/expert-belief.md): strong's self-play, and at some of its decisions the other
 //! seats' true hands beside the chains' worlds.
 
 use mcr::tile::Counts;
@@ -356,4 +356,68 @@ fn what_the_ranks_change() {
             ready[k + 1] as f64 / (16.0 * h)
         );
     }
+}
+
+/// Which tiles would deal in, as the worlds see it and as [`super::danger`]'s facts do,
+/// against the truth: at every second turn of strong's self-play, a row per other seat
+/// and kind: whether that seat's true hand wins on it by discard, whether the deciding
+/// seat holds one, the share of the chains' 64 worlds in which the seat's hand wins on it,
+/// then the encoded facts. `tools/danger.py` fits the model to these rows.
+/// `DEALS=800 OUT=d.csv cargo test --release -p agents how_dangerous -- --ignored`.
+#[test]
+#[ignore]
+fn how_dangerous_the_discards_are() {
+    use std::io::Write;
+    let rules = TableRules::seeds();
+    let scoring = &rules.scoring;
+    let deals = crate::belief::deals_from_env(20);
+    let out = std::env::var("OUT").expect("OUT: a file for the rows");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out).unwrap());
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut turns, mut deal, mut last) = (0u64, 0u64, u64::MAX);
+    self_play(deals, &rules, |n, t, seat, view, expert| {
+        if n < last {
+            deal += 1;
+        }
+        last = n;
+        if !matches!(view.decision, Some(table::engine::Decision::Turn { .. })) {
+            return;
+        }
+        turns += 1;
+        if turns % 2 != 0 {
+            return;
+        }
+        let raw = expert.samples(view, 64 * 4);
+        let worlds = settle(view, raw, 64, crate::expert::CHAINS, scoring, &mut rng);
+        let m = worlds.len().max(1) as f64;
+        let own = view.hand.counts();
+        for o in (0..4).filter(|&o| o != seat.index()) {
+            let w = Wind::from_index(o);
+            let wins = |c: &Counts, sets: &[Meld]| -> [bool; 34] {
+                let flowers = view.bonus[o].len() as u8;
+                let mut x = [false; 34];
+                for wt in crate::strong::waits_at(w, view.prevalent, flowers, c, sets, scoring) {
+                    x[wt.tile.index()] |= wt.discard_ok;
+                }
+                x
+            };
+            let truth = wins(&counts(&t.concealed(w)), t.melds(w));
+            let mut p = [0.0f64; 34];
+            for (h, _) in &worlds {
+                let x = wins(&counts(&h.hands[o]), &sets(view, h, o));
+                for k in 0..34 {
+                    p[k] += f64::from(u8::from(x[k])) / m;
+                }
+            }
+            for k in 0..34 {
+                let y = u8::from(truth[k]);
+                write!(file, "{deal},{turns},{y},{},{:.4}", own[k], p[k]).unwrap();
+                for x in super::danger::encode(view, o, k) {
+                    write!(file, ",{x}").unwrap();
+                }
+                writeln!(file).unwrap();
+            }
+        }
+    });
+    println!("{turns} turns, {deal} deals");
 }

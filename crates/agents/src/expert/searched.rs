@@ -122,12 +122,12 @@ fn searched_decisions(
                 let n = per.unwrap_or_else(|| e.per_candidate(&candidates));
                 let worlds = e.worlds(&view, n);
                 e.decisions += 1;
-                let results = e.play_out(&view, &candidates, &worlds);
+                let results = e.play_out(&view, &candidates, &worlds).points;
                 let truth = (candidates.iter())
                     .map(|&c| {
                         let mut x = t.clone();
                         x.apply(seat, c).unwrap();
-                        playout(x, &rules.scoring, seat)
+                        playout(x, &rules.scoring, seat).0
                     })
                     .collect();
                 let mut rng = ChaCha8Rng::seed_from_u64(7 + d * 4096 + e.decisions);
@@ -135,7 +135,7 @@ fn searched_decisions(
                 let expected = if oracle.is_empty() {
                     Vec::new()
                 } else {
-                    (e.play_out(&view, &candidates, &oracle).iter())
+                    (e.play_out(&view, &candidates, &oracle).points.iter())
                         .map(|r| r.iter().map(|&p| f64::from(p)).sum::<f64>() / r.len() as f64)
                         .collect()
                 };
@@ -420,7 +420,7 @@ fn claim_lines(rules: &TableRules, deals: std::ops::Range<u64>) -> Vec<String> {
                 let e = &mut experts[seat.index()];
                 let worlds = e.worlds(&view, WORLDS);
                 e.decisions += 1;
-                let res = e.play_out(&view, &cands, &worlds);
+                let res = e.play_out(&view, &cands, &worlds).points;
                 let w: Vec<f64> = worlds.iter().map(|x| x.1).collect();
                 let alts: Vec<_> = (cands.iter().zip(&res))
                         .map(|(c, r)| {

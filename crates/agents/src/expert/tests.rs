@@ -172,6 +172,9 @@ fn oracle_hands_against_sampled_hands() {
     let ranks_by: Option<f64> = env_number("RANKS_BY");
     // PLAYOUTS=n sets the playouts a decision (the diagnostics' 192 unless set).
     let playouts: usize = env_number("PLAYOUTS").unwrap_or(DIAGNOSED_PLAYOUTS);
+    // DANGER=1: on turns the search is told which discards deal in now (the true hands);
+    // READ_DANGER=1: it reads their chance from the model of public facts (`belief::danger`).
+    let danger = std::env::var_os("DANGER").is_some();
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
@@ -204,11 +207,20 @@ fn oracle_hands_against_sampled_hands() {
                     }
                 }
                 expert.check_latest = std::env::var_os("CHECK").is_some();
+                if std::env::var_os("READ_DANGER").is_some() {
+                    expert.read_danger = true;
+                }
                 let mut rng = ChaCha8Rng::seed_from_u64(d);
                 while let Some(seat) = t.next_to_act() {
                     let view = t.view(seat);
                     let a = if seat != me || mode == 0 {
                         bots[seat.index()].act(&view)
+                    } else if mode == 1
+                        && danger
+                        && matches!(view.decision, Some(Decision::Turn { .. }))
+                    {
+                        let q = true_danger(&t, seat, &rules.scoring);
+                        with_danger(&mut expert, &view, &q)
                     } else if mode == 1
                         || (mode == 6 && matches!(view.decision, Some(Decision::Turn { .. })))
                         || (mode >= 7 && !another_ready(&t, seat))
@@ -274,7 +286,7 @@ fn oracle_hands_against_sampled_hands() {
                                 let out = |c: Action| {
                                     let mut x = t.clone();
                                     x.apply(seat, c).unwrap();
-                                    playout(x, &rules.scoring, seat)
+                                    playout(x, &rules.scoring, seat).0
                                 };
                                 let base = out(planned);
                                 (cands.iter().skip(1).map(|&c| (out(c), c)))
@@ -379,7 +391,7 @@ fn calibration_of_the_gains_it_sees() {
                         let out = |c: Action| {
                             let mut x = t.clone();
                             x.apply(Wind::East, c).unwrap();
-                            playout(x, &rules.scoring, Wind::East)
+                            playout(x, &rules.scoring, Wind::East).0
                         };
                         let true_gain = (out(a) - out(planned)) as f64;
                         // The gain expected with the true hands, over walls dealt
@@ -393,7 +405,7 @@ fn calibration_of_the_gains_it_sees() {
                                     let run = |c: Action| {
                                         let mut x = w.clone();
                                         x.apply(Wind::East, c).unwrap();
-                                        playout(x, &rules.scoring, Wind::East)
+                                        playout(x, &rules.scoring, Wind::East).0
                                     };
                                     (run(a) - run(planned)) as f64
                                 })
@@ -584,4 +596,35 @@ fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
             .parse()
             .unwrap_or_else(|_| panic!("{name}: a number")),
     )
+}
+
+/// Whether each kind, discarded by `me` now, deals in (another seat's true hand wins on it).
+fn true_danger(t: &Table, me: Wind, rules: &mcr::Rules) -> [f64; 34] {
+    let mut q = [0.0; 34];
+    for o in Wind::ALL.into_iter().filter(|&o| o != me) {
+        let mut c = [0u8; mcr::tile::KINDS];
+        for x in t.concealed(o) {
+            c[x.index()] += 1;
+        }
+        let prevalent = t.view(me).prevalent;
+        for w in crate::strong::waits_at(o, prevalent, 0, &c, t.melds(o), rules) {
+            if w.discard_ok {
+                q[w.tile.index()] = 1.0;
+            }
+        }
+    }
+    q
+}
+
+/// The expert's turn with the chance each discard deals in now given (`q`, by kind).
+fn with_danger(expert: &mut ExpertBot, view: &View, q: &[f64; 34]) -> Action {
+    let planned = expert.plan.act(view);
+    let Some(cands) = expert.to_search(view, planned) else {
+        return planned;
+    };
+    let worlds = expert.worlds(view, expert.per_candidate(&cands));
+    expert.decisions += 1;
+    let outcomes = expert.play_out(view, &cands, &worlds);
+    let weights: Vec<f64> = worlds.iter().map(|(_, w)| *w).collect();
+    expert.pick_with(&cands, &outcomes, &weights, Some(q)).0
 }
