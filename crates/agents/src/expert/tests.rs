@@ -175,6 +175,9 @@ fn oracle_hands_against_sampled_hands() {
     // DANGER=1: on turns the search is told which discards deal in now (the true hands);
     // READ_DANGER=1: it reads their chance from the model of public facts (`belief::danger`).
     let danger = std::env::var_os("DANGER").is_some();
+    // MIX=x (with DANGER=1): the chance told is x times the exact answer and 1 - x times
+    // the model's, a belief between the two.
+    let mix: Option<f64> = env_number("MIX");
     let per_deal = super::searched::on_both_cores(deals, |part| {
         part.map(|d| {
             let setup = Setup::generate(WallModel::Personal, d);
@@ -219,7 +222,13 @@ fn oracle_hands_against_sampled_hands() {
                         && danger
                         && matches!(view.decision, Some(Decision::Turn { .. }))
                     {
-                        let q = true_danger(&t, seat, &rules.scoring);
+                        let mut q = true_danger(&t, seat, &rules.scoring);
+                        if let Some(x) = mix {
+                            let model = crate::belief::danger::deal_in(&view);
+                            for (a, b) in q.iter_mut().zip(model) {
+                                *a = x * *a + (1.0 - x) * b;
+                            }
+                        }
                         with_danger(&mut expert, &view, &q)
                     } else if mode == 1
                         || (mode == 6 && matches!(view.decision, Some(Decision::Turn { .. })))
