@@ -67,8 +67,8 @@ pub struct ExpertBot {
     /// How the worlds' chains run.
     chains: crate::belief::Chains,
     /// Whether worlds that disagree with the latest discard are left out
-    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP, docs/expert-belief.md),
-    /// on in the diagnostics that measure it.
+    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP,
+    /// docs/expert-belief.md), on in the diagnostics that measure it.
     check_latest: bool,
     /// Whether a discard's chance of dealing in now is read from the model of public facts
     /// ([`crate::belief::danger`]) rather than from the worlds.

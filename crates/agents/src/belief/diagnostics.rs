@@ -1,6 +1,6 @@
 //! Diagnostics of the worlds against strong's own hands, run by hand (`#[ignore]`, their
-//! figures in docs/expert-belief.md): strong's self-play, and at some of its decisions the other
-//! seats' true hands beside the chains' worlds.
+//! figures in docs/expert-belief.md): strong's self-play, and at some of its decisions
+//! the other seats' true hands beside the chains' worlds.
 
 use mcr::tile::Counts;
 use mcr::{Meld, Wind};

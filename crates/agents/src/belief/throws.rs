@@ -2,10 +2,10 @@
 //! throws its least useful tile: the one leaving the hand nearest a route, and among
 //! those the least connected, by acceptance. Put a discard back into the hand held now
 //! and, for strong's own seats, strong would throw that very tile again nine times in
-//! ten even several turns later (`how_strong_would_have_thrown`, docs/expert-belief.md); in the
-//! chains' worlds only a third to a half of the time, as a dealt hand keeps loose tiles a
-//! real one would have thrown first. The chains weigh each world's hand by that rank of
-//! each of its seat's latest discards ([`crate::expert::THROWS`]).
+//! ten even several turns later (`how_strong_would_have_thrown`, docs/expert-belief.md);
+//! in the chains' worlds only a third to a half of the time, as a dealt hand keeps loose
+//! tiles a real one would have thrown first. The chains weigh each world's hand by that
+//! rank of each of its seat's latest discards ([`crate::expert::THROWS`]).
 
 use mcr::tile::Counts;
 use mcr::{Meld, Tile, Wind};
