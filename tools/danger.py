@@ -12,11 +12,14 @@ Usage: python3 tools/danger.py rows.csv crates/agents/src/belief/danger/weights.
 Needs numpy.
 """
 
+import os
 import sys
 
 import numpy as np
 
 RIDGE = 1.0
+# The facts `belief::danger::encode` writes (its FEATURES).
+FEATURES = 107
 
 
 def fit(x, y):
@@ -55,8 +58,15 @@ def log_loss(y, p):
 
 
 def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: python3 tools/danger.py ROWS.csv WEIGHTS.rs")
     rows, out = sys.argv[1], sys.argv[2]
-    d = np.loadtxt(rows, delimiter=",", dtype=np.float64)
+    try:
+        d = np.loadtxt(rows, delimiter=",", dtype=np.float64, ndmin=2)
+    except (OSError, ValueError) as e:
+        sys.exit(f"{rows}: not rows of how_dangerous_the_discards_are ({e})")
+    if d.shape[1] != 5 + FEATURES:
+        sys.exit(f"{rows}: {d.shape[1]} columns, where 5 and {FEATURES} facts make {5 + FEATURES}")
     deal, y, world = d[:, 0], d[:, 2], d[:, 4]
     x = np.c_[d[:, 5:], np.ones(len(d))]
     cut = np.quantile(deal, 0.7)
@@ -70,11 +80,13 @@ def main():
     print(f"the model:     AUC {auc(y[test], p[test]):.4f}, log loss {log_loss(y[test], p[test]):.5f}")
     w = fit(x, y)
     body = ",\n".join(f"    {v:.6}" for v in w)
-    with open(out, "w") as f:
+    # Written beside, then moved in place: an interrupted run leaves the old weights whole.
+    with open(out + ".tmp", "w") as f:
         f.write("//! Written by `tools/danger.py`; do not edit by hand.\n\n")
         f.write("/// The weights of [`super::encode`]'s features, then the intercept.\n")
         f.write("#[rustfmt::skip]\n")
         f.write(f"pub(crate) const WEIGHTS: [f64; super::FEATURES + 1] = [\n{body},\n];\n")
+    os.replace(out + ".tmp", out)
     print(f"wrote {out}")
 
 

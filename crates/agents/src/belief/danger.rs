@@ -125,6 +125,24 @@ pub fn deal_in(view: &View) -> [f64; KINDS] {
     })
 }
 
+/// The kinds a hand of seat `seat` (concealed `c`, declared `sets`) wins on by discard:
+/// what "deals in" means for the model's rows and for the harness told the exact answer.
+#[cfg(test)]
+pub(crate) fn discard_wins(
+    view: &View,
+    seat: mcr::Wind,
+    c: &mcr::tile::Counts,
+    sets: &[mcr::Meld],
+    rules: &mcr::Rules,
+) -> [bool; KINDS] {
+    let flowers = view.bonus[seat.index()].len() as u8;
+    let mut x = [false; KINDS];
+    for w in crate::strong::waits_at(seat, view.prevalent, flowers, c, sets, rules) {
+        x[w.tile.index()] |= w.discard_ok;
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

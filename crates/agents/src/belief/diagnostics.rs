@@ -393,14 +393,8 @@ fn how_dangerous_the_discards_are() {
         let own = view.hand.counts();
         for o in (0..4).filter(|&o| o != seat.index()) {
             let w = Wind::from_index(o);
-            let wins = |c: &Counts, sets: &[Meld]| -> [bool; 34] {
-                let flowers = view.bonus[o].len() as u8;
-                let mut x = [false; 34];
-                for wt in crate::strong::waits_at(w, view.prevalent, flowers, c, sets, scoring) {
-                    x[wt.tile.index()] |= wt.discard_ok;
-                }
-                x
-            };
+            let wins =
+                |c: &Counts, sets: &[Meld]| super::danger::discard_wins(view, w, c, sets, scoring);
             let truth = wins(&counts(&t.concealed(w)), t.melds(w));
             let mut p = [0.0f64; 34];
             for (h, _) in &worlds {

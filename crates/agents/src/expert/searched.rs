@@ -131,7 +131,7 @@ fn searched_decisions(
                     })
                     .collect();
                 let mut rng = ChaCha8Rng::seed_from_u64(7 + d * 4096 + e.decisions);
-                let oracle = super::tests::oracle_worlds(&t, &view, walls, &mut rng);
+                let oracle = super::oracle::oracle_worlds(&t, &view, walls, &mut rng);
                 let expected = if oracle.is_empty() {
                     Vec::new()
                 } else {
