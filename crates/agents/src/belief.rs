@@ -329,10 +329,19 @@ pub(crate) fn mean_se(v: &[f64]) -> (f64, f64) {
 /// Deals a diagnostic plays: `DEALS` from the environment, or `default`.
 #[cfg(test)]
 pub(crate) fn deals_from_env(default: u64) -> u64 {
-    std::env::var("DEALS")
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(default)
+    env_number("DEALS").unwrap_or(default)
+}
+
+/// The number in the environment variable `name`, if set; a diagnostic's knob, so a
+/// value that is not a number stops the run, naming the variable.
+#[cfg(test)]
+pub(crate) fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
+    let v = std::env::var(name).ok()?;
+    Some(
+        v.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}: a number")),
+    )
 }
 
 /// A table of `rules` on the walls of `seed`, strong at every seat, stopped at East's

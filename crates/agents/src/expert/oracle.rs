@@ -4,6 +4,7 @@
 //! -p agents oracle_hands -- --ignored --nocapture`; figures in docs/expert-belief.md).
 
 use super::*;
+use crate::belief::env_number;
 use table::wall::Setup;
 
 /// How much a better belief could add: the expert at each seat in turn (strong at the
@@ -39,7 +40,7 @@ fn oracle_hands_against_sampled_hands() {
     let modes: Vec<usize> = std::env::var("MODES").map_or(vec![1, 2, 3, 4, 5, 6, 7, 8, 9], |m| {
         m.split(',').filter_map(|x| x.trim().parse().ok()).collect()
     });
-    let alpha: Option<f64> = std::env::var("ALPHA").ok().and_then(|a| a.parse().ok());
+    let alpha: Option<f64> = env_number("ALPHA");
     // PASSES=a,b,c,d,e sets the log weights of a world's ready hand by the age of the first
     // turn that refutes it, then where none does (0,0,0,0,0: the order unread, as before).
     let passes: Option<Vec<f64>> = std::env::var("PASSES")
@@ -317,17 +318,6 @@ fn oracle_part(
         h.walls[s] = it.by_ref().take(sizes.walls[s]).collect();
     }
     Some(h)
-}
-
-/// The number in the environment variable `name`, if set; a diagnostic's knob, so a
-/// value that is not a number stops the run, naming the variable.
-fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
-    let v = std::env::var(name).ok()?;
-    Some(
-        v.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}: a number")),
-    )
 }
 
 /// Whether each kind, discarded by `me` now, deals in (another seat's true hand wins on it).

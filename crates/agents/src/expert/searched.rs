@@ -161,9 +161,7 @@ const WORLDS: usize = 48;
 
 /// The first deal a diagnostic plays: `FIRST` from the environment, or `default`.
 pub(super) fn first_from_env(default: u64) -> u64 {
-    (std::env::var("FIRST").ok())
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(default)
+    crate::belief::env_number("FIRST").unwrap_or(default)
 }
 
 /// `each` run on the two halves of `deals` on two threads, the results in deal order.
@@ -189,11 +187,7 @@ pub(super) fn on_both_cores<T: Send>(
 fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
     let rules = TableRules::seeds();
     let (deals, first) = (crate::belief::deals_from_env(40), first_from_env(20_000));
-    let env = |k: &str, default: usize| {
-        (std::env::var(k).ok())
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
+    let env = |k: &str, default: usize| crate::belief::env_number(k).unwrap_or(default);
     let per = Some(env("PER", WORLDS)).filter(|&p| p > 0);
     let walls = env("WALLS", 0);
     let data = on_both_cores(first..first + deals, |part| {

@@ -141,7 +141,7 @@ fn calibration_of_the_gains_it_sees() {
         );
         let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
         let mut east = ExpertBot::new(rules.clone(), d, DIAGNOSED_PLAYOUTS);
-        if let Some(g) = std::env::var("GATE").ok().and_then(|g| g.parse().ok()) {
+        if let Some(g) = crate::belief::env_number("GATE") {
             east.gate = g;
         }
         while let Some(seat) = t.next_to_act() {
