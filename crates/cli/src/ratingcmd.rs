@@ -20,6 +20,13 @@ pub struct RatingArgs {
     /// Rated hands a player needs to be listed.
     #[arg(long, default_value_t = 1)]
     min_hands: usize,
+    /// Recompute every rating from the stored hands and report where the kept ratings
+    /// differ (`--write` then keeps the recomputed ones).
+    #[arg(long)]
+    rebuild: bool,
+    /// With `--rebuild`: replace the kept ratings by the recomputed ones.
+    #[arg(long)]
+    write: bool,
     /// Measure the bots' anchors instead: the four levels hold every seat of DEALS deals.
     #[arg(long)]
     anchors: bool,
@@ -29,6 +36,9 @@ pub struct RatingArgs {
     /// Deals for `--anchors`.
     #[arg(long, default_value_t = 400)]
     deals: u64,
+    /// With `--simulate`: the figures as JSON.
+    #[arg(long)]
+    json: bool,
     /// Challenges for `--simulate`.
     #[arg(long, default_value_t = 40)]
     challenges: u64,
@@ -43,7 +53,11 @@ pub fn rating(a: RatingArgs) -> Result<(), String> {
     }
     if a.simulate {
         let s = simulate(a.challenges, a.seed);
-        print!("{}", s.text());
+        if a.json {
+            println!("{}", s.json());
+        } else {
+            print!("{}", s.text());
+        }
         return Ok(());
     }
     if !a.db.exists() {
@@ -53,6 +67,13 @@ pub fn rating(a: RatingArgs) -> Result<(), String> {
         &store::Location::Sqlite(a.db.clone()),
         server::play::PlayConfig::default(),
     )?;
+    if a.rebuild {
+        return rebuild(&app, a.write);
+    }
+    let rated = server::play::history::catch_up(&app.hall).map_err(|e| e.to_string())?;
+    if rated > 0 {
+        println!("{rated} session(s) over but not rated yet: rated now");
+    }
     let lines = server::play::history::leaderboard(&app.hall, a.min_hands, None)
         .map_err(|e| e.to_string())?;
     println!(
@@ -82,6 +103,42 @@ pub fn rating(a: RatingArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `--rebuild`: every rating recomputed from the stored hands, compared with the kept ones.
+fn rebuild(app: &server::App, write: bool) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    let r = server::play::history::rebuild(&app.hall).map_err(|e| e.to_string())?;
+    println!(
+        "rebuilt {} sessions ({} not rated before) for {} people in {:.1} s",
+        r.sessions,
+        r.unrated,
+        r.people,
+        started.elapsed().as_secs_f64()
+    );
+    if r.differences.is_empty() {
+        println!("the kept ratings are the rebuilt ones");
+        return Ok(());
+    }
+    println!(
+        "{} difference(s) from the kept ratings:",
+        r.differences.len()
+    );
+    for d in r.differences.iter().take(50) {
+        println!("  {d}");
+    }
+    if r.differences.len() > 50 {
+        println!("  … and {} more", r.differences.len() - 50);
+    }
+    if write {
+        app.store
+            .replace_ratings(&r.rows)
+            .map_err(|e| e.to_string())?;
+        println!("the kept ratings are replaced by the rebuilt ones");
+    } else {
+        println!("(--write keeps the rebuilt ones)");
+    }
+    Ok(())
+}
+
 /// Match points by seat when `levels[s]` plays seat `s` of deal `seed`.
 fn play(seed: u64, levels: [&str; 4], salt: u64) -> [i32; 4] {
     let mut bots: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
@@ -98,8 +155,8 @@ fn play(seed: u64, levels: [&str; 4], salt: u64) -> [i32; 4] {
 const LEVELS: [&str; 4] = ["random", "easy", "medium", "strong"];
 
 /// The bots rated against each other, all free: each deal played at four tables with the
-/// levels rotated, so that every level holds every seat once. Printed raw and shifted so
-/// that `medium` is 25 (the start of a new player).
+/// levels rotated, so that every level holds every seat once. Printed as skill (IMP per
+/// hand), as skill above `medium`, and as the rating shown (`medium` is 25).
 fn anchors(deals: u64, seed: u64) -> Result<(), String> {
     let seats: Vec<DealSeat> = (seed..seed + deals)
         .into_par_iter()
@@ -117,19 +174,23 @@ fn anchors(deals: u64, seed: u64) -> Result<(), String> {
             })
         })
         .collect();
-    // Sessions of 8 deals, as a challenge's.
-    let games = rating::sessions(&seats);
-    let r = rating::rate(&games, true);
-    let medium = r[&Holder::Bot("medium".into())].rating;
+    // Sessions of 8 deals, as a challenge's, every level rated freely.
+    let state = rating::rate_state(&rating::sessions(&seats), true);
+    let skill = |l: &str| &state.skills[&Holder::Bot(l.into())];
+    let medium = skill("medium").mean;
     println!("{deals} deals × 4 tables, every level at every seat once");
-    println!("{:<8} {:>8} {:>8} {:>8}", "level", "raw", "±", "anchor");
+    println!(
+        "{:<8} {:>8} {:>8} {:>14} {:>8}",
+        "level", "skill", "±", "vs medium", "rating"
+    );
     for l in LEVELS {
-        let x = &r[&Holder::Bot(l.into())];
+        let x = skill(l);
         println!(
-            "{l:<8} {:>8.2} {:>8.2} {:>8.1}",
-            x.rating,
-            x.uncertainty,
-            x.rating - medium + 25.0
+            "{l:<8} {:>8.3} {:>8.3} {:>14.3} {:>8.1}",
+            x.mean,
+            x.var.sqrt(),
+            x.mean - medium,
+            rating::shown(x.mean - medium)
         );
     }
     Ok(())
@@ -152,9 +213,30 @@ pub struct Simulation {
     pub separated_after: Vec<(&'static str, &'static str, Option<usize>)>,
     /// Hands per player in all.
     pub hands: usize,
+    /// The standard deviation of a holder's IMP at a deal-seat around what the final
+    /// ratings predict (the model's noise, `rating::NOISE`).
+    pub noise: f64,
 }
 
 impl Simulation {
+    /// As JSON: the players, tau, the copies' check, each separation (`null`: not within
+    /// the run) and the model's noise.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "hands": self.hands,
+            "players": self.players.iter().map(|(l, c, r, u, n)| serde_json::json!({
+                "level": l, "copy": c, "rating": r, "uncertainty": u, "hands": n,
+            })).collect::<Vec<_>>(),
+            "tau": self.tau,
+            "copies_agree": self.copies_agree,
+            "separated": self.separated_after.iter().map(|(lo, hi, after)| serde_json::json!({
+                "lower": lo, "upper": hi, "from_hands": after,
+            })).collect::<Vec<_>>(),
+            "noise": self.noise,
+            "model_noise": rating::NOISE,
+        })
+    }
+
     /// As printed.
     pub fn text(&self) -> String {
         let mut out = format!(
@@ -172,6 +254,11 @@ impl Simulation {
         out += &format!(
             "copies of one bot within 2σ of each other: {}\n",
             self.copies_agree
+        );
+        out += &format!(
+            "IMP at a deal-seat around the model's prediction: sd {:.2} (the model takes {:.2})\n",
+            self.noise,
+            rating::NOISE
         );
         for (lo, hi, after) in &self.separated_after {
             out += &match after {
@@ -245,18 +332,15 @@ pub fn simulate(challenges: u64, seed: u64) -> Simulation {
         }
         out
     };
-    // A challenge is one game: its 8 deals' IMP per hand.
-    let games_of = rating::sessions;
+    // A challenge is one session of the rating, rated in order, one after another.
+    let games = rating::sessions(&seats_upto(deals.len()));
     let level_of = |p: usize| LEVELS.iter().position(|l| *l == players[p].0).unwrap() as f64;
     let mut separated_after: Vec<(&'static str, &'static str, Option<usize>)> =
         LEVELS.windows(2).map(|w| (w[0], w[1], None)).collect();
-    // Checked after every session at first, then more sparsely (each check rates every
-    // session so far again).
-    let checks = (1..=challenges as usize).filter(|&c| {
-        c == challenges as usize || c <= 250 || (c <= 1000 && c % 5 == 0) || c % 25 == 0
-    });
-    for c in checks {
-        let r = rating::rate(&games_of(&seats_upto(c * 8)), false);
+    let mut state = rating::Ratings::new(false);
+    for (c, g) in rating::in_order(&games).into_iter().enumerate() {
+        state.session(g);
+        let r = state.rated();
         let get = |level: &str| -> Vec<&rating::Rated> {
             (0..players.len())
                 .filter(|&p| players[p].0 == level)
@@ -272,13 +356,13 @@ pub fn simulate(challenges: u64, seed: u64) -> Simulation {
                 })
             });
             match (apart, *after) {
-                (true, None) => *after = Some(c * 8),
+                (true, None) => *after = Some((c + 1) * 8),
                 (false, Some(_)) => *after = None,
                 _ => {}
             }
         }
     }
-    let r = rating::rate(&games_of(&seats_upto(deals.len())), false);
+    let r = state.rated();
     let got: Vec<(&'static str, usize, f64, f64, usize)> = players
         .iter()
         .enumerate()
@@ -287,12 +371,28 @@ pub fn simulate(challenges: u64, seed: u64) -> Simulation {
             (l, c, x.rating, x.uncertainty, x.hands)
         })
         .collect();
+    // How far each IMP strays from what the final skills predict: the model's noise.
+    let skill = |h: &Holder| match h {
+        Holder::Person(_) => (r[h].rating - rating::shown(0.0)) / rating::SCALE,
+        Holder::Bot(l) => rating::skill_of(l),
+    };
+    let (mut sq, mut count) = (0.0, 0usize);
+    for g in &games {
+        for seat in &g.seats {
+            let mean = seat.iter().map(|(h, _)| skill(h)).sum::<f64>() / seat.len() as f64;
+            for (h, imp) in seat {
+                sq += (*imp as f64 - (skill(h) - mean)).powi(2);
+                count += 1;
+            }
+        }
+    }
     let truth: Vec<f64> = (0..players.len()).map(level_of).collect();
     let ratings: Vec<f64> = got.iter().map(|g| g.2).collect();
     let copies_agree = got.chunks(2).all(|pair| {
         (pair[0].2 - pair[1].2).abs() < 2.0 * (pair[0].3.powi(2) + pair[1].3.powi(2)).sqrt()
     });
     Simulation {
+        noise: (sq / count.max(1) as f64).sqrt(),
         tau: rating::kendall_tau(&truth, &ratings),
         copies_agree,
         separated_after,

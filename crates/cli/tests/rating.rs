@@ -50,3 +50,28 @@ fn the_rating_finds_the_known_order_of_the_bots() {
         }
     }
 }
+
+/// `--json` carries the same figures as the text: the players, tau, the copies' check and
+/// each separation.
+#[test]
+fn the_simulation_speaks_json() {
+    let out = dupmj(&["rating", "--simulate", "--challenges", "20", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["hands"], 160);
+    assert_eq!(v["players"].as_array().unwrap().len(), 8);
+    assert!(v["tau"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(v["copies_agree"].is_boolean());
+    let pairs: Vec<(&str, &str)> = v["separated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["lower"].as_str().unwrap(), s["upper"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [("random", "easy"), ("easy", "medium"), ("medium", "strong")]
+    );
+    let text = dupmj(&["rating", "--simulate", "--challenges", "20"]);
+    let tau = format!("{:.3}", v["tau"].as_f64().unwrap());
+    assert!(text.contains(&format!("strong: {tau}")), "{text}");
+}

@@ -45,6 +45,9 @@ pub enum ClientMsg {
     },
 }
 
+/// Why the hints panel is refused at a table that counts (the page says it too).
+pub const HINTS_REFUSED: &str = "hints are off at a rated table: its result is compared and rated, so it must be your own play (open a practice table for hints)";
+
 /// What a table's connections are told when another node has taken the table over (they
 /// close, and browsers reconnect).
 pub const MOVED: &str = "this table moved to another server; reconnecting";
@@ -172,6 +175,8 @@ pub async fn run(
                 }
             }
         }
+        // Whoever is connected at their place now sees their tiles of the hand in play.
+        room.note_shown();
         alone_since = if present(&room, &conns) {
             None
         } else {
@@ -196,6 +201,16 @@ pub async fn run(
             break;
         }
         reported_over |= over_now;
+        if over_now {
+            // The table's session is rated now (an online event's deal once its last
+            // table is over), away from the table's task.
+            let (h, id) = (hall.clone(), room.id);
+            match tokio::task::spawn_blocking(move || super::history::table_over(&h, id)).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => tracing::error!(table = id, "rating the table failed: {e}"),
+                Err(e) => tracing::error!(table = id, "rating the table failed: {e}"),
+            }
+        }
         if ended && (room.spec.challenge.is_some() || room.spec.sitting.is_some()) {
             hall.nudge.notify_one();
         }
@@ -245,6 +260,9 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                 (ClientMsg::Ping { id }, _) => {
                     let _ = c.tx.try_send(json!({"type": "pong", "id": id}).to_string());
                     Ok(())
+                }
+                (ClientMsg::Hints { on: true }, _) if !room.spec.hints_allowed() => {
+                    Err(HINTS_REFUSED.to_string())
                 }
                 (ClientMsg::Hints { on }, _) => {
                     c.hints = *on;

@@ -17,7 +17,7 @@ use tournament::entry::{Outcome, ScoreEntry};
 use tournament::movement::{HandPlay, TablePlay};
 
 use super::challenge::now_s;
-use super::room::HandSummary;
+use super::room::{HandSummary, Held};
 use super::spec::{DealRef, Hands, Place, SittingRef, TableSpec, BOT_LEVELS};
 use super::Hall;
 
@@ -431,7 +431,10 @@ fn absent_last_time(hall: &Hall, st: &State, player: u32) -> Result<bool, StoreE
         };
         let hands = hall.store.hands_of_table(s.play_table)?;
         return Ok(hands.first().is_some_and(|h| {
-            serde_json::from_str::<HandSummary>(&h.summary).is_ok_and(|x| x.stood_in[w])
+            serde_json::from_str::<HandSummary>(&h.summary).is_ok_and(|x| match x.held {
+                Some(_) => matches!(x.held(w), Held::Unseen { .. }),
+                None => x.stood_in[w],
+            })
         }));
     }
     Ok(false)
@@ -456,7 +459,8 @@ pub fn sweep(hall: &Arc<Hall>) {
     }
 }
 
-/// By player: how many hands the bot played for them (their seat unlinked, or stood in for).
+/// By player: how many hands the bot played for them (their seat unlinked, or a stand-in
+/// chose moves for them; a time-out is the player's own move).
 pub fn bot_hands(hall: &Hall, event: EventId) -> Result<BTreeMap<u32, u32>, StoreError> {
     let mut out = BTreeMap::new();
     for s in hall.store.online_sittings(event)? {
@@ -470,7 +474,7 @@ pub fn bot_hands(hall: &Hall, event: EventId) -> Result<BTreeMap<u32, u32>, Stor
                 continue;
             };
             for w in 0..4 {
-                if spec.places[w] != Place::Person || sum.stood_in[w] {
+                if spec.places[w] != Place::Person || !sum.held(w).own_play() {
                     *out.entry(sit.players[w]).or_insert(0) += 1;
                 }
             }

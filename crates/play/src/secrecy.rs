@@ -123,7 +123,7 @@ pub fn deal_state(
     hand: usize,
     finished_here: bool,
 ) -> Result<DealState, StoreError> {
-    if spec.practice.is_some() {
+    if spec.deals_known() {
         return Ok(DealState {
             public: true,
             to_players: true,

@@ -67,6 +67,7 @@ impl Room {
             "places": places,
             "you": you,
             "limit_s": self.spec.limit_s,
+            "hints_allowed": self.spec.hints_allowed(),
         });
         // Between hands the board is the hand just finished: a watcher sees it only when
         // its deal is open to them.
@@ -97,7 +98,8 @@ impl Room {
                     // What the server plays if the clock runs out, for the page to say.
                     s["default"] = json!(super::room::timeout_default(table, seat));
                 }
-                if with_hints {
+                // Never at a table that counts, whatever the connection asked.
+                if with_hints && self.spec.hints_allowed() {
                     s["hints"] = hints(table, seat);
                 }
             }

@@ -107,6 +107,9 @@ pub enum Practice {
         /// The challenge's id.
         id: i64,
     },
+    /// The table's own secret deals, opened as practice so that hints may be shown: as
+    /// secret as a rated table's, but nothing of it is compared or rated.
+    Hints,
 }
 
 /// Everything that makes a table for online play, fixed when it opens.
@@ -233,6 +236,28 @@ impl TableSpec {
         };
         table::rules::TableRules::by_name_version(name, self.rules_version.unwrap_or(1))
             .unwrap_or_else(|| table::rules::TableRules::by_name(name).expect("a profile"))
+    }
+
+    /// Whether its results count: compared with a field, rated, kept in a player's record
+    /// and statistics. Only a table opened as practice does not; nothing at a table that
+    /// counts may be assisted.
+    pub fn counts(&self) -> bool {
+        self.practice.is_none()
+    }
+
+    /// Whether its players may have the hints panel (shanten, best discards, waits): at
+    /// practice tables only.
+    pub fn hints_allowed(&self) -> bool {
+        !self.counts()
+    }
+
+    /// Whether its deals are ones anyone may know (a seed typed in, a released set), so
+    /// that nothing of them is secret.
+    pub fn deals_known(&self) -> bool {
+        matches!(
+            self.practice,
+            Some(Practice::Seed | Practice::Event { .. } | Practice::Challenge { .. })
+        )
     }
 
     /// Whether it plays duplicate deals (not a regular game).

@@ -11,6 +11,8 @@ import { hintsEl, finalEl } from "./sheets.js";
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
 const signedIn = app.dataset.me !== "";
+// A practice table's: at a rated one the server refuses hints.
+const hintsAllowed = app.dataset.hints === "1";
 let prefs = loadPrefs(app.dataset.prefs, app.dataset.csrf);
 setMuted(prefs.mute);
 let ws = null;
@@ -38,7 +40,7 @@ function connect() {
   ws.onopen = () => {
     retry = 500;
     message = "";
-    if (prefs.hints) send({ type: "hints", on: true });
+    if (prefs.hints && hintsAllowed) send({ type: "hints", on: true });
   };
   ws.onmessage = (ev) => {
     arrived = performance.now();
@@ -476,10 +478,10 @@ function render() {
       prefs = next;
       setMuted(prefs.mute);
       savePrefs(prefs);
-      if (hintsChanged) send({ type: "hints", on: prefs.hints });
+      if (hintsChanged && state.hints_allowed) send({ type: "hints", on: prefs.hints });
       render();
       automatic();
-    }));
+    }, state.hints_allowed));
   }
   tickClock();
 }

@@ -45,8 +45,21 @@ export function sorter(name) {
   return (tiles) => [...tiles].sort((a, b) => key(a) - key(b));
 }
 
-/** The options box; `change` gets the new options. */
-export function optionsEl(p, change) {
+/** The hints option at a rated table: off, and why. */
+function hintsOff() {
+  const l = el("label", "opt off");
+  l.id = "hints-off";
+  const c = document.createElement("input");
+  c.type = "checkbox";
+  c.name = "hints";
+  c.disabled = true;
+  l.append(c, document.createTextNode(` ${T("hints")} — ${T("off at a rated table: its result is compared and rated, so it is your own play. Open a practice table for hints.")}`));
+  return l;
+}
+
+/** The options box; `change` gets the new options. `hintsAllowed`: the table is a
+ * practice table (at a rated table the server refuses hints, and the box says why). */
+export function optionsEl(p, change, hintsAllowed) {
   const box = el("details", "options");
   box.id = "options";
   box.open = localStorage.getItem("dupmj-options-open") === "1";
@@ -66,7 +79,7 @@ export function optionsEl(p, change) {
     check("autoHu", T("Hu by itself when I may")),
     check("noCalls", T("No calls: pass every chow, pung and kong")),
     check("autoDiscard", T("Discard the drawn tile by itself")),
-    check("hints", T("hints")),
+    hintsAllowed ? check("hints", T("hints")) : hintsOff(),
     check("mute", T("Mute sounds")),
   );
   const l = el("label", "opt");

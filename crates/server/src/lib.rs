@@ -68,6 +68,14 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         if resumed > 0 {
             println!("{resumed} table(s) in play resumed from their journals");
         }
+        // Sessions over but not rated (a database from before ratings were kept), in the
+        // background: pages read the kept ratings meanwhile.
+        let hall = app.hall.clone();
+        tokio::task::spawn_blocking(move || match play::history::catch_up(&hall) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} session(s) rated that were over but not rated"),
+            Err(e) => tracing::error!("rating the sessions not rated yet failed: {e}"),
+        });
         tokio::spawn(play::keeper(app.hall.clone()));
         tokio::spawn(play::sweeper(app.hall.clone()));
         ready(listener.local_addr().map_err(|e| e.to_string())?);

@@ -150,6 +150,7 @@ fn journal_person_actions(app: &App, table: i64, seat: mcr::Wind) -> Vec<Action>
                 seat: s,
                 action,
                 stand_in: false,
+                ..
             } if s == seat => Some(action),
             _ => None,
         })

@@ -363,10 +363,19 @@ async fn an_over_table_without_connections_has_no_task() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hints_panel_gives_shanten_and_the_best_discards_of_the_own_hand() {
     let app = common::app(None);
-    let (id, cookie, addr) =
-        alone(&app, "Ida", 61..62, [bot("easy"), bot("easy"), bot("easy")]).await;
+    // Hints only at a practice table (it counts nowhere).
+    let (me, cookie) = person(&app, "Ida");
+    let mut spec = duplicate(
+        61..62,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        me,
+    );
+    spec.practice = Some(server::play::spec::Practice::Hints);
+    let id = app.hall.open_table(spec, "Ida").unwrap();
+    let addr = serve(app.clone()).await;
     let mut c = Client::connect(addr, id, Some(&cookie)).await;
     let s = c.until(my_move).await;
+    assert_eq!(s["hints_allowed"], true);
     assert!(s.get("hints").is_none(), "hints only when asked");
     c.send(json!({"type": "hints", "on": true})).await;
     let s = c.until(|m| m["hints"].is_object()).await;
@@ -408,5 +417,34 @@ async fn the_hints_panel_gives_shanten_and_the_best_discards_of_the_own_hand() {
             .min()
             .unwrap();
         assert!(after < best, "{u} does not help after discarding {d}");
+    }
+}
+
+/// Fair play: at a table whose result is compared and rated, the server refuses the hints
+/// panel, whatever the page asks, and says why; no state carries hints.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_are_refused_at_a_rated_table() {
+    let app = common::app(None);
+    let (id, cookie, addr) =
+        alone(&app, "Ira", 61..62, [bot("easy"), bot("easy"), bot("easy")]).await;
+    let mut c = Client::connect(addr, id, Some(&cookie)).await;
+    let s = c.until(my_move).await;
+    assert_eq!(s["hints_allowed"], false);
+    c.send(json!({"type": "hints", "on": true})).await;
+    let e = c.until_any(|m| m["type"] == "error").await;
+    assert_eq!(e["message"], server::play::actor::HINTS_REFUSED, "{e}");
+    // Play the hand out: no state ever carries hints.
+    c.act(s["step"].as_u64().unwrap(), pick(&s)).await;
+    loop {
+        let Some(s) = c.next_within(20.0).await else {
+            panic!("the table went quiet")
+        };
+        assert!(s.get("hints").is_none(), "hints at a rated table: {s}");
+        if s["stage"] == "between" || s["stage"] == "over" {
+            break;
+        }
+        if my_move(&s) {
+            c.act(s["step"].as_u64().unwrap(), pick(&s)).await;
+        }
     }
 }

@@ -400,3 +400,104 @@ async fn a_guest_made_an_account_keeps_their_games() {
     assert_eq!(p.id, guest, "the same person, now an account");
     assert_eq!(app.store.hand_count_of_person(p.id).unwrap(), 2);
 }
+
+/// Waits (at most a minute) until table `id` is over.
+async fn until_over(app: &server::App, id: i64) {
+    let start = std::time::Instant::now();
+    while !app.store.play_table(id).unwrap().finished {
+        assert!(start.elapsed().as_secs() < 60, "table {id} never ended");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Fair play: a hand whose tiles you were shown is yours and stays rated whoever finished
+/// it; a hand a stand-in played before you ever saw it is not yours; what the stand-in
+/// chose never counts as your play; every list says so in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_never_escapes_a_hand_and_a_stand_ins_play_is_never_yours() {
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    let (me, cookie, _) = signed_up(&app, "Leaver");
+    let places = [Place::Person, bot("easy"), bot("easy"), bot("easy")];
+    let quick = |seeds| {
+        let mut s = duplicate(seeds, places.clone(), me);
+        s.limit_s = 1;
+        s.bank_s = 0;
+        s
+    };
+    // 1. Shown, then gone to another page: a medium stand-in finishes it.
+    let seen = app.hall.open_table(quick(61..62), "Leaver").unwrap();
+    let mut c = Client::connect(addr, seen, Some(&cookie)).await;
+    c.until(|s| s["type"] == "state" && s["board"].is_object())
+        .await;
+    c.close().await;
+    until_over(&app, seen).await;
+    // 2. Never looked at: played by the stand-in from the first time-out on.
+    let unseen = app.hall.open_table(quick(62..63), "Leaver").unwrap();
+    until_over(&app, unseen).await;
+
+    let summary = |t: i64| -> server::play::room::HandSummary {
+        let h = &app.store.hands_of_table(t).unwrap()[0];
+        serde_json::from_str(&h.summary).unwrap()
+    };
+    use server::play::room::Held;
+    let medium = || "medium".to_string();
+    assert_eq!(summary(seen).held(0), Held::FinishedBy { bot: medium() });
+    assert_eq!(summary(unseen).held(0), Held::Unseen { bot: medium() });
+
+    // Rated: the hand seen (against the par), not the other; kept as a rebuild finds it.
+    let kept = history::kept(&app.hall, me).unwrap().expect("rated");
+    assert_eq!(kept.hands, 1, "{kept:?}");
+    let r = history::ratings(&app.hall).unwrap();
+    assert_eq!(r.people[&me].hands, 1, "{:?}", r.people[&me]);
+    let rebuilt = history::rebuild(&app.hall).unwrap();
+    assert!(rebuilt.differences.is_empty(), "{:?}", rebuilt.differences);
+    assert_eq!((rebuilt.sessions, rebuilt.unrated), (2, 0));
+    let keys = history::compared_keys(&app.hall, me).unwrap();
+    assert_eq!(keys.len(), 1, "{keys:?}");
+    // Statistics: neither hand is their own play.
+    let p = history::profile(&app.hall, me, Viewer::Person(me), 10).unwrap();
+    assert_eq!(
+        (p.hands, p.played, p.wins, p.dealt_in, p.draws),
+        (2, 0, 0, 0, 0)
+    );
+    assert_eq!(p.compared, 1);
+    assert!(p.fans.is_empty() && p.win_points == 0);
+
+    // Said in words on "my games", the profile and the export, in English and Chinese.
+    let (_, _, mine) = http(&app, "GET", "/play/me", Some(&cookie), &[]).await;
+    assert!(
+        mine.contains("finished by bot (medium) after you left"),
+        "{mine}"
+    );
+    assert!(mine.contains("you never saw these tiles"), "{mine}");
+    assert_eq!(mine.matches("<td>compared").count(), 1, "{mine}");
+    let (_, _, profile) = http(&app, "GET", "/play/p/Leaver", None, &[]).await;
+    assert!(profile.contains("finished by bot (medium) after you left"));
+    let zh = format!("{cookie}; dupmj_lang=zh");
+    let (_, _, mine_zh) = http(&app, "GET", "/play/me", Some(&zh), &[]).await;
+    assert!(
+        mine_zh.contains("你离开后由机器人（中等）打完"),
+        "{mine_zh}"
+    );
+    let (_, _, export) = http(
+        &app,
+        "GET",
+        "/play/p/Leaver/export.json",
+        Some(&cookie),
+        &[],
+    )
+    .await;
+    let export: Value = serde_json::from_str(&export).unwrap();
+    let kinds: Vec<&str> = export["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["held"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.len(), 2);
+    assert!(
+        kinds.contains(&"finished_by") && kinds.contains(&"unseen"),
+        "{kinds:?}"
+    );
+}

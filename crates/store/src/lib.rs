@@ -12,6 +12,7 @@
 //! - [`PlayStore`]: tables of online play with their journals and finished hands;
 //! - [`ChallengeStore`]: challenges and the deals people took up;
 //! - [`OnlineStore`]: events played online, their linked seats and sittings;
+//! - [`RatingStore`]: the duplicate rating kept per person, and the sessions it took in;
 //! - [`LeaseStore`]: several nodes on one database: which node plays which table (leases
 //!   with fencing numbers, checked by every journal write), the nodes, their duties.
 //!
@@ -32,6 +33,7 @@ mod online;
 pub mod people;
 mod play;
 mod postgres;
+pub mod ratings;
 mod results;
 mod schema;
 mod sessions;
@@ -46,6 +48,7 @@ pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
 pub use play::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 pub use postgres::{scratch_database, PgStore, Postgres};
+pub use ratings::{RatedSession, RatingRow, RatingStore};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
 /// The schema's migrations, for tests that build an older database.
@@ -57,8 +60,8 @@ pub use sqlite::{Sqlite, SqliteStore};
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {
     pub use crate::{
-        ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore, ResultStore,
-        SessionStore, Store,
+        ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore, RatingStore,
+        ResultStore, SessionStore, Store,
     };
 }
 
@@ -98,6 +101,7 @@ pub trait Store:
     + OnlineStore
     + HistoryStore
     + LeaseStore
+    + RatingStore
     + Send
     + Sync
 {
@@ -112,6 +116,7 @@ impl<T> Store for T where
         + OnlineStore
         + HistoryStore
         + LeaseStore
+        + RatingStore
         + Send
         + Sync
 {

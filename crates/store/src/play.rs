@@ -168,4 +168,11 @@ pub trait PlayStore {
     ///
     /// A read: it sees what committed transactions wrote.
     fn hands_of_deal(&self, deal_key: &str, limit: usize) -> Result<Vec<StoredHand>>;
+
+    /// Finished hands stored under deal key `key` (or, with `prefix`, under every key that
+    /// starts with it), oldest first, without their logs (`log` is empty): the holders of
+    /// deal-seats, for the rating and the profiles.
+    ///
+    /// A read.
+    fn deal_summaries(&self, key: &str, prefix: bool) -> Result<Vec<StoredHand>>;
 }

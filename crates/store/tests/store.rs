@@ -29,7 +29,7 @@ fn events_round_trip_and_schema_is_versioned() {
     std::fs::remove_file(&path).ok();
     let id = {
         let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.schema_version().unwrap(), 10);
+        assert_eq!(s.schema_version().unwrap(), 11);
         s.create_event(&new_event(), "director").unwrap()
     };
     // Reopened: migrations are not applied twice and the event is there.
@@ -481,7 +481,7 @@ fn names_made_before_keys_get_theirs_when_the_file_is_opened() {
             .unwrap();
     }
     let s = SqliteStore::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 10);
+    assert_eq!(s.schema_version().unwrap(), 11);
     assert!(s.create_person("ZOË", Some("h2")).is_err());
     assert!(s.account("zoë").unwrap().is_some());
     // Only the table that is not a challenge's is the lobby's.

@@ -185,6 +185,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
             points: result.points,
             outcome: result.kind,
             stood_in: [false; 4],
+            held: None,
         };
         store
             .save_hand(

@@ -3,8 +3,8 @@
 //! (the par's hands are stored under it too); an event's and an open table's compare each
 //! seat. An open table's deal is usually held by one person only, so its par is added: the
 //! same deal played by four `strong` bots (computed once per deal and kept in memory).
-//! Practice hands (deals anyone may know) and seats the server played for an absent person
-//! are left out.
+//! Practice hands (deals anyone may know, or played with hints) and seats a stand-in played
+//! from the start, never shown to their person, are left out.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
@@ -58,59 +58,87 @@ pub fn par_points(seed: u64, rules: &TableRules) -> [i32; 4] {
     points
 }
 
-/// The session a hand under `key` at `table` is rated in: its challenge, its event, else
-/// its table.
-fn session_of(key: &str, table: i64) -> String {
-    let mut parts = key.split(':');
-    match (parts.next(), parts.next()) {
-        (Some(kind @ ("chal" | "event")), Some(id)) => format!("{kind}:{id}"),
-        _ => format!("table:{table}"),
+/// The session a hand under `key` at `table` is rated in: its event's deal, else its
+/// table (kept ratings are updated once per session, docs/rating.md).
+pub fn session_of(key: &str, table: i64) -> String {
+    match key.strip_prefix("event:") {
+        Some(rest) => format!("event:{rest}"),
+        None => format!("table:{table}"),
     }
 }
 
-/// Every deal-seat with two holders or more, from the stored hands.
-pub fn deal_seats(hall: &Hall) -> Result<Vec<DealSeat>, StoreError> {
-    let hands = hall.store.compared_hands()?;
-    let mut specs: HashMap<i64, Option<TableSpec>> = HashMap::new();
-    let mut by_seat: BTreeMap<(String, usize), DealSeat> = BTreeMap::new();
-    for h in &hands {
-        let (Some(key), Ok(s)) = (&h.deal_key, serde_json::from_str::<HandSummary>(&h.summary))
-        else {
-            continue;
-        };
-        let spec = match specs.get(&h.play_table) {
-            Some(s) => s.clone(),
-            None => {
-                let s = hall
-                    .store
-                    .play_table(h.play_table)
-                    .ok()
-                    .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok());
-                specs.insert(h.play_table, s.clone());
-                s
-            }
-        };
-        let Some(spec) = spec else { continue };
-        if spec.practice.is_some() {
-            continue;
-        }
-        let seats: Vec<usize> = match key.strip_prefix("chal:") {
-            Some(rest) => rest
-                .rsplit(':')
-                .next()
-                .and_then(|x| x.parse().ok())
-                .into_iter()
-                .collect(),
-            None => (0..4).collect(),
-        };
-        for seat in seats {
-            if seat > 3 || s.stood_in[seat] {
-                continue;
-            }
+/// Table specs read once per table.
+pub(super) type Specs = HashMap<i64, Option<TableSpec>>;
+
+pub(super) fn spec_of(hall: &Hall, specs: &mut Specs, table: i64) -> Option<TableSpec> {
+    specs
+        .entry(table)
+        .or_insert_with(|| {
+            hall.store
+                .play_table(table)
+                .ok()
+                .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok())
+        })
+        .clone()
+}
+
+/// The deal-seats a stored hand holds a result at: (seat, holder, match points). None
+/// for a practice table's hand; a challenge's hand holds its compared seat only; a seat a
+/// stand-in played from the start, never shown to its person, holds nothing (rules in
+/// `room::Held`).
+pub(super) fn held_seats(
+    key: &str,
+    s: &HandSummary,
+    spec: &TableSpec,
+) -> Vec<(usize, Holder, i32)> {
+    if !spec.counts() {
+        return Vec::new();
+    }
+    let seats: Vec<usize> = match key.strip_prefix("chal:") {
+        Some(rest) => rest
+            .rsplit(':')
+            .next()
+            .and_then(|x| x.parse().ok())
+            .into_iter()
+            .collect(),
+        None => (0..4).collect(),
+    };
+    seats
+        .into_iter()
+        .filter(|&seat| seat <= 3 && s.held(seat).rated())
+        .map(|seat| {
             let holder = match s.persons[seat] {
                 Some(p) => Holder::Person(p),
                 None => Holder::Bot(level_of(&s.names[seat])),
             };
+            (seat, holder, s.points[seat])
+        })
+        .collect()
+}
+
+/// The par of an open table's deal (`dup:<seed>`), by seat.
+pub(super) fn par_of(key: &str, spec: &TableSpec) -> Option<[i32; 4]> {
+    let seed = key.strip_prefix("dup:")?.parse::<u64>().ok()?;
+    matches!(spec.hands, Hands::Duplicate { .. }).then(|| par_points(seed, &spec.rules()))
+}
+
+/// The deal-seats of `hands` (stored hands, oldest first), each with its holders, keyed by
+/// (deal key, seat); `session` names each deal-seat's session.
+pub(super) fn seats_of(
+    hall: &Hall,
+    hands: &[store::StoredHand],
+    specs: &mut Specs,
+) -> BTreeMap<(String, usize), DealSeat> {
+    let mut by_seat: BTreeMap<(String, usize), DealSeat> = BTreeMap::new();
+    for h in hands {
+        let (Some(key), Ok(s)) = (&h.deal_key, serde_json::from_str::<HandSummary>(&h.summary))
+        else {
+            continue;
+        };
+        let Some(spec) = spec_of(hall, specs, h.play_table) else {
+            continue;
+        };
+        for (seat, holder, points) in held_seats(key, &s, &spec) {
             let e = by_seat
                 .entry((key.clone(), seat))
                 .or_insert_with(|| DealSeat {
@@ -120,24 +148,28 @@ pub fn deal_seats(hall: &Hall) -> Result<Vec<DealSeat>, StoreError> {
                     results: Vec::new(),
                 });
             e.at = e.at.clone().max(h.at.clone());
-            e.results.push((holder, s.points[seat]));
+            e.results.push((holder, points));
         }
         // An open table's deal: the par at every seat, once.
-        if let (Some(seed), Hands::Duplicate { .. }) = (key.strip_prefix("dup:"), &spec.hands) {
-            if let Ok(seed) = seed.parse::<u64>() {
-                let par = par_points(seed, &spec.rules());
-                for (seat, points) in par.iter().enumerate() {
-                    if let Some(e) = by_seat.get_mut(&(key.clone(), seat)) {
-                        let bot = Holder::Bot("strong".into());
-                        if !e.results.iter().any(|(h, _)| *h == bot) {
-                            e.results.push((bot, *points));
-                        }
+        if let Some(par) = par_of(key, &spec) {
+            for (seat, points) in par.iter().enumerate() {
+                if let Some(e) = by_seat.get_mut(&(key.clone(), seat)) {
+                    let bot = Holder::Bot("strong".into());
+                    if !e.results.iter().any(|(h, _)| *h == bot) {
+                        e.results.push((bot, *points));
                     }
                 }
             }
         }
     }
-    Ok(by_seat
+    by_seat
+}
+
+/// Every deal-seat with two holders or more, from the stored hands.
+pub fn deal_seats(hall: &Hall) -> Result<Vec<DealSeat>, StoreError> {
+    let hands = hall.store.compared_hands()?;
+    let mut specs = Specs::new();
+    Ok(seats_of(hall, &hands, &mut specs)
         .into_values()
         .filter(|d| d.results.len() >= 2)
         .collect())

@@ -4,6 +4,7 @@
 //! in memory only until a newer hand is stored.
 
 mod fields;
+mod kept;
 mod stats;
 
 use std::collections::BTreeMap;
@@ -15,6 +16,7 @@ use tournament::rating::{self, Holder, Rated};
 use super::Hall;
 
 pub use fields::{deal_seats, par_points};
+pub use kept::{catch_up, kept, rate_session, rebuild, table_over, unrated, Rebuilt};
 pub use stats::{profile, HandLine, Profile, RegularGame};
 
 /// The rating of every person, as of a stored hand.
@@ -43,13 +45,14 @@ pub fn ratings(hall: &Hall) -> Result<Arc<Ratings>, StoreError> {
             return Ok(r.clone());
         }
     }
-    let r = Arc::new(rebuild(hall)?);
+    let r = Arc::new(recompute(hall)?);
     *CACHE.lock().unwrap_or_else(|p| p.into_inner()) = Some((store_id, r.clone()));
     Ok(r)
 }
 
-/// Computes every rating from the stored hands.
-pub fn rebuild(hall: &Hall) -> Result<Ratings, StoreError> {
+/// Computes every rating from the stored hands, in memory (the kept ratings are
+/// [`kept`]'s; this serves a period's ladder and the tests that compare with it).
+fn recompute(hall: &Hall) -> Result<Ratings, StoreError> {
     let upto = hall.store.last_hand_id()?;
     let seats = deal_seats(hall)?;
     let people = people_of(&seats);
@@ -87,6 +90,15 @@ pub fn ratings_since(hall: &Hall, since: &str) -> Result<Arc<Ratings>, StoreErro
     Ok(r)
 }
 
+/// The keys of the deal-seats `person` is compared at (rated, with someone else), as
+/// "<deal key>/<seat letter>".
+pub fn compared_keys(
+    hall: &Hall,
+    person: i64,
+) -> Result<std::collections::BTreeSet<String>, StoreError> {
+    Ok(stats::person_seats(hall, person)?.into_keys().collect())
+}
+
 fn people_of(seats: &[tournament::rating::DealSeat]) -> BTreeMap<i64, Rated> {
     rating::rate(&rating::sessions(seats), false)
         .into_iter()
@@ -118,19 +130,31 @@ pub enum Line {
     },
 }
 
-/// Players with at least `min_hands` rated hands, by rating, with the bot levels in their
-/// places: over all time, or (`since`, an ISO date) rated afresh over the deal-seats played
+/// Players with at least `min_hands` rated hands, by conservative rating (mean − 2σ), with
+/// the bot levels in their places: over all time, or (`since`, an ISO date) rated afresh over the deal-seats played
 /// since then.
 pub fn leaderboard(
     hall: &Hall,
     min_hands: usize,
     since: Option<&str>,
 ) -> Result<Vec<Line>, StoreError> {
+    let mut lines = Vec::new();
     let r = match since {
         Some(s) => ratings_since(hall, s)?,
-        None => ratings(hall)?,
+        None => {
+            // All time: the kept ratings, best placed first.
+            for row in hall.store.rating_board(min_hands.max(1), BOARD)? {
+                let rated = kept::rated_of(&row)?;
+                let p = hall.store.person(row.person)?;
+                lines.push(Line::Player {
+                    person: row.person,
+                    name: p.name,
+                    rated,
+                });
+            }
+            return Ok(with_bots(lines));
+        }
     };
-    let mut lines = Vec::new();
     for (&person, rated) in &r.people {
         if rated.hands < min_hands.max(1) {
             continue;
@@ -158,13 +182,23 @@ pub fn leaderboard(
             rated: rated.clone(),
         });
     }
+    Ok(with_bots(lines))
+}
+
+/// Players listed on the leaderboard at most.
+const BOARD: usize = 500;
+
+/// The players' lines with the bot levels in their places.
+fn with_bots(mut lines: Vec<Line>) -> Vec<Line> {
     for (level, rating) in rating::ANCHORS {
         lines.push(Line::Bot { level, rating });
     }
+    // A player is placed by their conservative rating (mean − 2σ): nobody is listed above
+    // a bot level they have not shown they beat.
     let key = |l: &Line| match l {
-        Line::Player { rated, .. } => rated.rating,
+        Line::Player { rated, .. } => rated.conservative(),
         Line::Bot { rating, .. } => *rating,
     };
     lines.sort_by(|a, b| key(b).total_cmp(&key(a)));
-    Ok(lines)
+    lines
 }

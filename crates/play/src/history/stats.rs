@@ -11,7 +11,9 @@ use table::engine::Outcome;
 use table::game::table_points;
 use table::log::HandLog;
 use tournament::challenge::{compare, standings};
-use tournament::rating::{Holder, Rated};
+use tournament::rating::{DealSeat, Holder, Rated};
+
+use super::fields::{seats_of, Specs};
 
 use crate::room::HandSummary;
 use crate::secrecy::{hand_sight, Viewer};
@@ -42,6 +44,11 @@ pub struct HandLine {
     pub imp: Option<i32>,
     /// Whether the viewer may open its replay.
     pub replay: bool,
+    /// Whose play it was, when not wholly theirs ([`Held::words`]): English with `{}` for
+    /// the stand-in's level, and the level.
+    pub held: Option<(&'static str, String)>,
+    /// Played at a practice table: counts nowhere.
+    pub practice: bool,
 }
 
 /// A regular game being added up: when, how many hands, totals by place, and whose.
@@ -61,8 +68,12 @@ pub struct Profile {
     pub person: Person,
     /// Their duplicate rating, once rated.
     pub rated: Option<Rated>,
-    /// Hands and tables played.
+    /// Hands they held a seat in.
     pub hands: usize,
+    /// Hands that are wholly their own play at tables that count: what the statistics
+    /// below (wins, deal-ins, draws, fans) are taken over. A hand a stand-in bot chose
+    /// moves in, or one played at a practice table, is left out of them.
+    pub played: usize,
     /// Tables they held a seat at.
     pub tables: usize,
     /// Hands compared with a field, and the IMP over them.
@@ -117,6 +128,30 @@ impl Profile {
     }
 }
 
+/// The deal-seats `person` was compared at (rated, with someone else), by
+/// "<deal key>/<seat letter>", each with every holder stored: read from their own hands
+/// (the newest [`READ`]) and those hands' deals only.
+pub fn person_seats(hall: &Hall, person: i64) -> Result<BTreeMap<String, DealSeat>, StoreError> {
+    let me = Holder::Person(person);
+    let mut specs = Specs::new();
+    let keys: BTreeSet<String> = hall
+        .store
+        .hands_of_person(person, 0, READ)?
+        .into_iter()
+        .filter_map(|(h, _)| h.deal_key)
+        .collect();
+    let mut out = BTreeMap::new();
+    for key in keys {
+        let hands = hall.store.deal_summaries(&key, false)?;
+        for ds in seats_of(hall, &hands, &mut specs).into_values() {
+            if ds.results.len() >= 2 && ds.results.iter().any(|(h, _)| *h == me) {
+                out.insert(ds.key.clone(), ds);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The profile of `person` as `viewer` may see it; `last`: how many hands to list.
 pub fn profile(
     hall: &Hall,
@@ -125,31 +160,34 @@ pub fn profile(
     last: usize,
 ) -> Result<Profile, StoreError> {
     let who = hall.store.person(person)?;
-    let ratings = super::ratings(hall)?;
-    let seats = &ratings.seats;
     let me = Holder::Person(person);
     // IMP at every deal-seat they were compared at, by its key.
+    let mine = person_seats(hall, person)?;
     let mut imp_at: BTreeMap<String, i32> = BTreeMap::new();
+    for (key, ds) in &mine {
+        if let Some(s) = compare(&ds.results).into_iter().find(|s| s.who == me) {
+            imp_at.insert(key.clone(), s.imp);
+        }
+    }
+    // Every deal-seat of the challenges and online events they played, for their places.
+    let mut specs = Specs::new();
     let mut by_challenge: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
     let mut by_event: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
-    for ds in seats {
-        let holds = ds.results.iter().any(|(h, _)| *h == me);
-        let kind_id = |prefix: &str| {
-            ds.key
-                .strip_prefix(prefix)
-                .and_then(|r| r.split(':').next())
-                .and_then(|x| x.parse::<i64>().ok())
-        };
-        if let Some(c) = kind_id("chal:") {
-            by_challenge.entry(c).or_default().push(ds.results.clone());
-        }
-        if let Some(e) = kind_id("event:") {
-            by_event.entry(e).or_default().push(ds.results.clone());
-        }
-        if holds {
-            if let Some(s) = compare(&ds.results).into_iter().find(|s| s.who == me) {
-                imp_at.insert(ds.key.clone(), s.imp);
-            }
+    let ids = |prefix: &str| -> BTreeSet<i64> {
+        mine.keys()
+            .filter_map(|k| k.strip_prefix(prefix))
+            .filter_map(|r| r.split(':').next()?.parse().ok())
+            .collect()
+    };
+    for (prefix, into) in [("chal:", &mut by_challenge), ("event:", &mut by_event)] {
+        for id in ids(prefix) {
+            let hands = hall.store.deal_summaries(&format!("{prefix}{id}:"), true)?;
+            let lists = seats_of(hall, &hands, &mut specs)
+                .into_values()
+                .filter(|d| d.results.len() >= 2)
+                .map(|d| d.results)
+                .collect();
+            into.insert(id, lists);
         }
     }
     let place = |lists: &Vec<Vec<(Holder, i32)>>| {
@@ -187,8 +225,9 @@ pub fn profile(
         }
     }
     let mut p = Profile {
-        rated: ratings.people.get(&person).cloned(),
+        rated: super::kept(hall, person)?,
         hands: hall.store.hand_count_of_person(person)?,
+        played: 0,
         tables: 0,
         compared: imp_at.len(),
         imp: imp_at.values().map(|&x| x as i64).sum(),
@@ -218,10 +257,12 @@ pub fn profile(
                 .ok()
                 .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok())
         });
+        let counts = spec.as_ref().is_some_and(TableSpec::counts);
+        // A regular game at a practice table is no part of the record.
         if let Some(TableSpec {
             hands: Hands::Regular { hands, .. },
             ..
-        }) = spec
+        }) = spec.as_ref().filter(|_| counts)
         {
             // Hands come newest first, and a person may sit at two tables at once.
             let at = match games.iter().position(|g| g.0 == h.play_table) {
@@ -250,6 +291,9 @@ pub fn profile(
         let log: Option<HandLog> = serde_json::from_str(&h.log).ok();
         let result = log.as_ref().and_then(|l| l.result.as_ref());
         let wind = Wind::from_index(seat);
+        let held = s.held(seat);
+        // Statistics are of their own play only: what a bot chose is not theirs.
+        let own = counts && held.own_play();
         let won = result.and_then(|r| r.wins.iter().find(|w| w.seat == wind));
         let ending = match (s.outcome, won) {
             (Outcome::Draw, _) => "draw",
@@ -257,13 +301,16 @@ pub fn profile(
             _ if result.and_then(|r| r.discarder) == Some(wind) => "dealt in",
             _ => "",
         };
-        match ending {
-            "draw" => p.draws += 1,
-            "won" => p.wins += 1,
-            "dealt in" => p.dealt_in += 1,
-            _ => {}
+        if own {
+            p.played += 1;
+            match ending {
+                "draw" => p.draws += 1,
+                "won" => p.wins += 1,
+                "dealt in" => p.dealt_in += 1,
+                _ => {}
+            }
         }
-        if let Some(w) = won {
+        if let Some(w) = won.filter(|_| own) {
             p.win_points += w.value as u64;
             for f in &w.fans {
                 let zh = mcr::Fan::from_number(f.no)
@@ -292,6 +339,8 @@ pub fn profile(
                 ending,
                 imp,
                 replay,
+                held: held.words(),
+                practice: !counts,
             });
         }
     }

@@ -108,6 +108,7 @@ impl Room {
                 seat,
                 action,
                 stand_in: true,
+                bot: None,
             })
             .expect("a legal default applies");
             return true;
@@ -182,11 +183,20 @@ impl Room {
     fn play_bot_move(&mut self, place: usize, seat: Wind, action: Action) {
         let hand = self.hand_no;
         let stand_in = self.spec.places[place] == Place::Person;
+        // The time-out defaults are what the person's own clock would play; any other
+        // stand-in is a bot choosing for them.
+        let by = if self.played_out {
+            DEFAULTS
+        } else {
+            self.spec.stand_in()
+        };
+        let bot = (stand_in && by != DEFAULTS).then(|| by.to_string());
         self.apply(Entry::Act {
             hand,
             seat,
             action,
             stand_in,
+            bot,
         })
         .expect("a legal bot move applies");
     }

@@ -64,6 +64,11 @@ impl Room {
             return Err(format!("{action} is not allowed now"));
         }
         self.spend_bank(place, seat, Instant::now());
+        // Whoever moves has seen their tiles.
+        if !self.shown[seat.index()] {
+            let hand = self.hand_no;
+            self.apply(Entry::Shown { hand, place })?;
+        }
         self.away[place] = false;
         self.notice[place] = None;
         self.apply(Entry::Act {
@@ -71,6 +76,7 @@ impl Room {
             seat,
             action,
             stand_in: false,
+            bot: None,
         })
     }
 
@@ -85,6 +91,25 @@ impl Room {
         self.ready[place] = true;
         self.version += 1;
         Ok(())
+    }
+
+    /// Journals that the people connected at their places have been shown their tiles of
+    /// the hand in play (the table's task calls it after every change): from then on the
+    /// hand's result is theirs.
+    pub fn note_shown(&mut self) {
+        if self.stage != Stage::Playing {
+            return;
+        }
+        for place in 0..4 {
+            let seat = self.seat_of(place);
+            if self.spec.places[place] == Place::Person
+                && self.connected[place] > 0
+                && !self.shown[seat.index()]
+            {
+                let hand = self.hand_no;
+                let _ = self.apply(Entry::Shown { hand, place });
+            }
+        }
     }
 
     /// A person connected: if a bot was playing for them, they take their place back.

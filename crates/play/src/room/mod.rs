@@ -11,6 +11,8 @@ mod bots;
 mod clock;
 pub use clock::Thinking;
 mod commands;
+mod held;
+pub use held::Held;
 
 use std::time::{Duration, Instant};
 
@@ -66,6 +68,18 @@ pub enum Entry {
         /// Played for a person by the server (a time-out default or a stand-in).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         stand_in: bool,
+        /// The stand-in bot that chose it, when a bot did (not a time-out default, which
+        /// is the person's own move).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot: Option<String>,
+    },
+    /// The person at `place` was shown their tiles of hand `hand` (0-based): from here on
+    /// the hand's result is theirs, whoever finishes it.
+    Shown {
+        /// The hand (0-based).
+        hand: usize,
+        /// The place (0–3).
+        place: usize,
     },
     /// Nobody was at the table for the idle time: it ends here, and the hand in play (if
     /// any) counts nothing.
@@ -172,6 +186,10 @@ pub struct HandSummary {
     /// By seat: a person's seat where the server played at least one move for them.
     #[serde(default)]
     pub stood_in: [bool; 4],
+    /// By seat: how much of the hand was the person's own ([`Held`]); absent in hands
+    /// stored before it was kept (read through [`HandSummary::held`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<[Held; 4]>,
 }
 
 /// A hand that has ended and is not yet stored.
@@ -240,6 +258,10 @@ pub struct Room {
     pub abandoned: bool,
     /// By seat: the server played for a person in this hand.
     stood_in: [bool; 4],
+    /// By seat: the person there has been shown their tiles of this hand.
+    shown: [bool; 4],
+    /// By seat: the stand-in bot that chose a move for the person there this hand.
+    bot_played: [Option<String>; 4],
     /// When anything last changed (a bot moves no sooner than `pace` after it).
     pub last_change: Instant,
     /// Bumped on every change, so clients can tell states apart.
@@ -294,6 +316,8 @@ impl Room {
             played_out: false,
             abandoned: false,
             stood_in: [false; 4],
+            shown: [false; 4],
+            bot_played: Default::default(),
             last_change: Instant::now(),
             version: 0,
         }
@@ -353,6 +377,8 @@ impl Room {
                 self.decisions = [0; 4];
                 self.ready = [false; 4];
                 self.stood_in = [false; 4];
+                self.shown = [false; 4];
+                self.bot_played = Default::default();
                 self.stage = Stage::Playing;
             }
             Entry::Abandon => {
@@ -363,14 +389,25 @@ impl Room {
                 self.abandoned = true;
                 self.asked = [None; 4];
             }
+            Entry::Shown { hand, place } => {
+                if *hand != self.hand_no || self.stage != Stage::Playing || *place > 3 {
+                    return Err("that hand is not in play".into());
+                }
+                let seat = self.seat_of(*place);
+                self.shown[seat.index()] = true;
+            }
             Entry::Act {
                 hand,
                 seat,
                 action,
                 stand_in,
+                bot,
             } => {
                 if *stand_in {
                     self.stood_in[seat.index()] = true;
+                }
+                if let Some(b) = bot {
+                    self.bot_played[seat.index()].get_or_insert_with(|| b.clone());
                 }
                 let table = self.table.as_mut().ok_or("no hand is in play")?;
                 if *hand != self.hand_no || self.stage != Stage::Playing {
@@ -457,6 +494,15 @@ impl Room {
             points: result.points,
             outcome: result.kind,
             stood_in: self.stood_in,
+            held: Some(std::array::from_fn(|s| {
+                let person = self.spec.places[places[s]] == Place::Person;
+                Held::of(
+                    person,
+                    self.shown[s],
+                    &self.bot_played[s],
+                    self.spec.stand_in(),
+                )
+            })),
         };
         // A challenge table has one person, whose seat is the one compared.
         let compared = (0..4)

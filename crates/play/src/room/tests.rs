@@ -202,3 +202,111 @@ fn a_bot_that_thinks_leaves_the_room_and_comes_back_with_its_move() {
         "still asked, due again"
     );
 }
+
+/// Runs the hand in play to its end with the clock `ahead` of now: every person's
+/// decision times out at once, and bots and stand-ins move.
+fn run_out(room: &mut Room, ahead: Duration) {
+    for _ in 0..5000 {
+        if room.stage != Stage::Playing {
+            return;
+        }
+        room.tick(Instant::now() + ahead);
+    }
+    panic!("the hand did not end");
+}
+
+fn journal_of(room: &Room) -> Vec<String> {
+    room.pending
+        .iter()
+        .map(|e| serde_json::to_string(e).unwrap())
+        .collect()
+}
+
+/// Fair play (docs/rating.md): a time-out is the person's own move, so letting the clock
+/// run out never takes a hand out of the rating.
+#[test]
+fn a_hand_whose_every_decision_timed_out_is_still_yours() {
+    let mut room = south_alone(21);
+    room.connected[1] = 1;
+    room.note_shown();
+    run_out(&mut room, Duration::from_secs(31));
+    let s = &room.summaries[0];
+    assert!(s.stood_in[1], "the server played South's time-outs");
+    assert_eq!(s.held(1), Held::Own);
+    assert!(s.held(1).rated() && s.held(1).own_play());
+}
+
+/// Leaving after seeing your tiles does not escape the hand: it stays rated, and what the
+/// stand-in chose is not counted as your play. The journal rebuilds the same holding.
+#[test]
+fn leaving_after_seeing_your_tiles_keeps_the_hand_yours_but_not_the_bots_play() {
+    let mut room = south_alone(22);
+    room.connected[1] = 1;
+    room.note_shown();
+    room.connected[1] = 0; // gone to another page
+    run_out(&mut room, Duration::from_secs(31));
+    assert!(room.away[1], "a stand-in took over");
+    let held = room.summaries[0].held(1);
+    assert_eq!(
+        held,
+        Held::FinishedBy {
+            bot: "medium".into()
+        }
+    );
+    assert!(held.rated() && !held.own_play());
+    assert_eq!(
+        held.words(),
+        Some(("finished by bot ({}) after you left", "medium".to_string()))
+    );
+    let again = Room::restore(1, room.spec.clone(), Duration::ZERO, &journal_of(&room)).unwrap();
+    assert_eq!(again.summaries[0].held(1), held);
+}
+
+/// A hand a stand-in played from its first move while the person was elsewhere is not
+/// theirs: not rated, not in their statistics, and said so in words.
+#[test]
+fn a_hand_played_by_a_stand_in_before_you_came_back_is_not_yours() {
+    let mut room = south_alone(23);
+    // South never connects during the hand.
+    run_out(&mut room, Duration::from_secs(31));
+    let held = room.summaries[0].held(1);
+    assert_eq!(
+        held,
+        Held::Unseen {
+            bot: "medium".into()
+        }
+    );
+    assert!(!held.rated() && !held.own_play());
+    assert!(held.words().unwrap().0.contains("never saw"));
+    // The bots' seats are their own.
+    assert_eq!(room.summaries[0].held(0), Held::Own);
+    let again = Room::restore(1, room.spec.clone(), Duration::ZERO, &journal_of(&room)).unwrap();
+    assert_eq!(again.summaries[0].held(1), held);
+}
+
+/// Coming back in the middle of a hand the stand-in started: from then on it is yours.
+#[test]
+fn coming_back_mid_hand_makes_the_rest_of_it_yours() {
+    let mut room = south_alone(24);
+    let ahead = Duration::from_secs(31);
+    // The stand-in plays South's first decisions.
+    for _ in 0..400 {
+        if room.away[1] && room.table().unwrap().discards(Wind::South).len() >= 2 {
+            break;
+        }
+        // One move at a time (a tick plays many).
+        let now = Instant::now() + ahead;
+        assert!(room.timeouts(now) || room.bot_move(now), "something moves");
+    }
+    assert!(room.stage == Stage::Playing && room.away[1]);
+    room.connected[1] = 1;
+    room.came_back(1);
+    room.note_shown();
+    run_out(&mut room, ahead);
+    assert_eq!(
+        room.summaries[0].held(1),
+        Held::FinishedBy {
+            bot: "medium".into()
+        }
+    );
+}

@@ -480,6 +480,7 @@ fn check(
                 seat,
                 action,
                 stand_in: false,
+                ..
             }) = serde_json::from_str::<Entry>(&line)
             {
                 stored.entry((hand, seat)).or_default().push(action);

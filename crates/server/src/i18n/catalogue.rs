@@ -293,7 +293,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("score", "得分"),
     ("place", "名次"),
     ("not finished", "未打完"),
-    ("Players with at least {} rated hands, by duplicate rating (± one standard deviation); the bots' levels are the fixed points of the scale.", "至少有 {} 手计分牌的玩家，按复式等级分排列（± 一个标准差）；各级机器人是分数的固定参照点。"),
+    ("Players with at least {} rated hands, placed by their rating less two standard deviations (what they have shown, at the least); the bots' levels are the fixed points of the scale.", "至少有 {} 手计分牌的玩家，按等级分减两个标准差排列（至少已证明的水平）；各级机器人是分数的固定参照点。"),
+    ("placed at", "排名依据"),
     ("all time", "全部"),
     ("last 30 days", "最近 30 天"),
     (
@@ -318,6 +319,17 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Make my account", "建立我的账户"),
     ("The duplicate rating", "复式等级分"),
     ("Each challenge, online event or table of duplicate deals is one rated game: its players, and the bots that held the same seats of the same deals, are ranked by their IMP per hand against everyone who held those seats. The rating is Weng and Lin's (the method behind OpenSkill); the bots' levels are fixed points of its scale, and a rating is provisional until 20 rated hands.", "每个挑战赛、线上比赛或复式牌桌算一局计分比赛：其中的玩家，以及在同一副牌的同一座位上打过的机器人，按他们对所有坐过该座位者的每手 IMP 排名。等级分采用 Weng 与 Lin 的方法（OpenSkill 所用的方法）；各级机器人是分数的固定参照点；满 20 手计分牌前等级分为暂定。"),
+    // Fair play: rated and practice tables, whose a hand is.
+    ("Counts?", "是否计入成绩"),
+    ("rated", "正式对局"),
+    ("practice (hints allowed)", "练习（可用提示）"),
+    ("A rated table is compared with everyone who held the same tiles and moves your rating; hints are off there. A practice table shows hints and counts nowhere.", "正式对局与所有持相同牌的人比较，并计入你的等级分；正式对局不提供提示。练习对局提供提示，但不计入任何成绩。"),
+    ("finished by bot ({}) after you left", "你离开后由机器人（{}）打完"),
+    ("played by bot ({}) from the start: you never saw these tiles, so it is not yours", "从头由机器人（{}）代打：你从未看到这手牌，不算你的成绩"),
+    ("stand-in", "代打"),
+    ("defaults", "超时默认"),
+    ("hands of own play at rated tables (the figures below)", "正式对局中完全由本人打的盘数（下列数字据此计算）"),
+    ("practice", "练习"),
 ];
 
 /// Texts of the browser scripts, sent to the page with it.
@@ -475,6 +487,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
         "Welcome back: you play your place again.",
         "欢迎回来：你重新接手自己的位置。",
     ),
+    ("off at a rated table: its result is compared and rated, so it is your own play. Open a practice table for hints.", "正式对局不提供：其成绩要比较并计入等级分，须是你自己的打法。要用提示请开练习对局。"),
 ];
 
 /// The Chinese of `en`, if there is one.

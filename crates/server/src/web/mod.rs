@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
+use axum::routing::{get, MethodRouter};
 use axum::Router;
 use store::{Role, Session, Store};
 
@@ -51,15 +51,73 @@ pub const MAX_BODY: usize = 256 * 1024;
 /// own, smaller limits where they are read).
 pub const MAX_FIELD: usize = 20_000;
 
+/// A router that keeps the path of every route it is given, so that the paths can be
+/// listed from the router itself (the secrecy walk asks every one of them).
+pub struct Routes {
+    router: Router<App>,
+    paths: Vec<String>,
+}
+
+impl Routes {
+    /// No routes yet.
+    pub fn new() -> Routes {
+        Routes {
+            router: Router::new(),
+            paths: Vec::new(),
+        }
+    }
+
+    /// Adds a route, as [`Router::route`] does.
+    pub fn route(mut self, path: &str, method: MethodRouter<App>) -> Routes {
+        self.paths.push(path.to_string());
+        self.router = self.router.route(path, method);
+        self
+    }
+
+    /// Adds another audience's routes under a layer of their own (their layout and error
+    /// page).
+    fn merge_with(
+        mut self,
+        other: Routes,
+        layer: impl FnOnce(Router<App>) -> Router<App>,
+    ) -> Routes {
+        self.paths.extend(other.paths);
+        self.router = self.router.merge(layer(other.router));
+        self
+    }
+}
+
+impl Default for Routes {
+    fn default() -> Routes {
+        Routes::new()
+    }
+}
+
+/// Every route of the application, each audience's with its layout and error page, and
+/// their paths.
+fn routes() -> Routes {
+    use axum::middleware::from_fn;
+    Routes::new()
+        .merge_with(director::routes(), |r| {
+            r.layer(from_fn(pages::for_director))
+        })
+        .merge_with(venue::routes(), |r| r.layer(from_fn(pages::for_venue)))
+        .merge_with(public::routes(), |r| r.layer(from_fn(pages::for_public)))
+        .merge_with(players::routes(), |r| r.layer(from_fn(pages::for_players)))
+        .route("/lang/{code}", get(crate::i18n::switch))
+}
+
+/// The path of every route the application answers (with `{name}` for each part a
+/// request fills in), as the router was given them.
+pub fn route_paths() -> Vec<String> {
+    routes().paths
+}
+
 /// Every route of the application: each audience's, with its layout and error page.
 pub fn router(app: App) -> Router {
     use axum::middleware::from_fn;
-    Router::new()
-        .merge(director::routes().layer(from_fn(pages::for_director)))
-        .merge(venue::routes().layer(from_fn(pages::for_venue)))
-        .merge(public::routes().layer(from_fn(pages::for_public)))
-        .merge(players::routes().layer(from_fn(pages::for_players)))
-        .route("/lang/{code}", get(crate::i18n::switch))
+    routes()
+        .router
         .layer(from_fn(crate::i18n::scope))
         .layer(from_fn(crate::guard::headers))
         .layer(from_fn(crate::guard::deadline))

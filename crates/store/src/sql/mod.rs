@@ -13,6 +13,7 @@ mod history;
 mod leases;
 mod online;
 mod play;
+mod ratings;
 mod results;
 mod sessions;
 

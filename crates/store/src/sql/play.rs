@@ -283,6 +283,30 @@ impl<B: Backend> PlayStore for Db<B> {
         })?)
     }
 
+    fn deal_summaries(&self, key: &str, prefix: bool) -> Result<Vec<StoredHand>> {
+        const COLUMNS: &str =
+            "SELECT id, play_table, hand_no, deal_key, summary, '', at FROM play_hands";
+        hands(self.read(|c| {
+            if prefix {
+                let pattern = format!(
+                    "{}%",
+                    key.replace('\\', "\\\\")
+                        .replace('%', "\\%")
+                        .replace('_', "\\_")
+                );
+                c.query(
+                    &format!("{COLUMNS} WHERE deal_key LIKE ?1 ESCAPE '\\' ORDER BY id"),
+                    args![pattern],
+                )
+            } else {
+                c.query(
+                    &format!("{COLUMNS} WHERE deal_key = ?1 ORDER BY id"),
+                    args![key],
+                )
+            }
+        })?)
+    }
+
     fn hands_of_deal(&self, deal_key: &str, limit: usize) -> Result<Vec<StoredHand>> {
         hands(self.read(|c| {
             c.query(

@@ -13,17 +13,16 @@ pub mod records;
 
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use axum::Router;
 use minijinja::context;
 use store::{EventId, Session};
 
 use crate::web::pages::render;
-use crate::web::{App, Fields, Page};
+use crate::web::{Fields, Page};
 
 /// The director's routes.
-pub fn routes() -> Router<App> {
+pub fn routes() -> crate::web::Routes {
     let ev = |rest: &str| format!("/director/events/{{id}}{rest}");
-    Router::new()
+    crate::web::Routes::new()
         .route("/setup", get(login::setup_page).post(login::setup))
         .route("/login", get(login::login_page).post(login::login))
         .route("/logout", post(login::logout))

@@ -51,9 +51,9 @@ pub(crate) use crate::web::pages::render;
 
 /// The players' routes: signing in, the lobby, tables, replays, challenges, online events,
 /// and the browser code.
-pub fn routes() -> axum::Router<App> {
+pub fn routes() -> crate::web::Routes {
     use axum::routing::{get, post};
-    axum::Router::new()
+    crate::web::Routes::new()
         .route("/play", get(lobby::lobby))
         .route("/play/guest", post(guest))
         .route("/play/login", post(login))

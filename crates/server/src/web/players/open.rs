@@ -150,6 +150,20 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
             )))
         }
     };
+    // Rated (the default) or practice with hints: deals anyone may know are practice
+    // whatever the form says.
+    match field("mode") {
+        None | Some("rated") => {}
+        Some("practice") => {
+            practice.get_or_insert(Practice::Hints);
+        }
+        Some(other) => {
+            return Err(AppError::Invalid(format!(
+                "mode: '{}' is neither rated nor practice",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
+    }
     let spec = TableSpec {
         hands,
         places,

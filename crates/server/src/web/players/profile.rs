@@ -59,6 +59,7 @@ fn rated_json(r: &tournament::rating::Rated) -> Value {
     json!({
         "rating": format!("{:.1}", r.rating),
         "uncertainty": format!("{:.1}", r.uncertainty),
+        "conservative": format!("{:.1}", r.conservative()),
         "hands": r.hands,
         "provisional": r.provisional(),
     })
@@ -125,8 +126,9 @@ pub async fn profile_page(
             tables => p.tables,
             compared => p.compared,
             imp_per_hand => (p.compared > 0).then(|| format!("{:+.2}", p.imp as f64 / p.compared as f64)),
-            win_rate => percent(p.wins, p.hands),
-            deal_in_rate => percent(p.dealt_in, p.hands),
+            played => p.played,
+            win_rate => percent(p.wins, p.played),
+            deal_in_rate => percent(p.dealt_in, p.played),
             draws => p.draws,
             average_win => (p.wins > 0).then(|| format!("{:.1}", p.win_points as f64 / p.wins as f64)),
             fans => p.fans.iter().map(|(n, z, c)| json!({"name": n, "zh": z, "wins": c})).collect::<Vec<_>>(),
@@ -203,20 +205,24 @@ fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Optio
     let hands = app
         .store
         .hands_of_person(me.id, (page - 1).saturating_mul(MY_PAGE), MY_PAGE)?;
+    // "Compared" means what the profile counts: a deal-seat of the rating that holds them.
+    let compared = history::compared_keys(&app.hall, me.id)?;
     let rows: Vec<Value> = hands
         .iter()
         .filter_map(|(h, seat)| {
             let sum: HandSummary = serde_json::from_str(&h.summary).ok()?;
+            let letter = mcr::Wind::from_index(*seat).letter();
             Some(json!({
                 "table": h.play_table, "hand_no": h.hand_no, "label": sum.label,
                 "at": h.at.get(..16).unwrap_or(&h.at).replace('T', " "),
-                "seat": mcr::Wind::from_index(*seat).letter().to_string(),
+                "seat": letter.to_string(),
                 "points": sum.points[*seat],
-                "compared": h.deal_key.is_some(),
+                "compared": h.deal_key.as_ref().is_some_and(|k| compared.contains(&format!("{k}/{letter}"))),
+                "held": sum.held(*seat).words(),
             }))
         })
         .collect();
-    let rated = history::ratings(&app.hall)?.people.get(&me.id).cloned();
+    let rated = history::kept(&app.hall, me.id)?;
     let p = history::profile(&app.hall, me.id, Viewer::Person(me.id), 0)?;
     render(
         "players/me.html",
@@ -254,21 +260,63 @@ pub async fn export(
         ));
     }
     let hands = app.store.hands_of_person(me.id, 0, usize::MAX >> 1)?;
-    let rated = history::ratings(&app.hall)?.people.get(&me.id).cloned();
+    let compared = history::compared_keys(&app.hall, me.id)?;
+    let rated = history::kept(&app.hall, me.id)?;
+    // Each hand as the secrecy rule lets you have it: a deal others have still to play
+    // keeps its log, its seed and its key back (only your own seat's replay is yours).
+    let mut specs: std::collections::HashMap<i64, TableSpec> = Default::default();
+    let mut rows = Vec::with_capacity(hands.len());
+    for (h, seat) in &hands {
+        let spec = match specs.get(&h.play_table) {
+            Some(s) => s.clone(),
+            None => {
+                let s = table_spec(&app, h.play_table)?;
+                specs.insert(h.play_table, s.clone());
+                s
+            }
+        };
+        let sight = hand_sight(
+            &app.hall,
+            h.play_table,
+            &spec,
+            h.hand_no as usize,
+            Viewer::Person(me.id),
+        )?;
+        let summary: Option<HandSummary> = serde_json::from_str(&h.summary).ok();
+        let letter = mcr::Wind::from_index(*seat).letter();
+        let mut row = json!({
+            "table": h.play_table, "hand_no": h.hand_no, "seat": seat, "at": h.at,
+            "practice": !spec.counts(),
+            "compared": h.deal_key.as_ref().is_some_and(|k| compared.contains(&format!("{k}/{letter}"))),
+            "held": summary.as_ref().map(|s| s.held(*seat)),
+            "summary": serde_json::from_str::<Value>(&h.summary).unwrap_or(Value::Null),
+        });
+        match sight {
+            Sight::Open => {
+                row["deal_key"] = json!(h.deal_key);
+                row["log"] = serde_json::from_str::<Value>(&h.log).unwrap_or(Value::Null);
+            }
+            Sight::Seat(_) => {
+                row["withheld"] = json!(format!(
+                    "the log of this hand holds every seat's tiles and the deal's seed: it is exported once the deal is open to you; until then your seat's replay is at /play/t/{}/hands/{}",
+                    h.play_table, h.hand_no
+                ));
+            }
+            Sight::Watch | Sight::Hidden(_) => {
+                row["withheld"] = json!("this hand's deal is not open to you yet");
+            }
+        }
+        rows.push(row);
+    }
     let body = json!({
-        "format": "dupmj-export/1",
+        "format": "dupmj-export/2",
         "person": {"id": me.id, "name": me.name, "account": me.account},
         "prefs": app.store.prefs(me.id)?.and_then(|p| serde_json::from_str::<Value>(&p).ok()),
         "rating": rated.map(|r| json!({
             "rating": r.rating, "uncertainty": r.uncertainty, "hands": r.hands,
             "history": r.history.iter().map(|(at, r, u)| json!([at, r, u])).collect::<Vec<_>>(),
         })),
-        "hands": hands.iter().map(|(h, seat)| json!({
-            "table": h.play_table, "hand_no": h.hand_no, "seat": seat, "deal_key": h.deal_key,
-            "at": h.at,
-            "summary": serde_json::from_str::<Value>(&h.summary).unwrap_or(Value::Null),
-            "log": serde_json::from_str::<Value>(&h.log).unwrap_or(Value::Null),
-        })).collect::<Vec<_>>(),
+        "hands": rows,
     });
     Ok((
         [

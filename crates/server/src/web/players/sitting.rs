@@ -53,6 +53,7 @@ pub(super) fn table_page_with(
                 None => None,
             },
             hands => hands,
+            hints_allowed => spec.hints_allowed(),
             set => match spec.key() {
                 Some(k) => Some(json!({
                     "commitment": k.commitment(),

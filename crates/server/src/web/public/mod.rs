@@ -20,9 +20,9 @@ use crate::web::pages::render;
 use crate::web::{data, App, Page};
 
 /// The public routes.
-pub fn routes() -> axum::Router<App> {
+pub fn routes() -> crate::web::Routes {
     use axum::routing::get;
-    axum::Router::new()
+    crate::web::Routes::new()
         .route("/", get(home::home))
         .route("/rules", get(home::rules))
         .route("/events/{id}/standings", get(standings))

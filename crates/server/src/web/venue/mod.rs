@@ -19,9 +19,9 @@ use crate::web::pages::{render, render_status};
 use crate::web::{field, number, App, Fields, Page};
 
 /// The venue's routes: score entry from the tables' phones.
-pub fn routes() -> axum::Router<App> {
+pub fn routes() -> crate::web::Routes {
     use axum::routing::get;
-    axum::Router::new()
+    crate::web::Routes::new()
         .route("/events/{id}/table", get(login_page).post(login))
         .route("/events/{id}/table/{t}", get(deals))
         .route(

@@ -1,0 +1,318 @@
+//! The rating kept in the store, not recomputed: a finished session (a table, or an
+//! online event's deal once every table has played it) updates its own people's ratings,
+//! once, against everyone who held the same deal-seats before (the par included); a
+//! rebuild replays every session in the order it was rated and reports what differs.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use store::{RatingRow, StoreError};
+use tournament::rating::{Game, Holder, Rated, Ratings, Skill};
+
+use super::fields::{seats_of, session_of, spec_of, Specs};
+use crate::Hall;
+
+/// The session a finished table's hands are rated in, if they are rated at all: an online
+/// event's deal (rated once all its tables are over), else the table itself. Practice
+/// tables, regular games and a challenge's par table are not.
+pub fn session_of_table(hall: &Hall, table: i64) -> Result<Option<String>, StoreError> {
+    let mut specs = Specs::new();
+    let Some(spec) = spec_of(hall, &mut specs, table) else {
+        return Ok(None);
+    };
+    if !spec.counts() || !spec.is_duplicate() || spec.challenge.as_ref().is_some_and(|c| c.par) {
+        return Ok(None);
+    }
+    let hands = hall.store.hands_of_table(table)?;
+    let Some(key) = hands.iter().find_map(|h| h.deal_key.clone()) else {
+        return Ok(None);
+    };
+    Ok(Some(session_of(&key, table)))
+}
+
+/// The game a session is rated on, as of hand `upto`: its deal-seats with every holder
+/// stored up to then, and the people it moves (its own).
+fn game_of(
+    hall: &Hall,
+    session: &str,
+    upto: i64,
+) -> Result<Option<(Game, BTreeSet<Holder>)>, StoreError> {
+    let mut specs = Specs::new();
+    // The session's own hands: a table's, or every table's of an event's deal.
+    let own: Vec<store::StoredHand> = match session.split_once(':') {
+        Some(("table", id)) => {
+            let id: i64 = id
+                .parse()
+                .map_err(|_| StoreError::Invalid(format!("session '{session}': not a table")))?;
+            hall.store.hands_of_table(id)?
+        }
+        Some(("event", rest)) => hall.store.deal_summaries(&format!("event:{rest}"), false)?,
+        _ => {
+            return Err(StoreError::Invalid(format!(
+                "session '{session}' is neither table:N nor event:N:deal"
+            )))
+        }
+    };
+    let own: Vec<store::StoredHand> = own.into_iter().filter(|h| h.id <= upto).collect();
+    let movers: BTreeSet<Holder> = seats_of(hall, &own, &mut specs)
+        .into_values()
+        .flat_map(|d| d.results.into_iter().map(|(h, _)| h))
+        .filter(|h| matches!(h, Holder::Person(_)))
+        .collect();
+    if movers.is_empty() {
+        return Ok(None);
+    }
+    // Every holder of those deal-seats, up to `upto`.
+    let keys: BTreeSet<String> = own.iter().filter_map(|h| h.deal_key.clone()).collect();
+    let mut all = Vec::new();
+    for k in &keys {
+        all.extend(
+            hall.store
+                .deal_summaries(k, false)?
+                .into_iter()
+                .filter(|h| h.id <= upto),
+        );
+    }
+    all.sort_by_key(|h| h.id);
+    let seats: Vec<_> = seats_of(hall, &all, &mut specs)
+        .into_values()
+        .filter(|d| d.results.iter().any(|(h, _)| movers.contains(h)))
+        .collect();
+    let at = seats.iter().map(|d| d.at.clone()).max().unwrap_or_default();
+    let mut games = tournament::rating::sessions(&seats);
+    // Everything here is one session, whatever each deal-seat's own session says.
+    let game = Game {
+        at,
+        key: session.to_string(),
+        seats: games.drain(..).flat_map(|g| g.seats).collect(),
+    };
+    Ok(Some((game, movers)))
+}
+
+/// A kept row's belief.
+fn skill_of(row: &RatingRow) -> Result<Skill, StoreError> {
+    serde_json::from_str(&row.state)
+        .map_err(|e| StoreError::Backend(format!("rating of person {}: {e}", row.person)))
+}
+
+fn row_of(person: i64, s: &Skill) -> RatingRow {
+    RatingRow {
+        person,
+        state: serde_json::to_string(s).expect("a rating serialises"),
+        hands: s.hands,
+        placed: (s.rated().conservative() * 1000.0).round() as i64,
+    }
+}
+
+/// Rates one session now, once (another node may have done it: then nothing changes).
+/// Returns whether this call rated it.
+pub fn rate_session(hall: &Hall, session: &str) -> Result<bool, StoreError> {
+    let upto = hall.store.last_hand_id()?;
+    let Some((game, movers)) = game_of(hall, session, upto)? else {
+        // Nothing in it to rate (every seat a stand-in's from the start): kept as rated,
+        // so that it is not looked at again.
+        return hall
+            .store
+            .rate_session(session, upto, &[], &mut |_: &[RatingRow]| Ok(Vec::new()));
+    };
+    let people: Vec<i64> = game
+        .seats
+        .iter()
+        .flatten()
+        .filter_map(|(h, _)| match h {
+            Holder::Person(p) => Some(*p),
+            Holder::Bot(_) => None,
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    hall.store
+        .rate_session(session, upto, &people, &mut |kept: &[RatingRow]| {
+            let mut r = Ratings::new(false);
+            for row in kept {
+                r.set(Holder::Person(row.person), skill_of(row)?);
+            }
+            let moved = r.session_of(&game, |h| movers.contains(h));
+            Ok(moved
+                .iter()
+                .filter_map(|h| match h {
+                    Holder::Person(p) => Some(row_of(*p, &r.skills[h])),
+                    Holder::Bot(_) => None,
+                })
+                .collect())
+        })
+}
+
+/// After a table is over: rates its session when it is complete (an event's deal waits
+/// for its last table). Errors are the caller's to log; nothing is half-written.
+pub fn table_over(hall: &Hall, table: i64) -> Result<bool, StoreError> {
+    let Some(session) = session_of_table(hall, table)? else {
+        return Ok(false);
+    };
+    if session.starts_with("event:") && !event_deal_over(hall, &session)? {
+        return Ok(false);
+    }
+    rate_session(hall, &session)
+}
+
+/// Whether every table of an online event's deal (`event:E:deal`) is over.
+fn event_deal_over(hall: &Hall, session: &str) -> Result<bool, StoreError> {
+    let Some((event, deal)) = session
+        .strip_prefix("event:")
+        .and_then(|r| r.split_once(':'))
+    else {
+        return Ok(false);
+    };
+    let Ok(event) = event.parse::<i64>() else {
+        return Ok(false);
+    };
+    Ok(match crate::online::load(hall, event)? {
+        Some(st) => st.deal_done(deal),
+        None => false,
+    })
+}
+
+/// Sessions complete but not yet rated (tables over before ratings were kept, or whose
+/// rating failed), oldest first by their newest hand.
+pub fn unrated(hall: &Hall) -> Result<Vec<String>, StoreError> {
+    let mut newest: BTreeMap<String, i64> = BTreeMap::new();
+    let mut tables: BTreeMap<i64, bool> = BTreeMap::new();
+    for h in hall.store.compared_hands()? {
+        let over = match tables.get(&h.play_table) {
+            Some(o) => *o,
+            None => {
+                let o = hall.store.play_table(h.play_table)?.finished;
+                tables.insert(h.play_table, o);
+                o
+            }
+        };
+        if !over {
+            continue;
+        }
+        let Some(session) = session_of_table(hall, h.play_table)? else {
+            continue;
+        };
+        let e = newest.entry(session).or_insert(h.id);
+        *e = (*e).max(h.id);
+    }
+    let mut out: Vec<(i64, String)> = Vec::new();
+    for (session, id) in newest {
+        if hall.store.is_rated(&session)? {
+            continue;
+        }
+        if session.starts_with("event:") && !event_deal_over(hall, &session)? {
+            continue;
+        }
+        out.push((id, session));
+    }
+    out.sort();
+    Ok(out.into_iter().map(|(_, s)| s).collect())
+}
+
+/// Rates every complete session not yet rated (a store kept before ratings were, once).
+pub fn catch_up(hall: &Hall) -> Result<usize, StoreError> {
+    let mut n = 0;
+    for s in unrated(hall)? {
+        n += usize::from(rate_session(hall, &s)?);
+    }
+    Ok(n)
+}
+
+/// What a rebuild found.
+#[derive(Debug, Default)]
+pub struct Rebuilt {
+    /// Sessions replayed.
+    pub sessions: usize,
+    /// People rated.
+    pub people: usize,
+    /// Complete sessions that were not rated yet (rated in the rebuild).
+    pub unrated: usize,
+    /// Each difference from the kept ratings, in words.
+    pub differences: Vec<String>,
+    /// The ratings as rebuilt.
+    pub rows: Vec<RatingRow>,
+}
+
+/// Recomputes every rating from the stored hands: the sessions rated, in their order and
+/// each as of its newest hand, then those complete but not rated; compares the result with
+/// the kept ratings.
+pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
+    let mut order: Vec<(String, i64)> = hall
+        .store
+        .rated_sessions()?
+        .into_iter()
+        .map(|s| (s.session, s.upto))
+        .collect();
+    let missing = unrated(hall)?;
+    let last = hall.store.last_hand_id()?;
+    let unrated = missing.len();
+    order.extend(missing.into_iter().map(|s| (s, last)));
+    let mut r = Ratings::new(false);
+    for (session, upto) in &order {
+        if let Some((game, movers)) = game_of(hall, session, *upto)? {
+            r.session_of(&game, |h| movers.contains(h));
+        }
+    }
+    let rows: Vec<RatingRow> = r
+        .skills
+        .iter()
+        .filter_map(|(h, s)| match h {
+            Holder::Person(p) => Some(row_of(*p, s)),
+            Holder::Bot(_) => None,
+        })
+        .collect();
+    let kept: BTreeMap<i64, RatingRow> = hall
+        .store
+        .all_ratings()?
+        .into_iter()
+        .map(|r| (r.person, r))
+        .collect();
+    let mut differences = Vec::new();
+    let rebuilt: BTreeMap<i64, &RatingRow> = rows.iter().map(|r| (r.person, r)).collect();
+    for (p, new) in &rebuilt {
+        match kept.get(p) {
+            None => differences.push(format!("person {p}: not kept, rebuilt {}", shown(new)?)),
+            Some(old) if old.state != new.state => differences.push(format!(
+                "person {p}: kept {}, rebuilt {}",
+                shown(old)?,
+                shown(new)?
+            )),
+            Some(_) => {}
+        }
+    }
+    for (p, old) in &kept {
+        if !rebuilt.contains_key(p) {
+            differences.push(format!(
+                "person {p}: kept {}, not rated in a rebuild",
+                shown(old)?
+            ));
+        }
+    }
+    Ok(Rebuilt {
+        sessions: order.len(),
+        people: rows.len(),
+        unrated,
+        differences,
+        rows,
+    })
+}
+
+fn shown(row: &RatingRow) -> Result<String, StoreError> {
+    let r = skill_of(row)?.rated();
+    Ok(format!(
+        "{:.2} ± {:.2} over {} hands",
+        r.rating, r.uncertainty, r.hands
+    ))
+}
+
+/// A kept row as shown.
+pub fn rated_of(row: &RatingRow) -> Result<Rated, StoreError> {
+    Ok(skill_of(row)?.rated())
+}
+
+/// A person's kept rating, as shown.
+pub fn kept(hall: &Hall, person: i64) -> Result<Option<Rated>, StoreError> {
+    hall.store
+        .rating(person)?
+        .map(|row| skill_of(&row).map(|s| s.rated()))
+        .transpose()
+}

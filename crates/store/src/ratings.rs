@@ -1,0 +1,83 @@
+//! Ratings kept, not recomputed: each person's rating as the rating's last update left it,
+//! and the sessions rated, in order, so that a rebuild from the stored hands can replay
+//! them and compare.
+
+use crate::Result;
+
+/// One person's kept rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingRow {
+    /// Whose.
+    pub person: i64,
+    /// The rating's state for them, as the rating writes it (JSON).
+    pub state: String,
+    /// Rated hands.
+    pub hands: usize,
+    /// The leaderboard's order: the conservative rating × 1000, rounded.
+    pub placed: i64,
+}
+
+/// A session the rating took in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedSession {
+    /// Its order among the sessions rated (1, 2, …).
+    pub seq: i64,
+    /// What it is ("table:12", "event:3:deal 4", …).
+    pub session: String,
+    /// The newest hand it saw: a rebuild compares it with the hands up to this one.
+    pub upto: i64,
+}
+
+/// Updates the kept ratings for one session: given the kept rows of the people asked for
+/// (absent: not rated yet), the new rows of the people the session moved.
+pub type Update<'a> = dyn FnMut(&[RatingRow]) -> Result<Vec<RatingRow>> + Send + 'a;
+
+/// The kept ratings.
+pub trait RatingStore {
+    /// Rates one session, once: in one transaction, reads the kept rows of `people`, runs
+    /// `update` on them and writes the rows it returns, recording `session` with `upto`
+    /// as the next rated session. Returns false, writing nothing, when `session` was
+    /// rated already (another node did it). Two nodes rating sessions at once take turns
+    /// (PostgreSQL runs the transaction again when they touched the same rows).
+    ///
+    /// One transaction.
+    fn rate_session(
+        &self,
+        session: &str,
+        upto: i64,
+        people: &[i64],
+        update: &mut Update<'_>,
+    ) -> Result<bool>;
+
+    /// A person's kept rating.
+    ///
+    /// A read.
+    fn rating(&self, person: i64) -> Result<Option<RatingRow>>;
+
+    /// The kept ratings of people with at least `min_hands` rated hands, best placed first,
+    /// at most `limit`.
+    ///
+    /// A read.
+    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<RatingRow>>;
+
+    /// Every kept rating.
+    ///
+    /// A read.
+    fn all_ratings(&self) -> Result<Vec<RatingRow>>;
+
+    /// The sessions rated, in the order they were.
+    ///
+    /// A read.
+    fn rated_sessions(&self) -> Result<Vec<RatedSession>>;
+
+    /// Whether `session` has been rated.
+    ///
+    /// A read.
+    fn is_rated(&self, session: &str) -> Result<bool>;
+
+    /// Replaces every kept rating with `rows` (a rebuild that found them differ), the
+    /// sessions rated staying as they were.
+    ///
+    /// One transaction.
+    fn replace_ratings(&self, rows: &[RatingRow]) -> Result<()>;
+}

@@ -1,0 +1,130 @@
+//! The kept ratings.
+
+use super::{args, now, Backend, Db, Row, SqlExt};
+use crate::ratings::{RatedSession, RatingRow, RatingStore, Update};
+use crate::Result;
+
+fn row(r: &Row) -> Result<RatingRow> {
+    Ok(RatingRow {
+        person: r.get(0)?,
+        state: r.get(1)?,
+        hands: r.get(2)?,
+        placed: r.get(3)?,
+    })
+}
+
+const COLUMNS: &str = "SELECT person, state, hands, placed FROM ratings";
+
+impl<B: Backend> RatingStore for Db<B> {
+    fn rate_session(
+        &self,
+        session: &str,
+        upto: i64,
+        people: &[i64],
+        update: &mut Update<'_>,
+    ) -> Result<bool> {
+        self.change(|tx| {
+            let done: i64 = tx
+                .one(
+                    "SELECT count(*) FROM rated_sessions WHERE session = ?1",
+                    args![session],
+                )?
+                .get(0)?;
+            if done > 0 {
+                return Ok(false);
+            }
+            let mut kept = Vec::new();
+            for &p in people {
+                if let Some(r) = tx.opt(&format!("{COLUMNS} WHERE person = ?1"), args![p])? {
+                    kept.push(row(&r)?);
+                }
+            }
+            for r in update(&kept)? {
+                tx.exec(
+                    "INSERT INTO ratings (person, state, hands, placed) VALUES (?1, ?2, ?3, ?4) \
+                     ON CONFLICT (person) DO UPDATE SET state = excluded.state, \
+                     hands = excluded.hands, placed = excluded.placed",
+                    args![r.person, r.state, r.hands, r.placed],
+                )?;
+            }
+            tx.exec(
+                "INSERT INTO rated_sessions (session, upto, at) VALUES (?1, ?2, ?3)",
+                args![session, upto, now()],
+            )?;
+            Ok(true)
+        })
+    }
+
+    fn rating(&self, person: i64) -> Result<Option<RatingRow>> {
+        self.read(|c| c.opt(&format!("{COLUMNS} WHERE person = ?1"), args![person]))?
+            .as_ref()
+            .map(row)
+            .transpose()
+    }
+
+    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<RatingRow>> {
+        self.read(|c| {
+            c.query(
+                &format!(
+                    "{COLUMNS} WHERE hands >= ?1 AND person IN \
+                     (SELECT id FROM people WHERE hash IS NOT NULL AND deleted = 0) \
+                     ORDER BY placed DESC, person LIMIT ?2"
+                ),
+                args![min_hands, limit],
+            )
+        })?
+        .iter()
+        .map(row)
+        .collect()
+    }
+
+    fn all_ratings(&self) -> Result<Vec<RatingRow>> {
+        self.read(|c| c.query(&format!("{COLUMNS} ORDER BY person"), &[]))?
+            .iter()
+            .map(row)
+            .collect()
+    }
+
+    fn rated_sessions(&self) -> Result<Vec<RatedSession>> {
+        self.read(|c| {
+            c.query(
+                "SELECT seq, session, upto FROM rated_sessions ORDER BY seq",
+                &[],
+            )
+        })?
+        .iter()
+        .map(|r| {
+            Ok(RatedSession {
+                seq: r.get(0)?,
+                session: r.get(1)?,
+                upto: r.get(2)?,
+            })
+        })
+        .collect()
+    }
+
+    fn is_rated(&self, session: &str) -> Result<bool> {
+        let n: i64 = self
+            .read(|c| {
+                c.one(
+                    "SELECT count(*) FROM rated_sessions WHERE session = ?1",
+                    args![session],
+                )
+            })?
+            .get(0)?;
+        Ok(n > 0)
+    }
+
+    fn replace_ratings(&self, rows: &[RatingRow]) -> Result<()> {
+        self.change(|tx| {
+            tx.exec("DELETE FROM ratings", &[])?;
+            for r in rows {
+                tx.exec(
+                    "INSERT INTO ratings (person, state, hands, placed) VALUES (?1, ?2, ?3, ?4)",
+                    args![r.person, &r.state, r.hands, r.placed],
+                )?;
+            }
+            Ok(())
+        })
+    }
+}
