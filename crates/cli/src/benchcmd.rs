@@ -114,6 +114,87 @@ pub enum BenchCmd {
         #[arg(long, default_value_t = 200)]
         bot_pace_ms: u64,
     },
+    /// The kept duplicate rating at scale: generates a history of HANDS stored hands of
+    /// PLAYERS players into a new database, rates it, then times the update after one
+    /// finished session, a profile page and the leaderboard page (median and 99th
+    /// percentile) and the full rebuild (`dupmj rating --rebuild`).
+    Rating {
+        /// Stored hands to generate (four per table).
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(40..=10_000_000))]
+        hands: u64,
+        /// Players (accounts).
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+        players: u64,
+        /// Deals of the common pool that half the tables play (each held by many).
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        pool: u64,
+        /// Timed repetitions of the update and of each page.
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        samples: u64,
+        /// The database to make: a SQLite file that must not exist yet (default: a
+        /// temporary one, removed after), or a PostgreSQL URL whose database is empty.
+        #[arg(long)]
+        db: Option<String>,
+    },
+}
+
+/// `dupmj bench rating`.
+fn rating_bench(
+    hands: u64,
+    players: u64,
+    pool: u64,
+    samples: u64,
+    db: Option<String>,
+) -> Result<(), String> {
+    let temp =
+        std::env::temp_dir().join(format!("dupmj-bench-rating-{}.sqlite", std::process::id()));
+    let (location, remove) = match db.as_deref().map(store::Location::parse) {
+        Some(store::Location::Sqlite(p)) => {
+            if p.exists() {
+                return Err(format!("--db: {} exists; give a new file", p.display()));
+            }
+            (store::Location::Sqlite(p), None)
+        }
+        Some(pg) => (pg, None),
+        None => (store::Location::Sqlite(temp.clone()), Some(temp)),
+    };
+    let app = server::open(&location, server::play::PlayConfig::default())?;
+    let plan = server::bench::rating::Plan {
+        hands: hands as usize,
+        players: players as usize,
+        pool: pool as usize,
+        samples: samples as usize,
+        seed: 1,
+    };
+    println!("{hands} hands, {players} players, a pool of {pool} deals, on {location}");
+    let m = server::bench::rating::run(&app, &plan, &|s| eprintln!("{s}"));
+    if let Some(t) = remove {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", t.display()));
+        }
+    }
+    let m = m?;
+    println!(
+        "stored: {} hands, {} people rated; generated in {:.1} s, every session rated in {:.1} s",
+        m.stored_hands, m.rated_people, m.generate_s, m.rate_all_s
+    );
+    println!(
+        "update after one finished session: median {:.2} ms, p99 {:.2} ms",
+        m.update_ms.0, m.update_ms.1
+    );
+    println!(
+        "profile page: median {:.2} ms, p99 {:.2} ms",
+        m.profile_ms.0, m.profile_ms.1
+    );
+    println!(
+        "leaderboard page: median {:.2} ms, p99 {:.2} ms",
+        m.board_ms.0, m.board_ms.1
+    );
+    println!(
+        "full rebuild: {:.1} s, {} difference(s) from the kept ratings",
+        m.rebuild_s, m.differences
+    );
+    Ok(())
 }
 
 /// `--db` of the cluster benchmarks: a PostgreSQL URL.
@@ -206,6 +287,13 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             )?;
             Ok(())
         }
+        BenchCmd::Rating {
+            hands,
+            players,
+            pool,
+            samples,
+            db,
+        } => rating_bench(hands, players, pool, samples, db),
         BenchCmd::Fans {
             corpus,
             rules,

@@ -33,6 +33,9 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("checkins", None),
     ("withdrawals", None),
     ("clocks", None),
+    ("ratings", None),
+    ("rated_sessions", Some("seq")),
+    ("pars", None),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,

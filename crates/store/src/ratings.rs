@@ -75,9 +75,19 @@ pub trait RatingStore {
     /// A read.
     fn is_rated(&self, session: &str) -> Result<bool>;
 
-    /// Replaces every kept rating with `rows` (a rebuild that found them differ), the
-    /// sessions rated staying as they were.
+    /// The par kept for deal `seed` under rules `rules`: match points by seat.
+    ///
+    /// A read.
+    fn par(&self, seed: u64, rules: &str) -> Result<Option<[i32; 4]>>;
+
+    /// Keeps the par of deal `seed` under `rules` (a second writer's is the same par).
     ///
     /// One transaction.
-    fn replace_ratings(&self, rows: &[RatingRow]) -> Result<()>;
+    fn save_par(&self, seed: u64, rules: &str, points: [i32; 4]) -> Result<()>;
+
+    /// Replaces every kept rating with `rows` (a rebuild that found them differ), adding
+    /// `rated` (session, newest hand seen) after the sessions rated before, in that order.
+    ///
+    /// One transaction.
+    fn replace_ratings(&self, rows: &[RatingRow], rated: &[(String, i64)]) -> Result<()>;
 }

@@ -258,7 +258,7 @@ CREATE INDEX attempts_at ON attempts(at);
     // Ratings kept, not recomputed: each person's belief (JSON: mean, variance, hands,
     // history) with the leaderboard's order (its conservative value × 1000); the sessions
     // rated, in the order they were, each with the newest hand it saw (a rebuild replays
-    // them so).
+    // them so); the par of an open table's deal (four `strong` bots), played once.
     r#"
 CREATE TABLE ratings (
     person INTEGER PRIMARY KEY REFERENCES people(id),
@@ -272,6 +272,12 @@ CREATE TABLE rated_sessions (
     session TEXT NOT NULL UNIQUE,
     upto INTEGER NOT NULL,
     at TEXT NOT NULL
+);
+CREATE TABLE pars (
+    seed INTEGER NOT NULL,
+    rules TEXT NOT NULL,
+    points TEXT NOT NULL,
+    PRIMARY KEY (seed, rules)
 );
 "#,
 ];
@@ -521,6 +527,12 @@ CREATE TABLE rated_sessions (
     session TEXT NOT NULL UNIQUE,
     upto BIGINT NOT NULL,
     at TEXT NOT NULL
+);
+CREATE TABLE pars (
+    seed BIGINT NOT NULL,
+    rules TEXT NOT NULL,
+    points TEXT NOT NULL,
+    PRIMARY KEY (seed, rules)
 );
 "#,
 ];

@@ -150,7 +150,12 @@ impl Sqlite {
 impl Backend for Sqlite {
     fn change<T: Send>(&self, f: &mut (dyn FnMut(&mut dyn Sql) -> Result<T> + Send)) -> Result<T> {
         let mut c = self.lock();
-        let tx = c.transaction().map_err(backend)?;
+        // The write lock from the start: a change that reads before it writes would
+        // otherwise find, when it comes to write, that another process (a second store on
+        // the same file) wrote first, and fail at once instead of waiting its turn.
+        let tx = c
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(backend)?;
         let v = f(&mut Lite(&tx))?;
         tx.commit().map_err(backend)?;
         Ok(v)

@@ -193,8 +193,25 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
 
     // A lease of the file's node is not moved: the nodes on PostgreSQL take the table.
     from.claim_table(t, "local", 60_000, true).unwrap();
+    // A kept rating, its session and a par move too.
+    let kept = store::RatingRow {
+        person: ann.id,
+        state: "{\"mean\":0.5}".into(),
+        hands: 4,
+        placed: -3000,
+    };
+    let row = kept.clone();
+    assert!(from
+        .rate_session("table:1", 1, &[ann.id], &mut |_: &[store::RatingRow]| Ok(
+            vec![row.clone()]
+        ))
+        .unwrap());
+    from.save_par(42, "seeds", [8, -8, 0, 0]).unwrap();
     let moved = sqlite_to_postgres(&from, &to).unwrap();
-    assert_eq!(moved.len(), 23);
+    assert_eq!(moved.len(), 26);
+    assert_eq!(to.rating(ann.id).unwrap(), Some(kept));
+    assert!(to.is_rated("table:1").unwrap());
+    assert_eq!(to.par(42, "seeds").unwrap(), Some([8, -8, 0, 0]));
     assert!(to.table_owner(t).unwrap().is_none());
     assert!(to.unheld_tables().unwrap().contains(&t));
     assert!(!from.unheld_tables().unwrap().contains(&t));

@@ -29,28 +29,40 @@ fn level_of(name: &str) -> String {
         .to_string()
 }
 
-/// Pars already computed, by deal seed and rules.
+/// Pars already read or computed, by deal seed and rules.
 type Pars = HashMap<(u64, String), [i32; 4]>;
 
 static PARS: Mutex<Option<Pars>> = Mutex::new(None);
 
 /// Match points by seat when four `strong` bots play the duplicate deal `seed` under
-/// `rules` (each bot's own randomness seeded from the deal, so the par never changes).
-pub fn par_points(seed: u64, rules: &TableRules) -> [i32; 4] {
+/// `rules` (each bot's own randomness seeded from the deal, so the par never changes):
+/// kept in the store once played, so that a rebuild never plays it again.
+pub fn par_points(hall: &Hall, seed: u64, rules: &TableRules) -> [i32; 4] {
     let key = (seed, rules.name.to_string());
-    if let Some(p) = PARS
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get_or_insert_with(HashMap::new)
-        .get(&key)
-    {
-        return *p;
+    let cached = |k: &(u64, String)| {
+        PARS.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .get(k)
+            .copied()
+    };
+    if let Some(p) = cached(&key) {
+        return p;
     }
-    let mut bots: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
-        builtin("strong", seed ^ (0x9e37_79b9 * (s as u64 + 1))).expect("a built-in bot")
-    });
-    let (t, _) = agents::play::play_table(Deal::generate(seed), rules.clone(), &mut bots);
-    let points = t.result().map_or([0; 4], |r| r.points);
+    let points = match hall.store.par(seed, rules.name) {
+        Ok(Some(p)) => p,
+        _ => {
+            let mut bots: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
+                builtin("strong", seed ^ (0x9e37_79b9 * (s as u64 + 1))).expect("a built-in bot")
+            });
+            let (t, _) = agents::play::play_table(Deal::generate(seed), rules.clone(), &mut bots);
+            let points = t.result().map_or([0; 4], |r| r.points);
+            if let Err(e) = hall.store.save_par(seed, rules.name, points) {
+                tracing::warn!("keeping the par of deal {seed}: {e}");
+            }
+            points
+        }
+    };
     PARS.lock()
         .unwrap_or_else(|p| p.into_inner())
         .get_or_insert_with(HashMap::new)
@@ -117,43 +129,69 @@ pub(super) fn held_seats(
 }
 
 /// The par of an open table's deal (`dup:<seed>`), by seat.
-pub(super) fn par_of(key: &str, spec: &TableSpec) -> Option<[i32; 4]> {
+pub(super) fn par_of(hall: &Hall, key: &str, spec: &TableSpec) -> Option<[i32; 4]> {
     let seed = key.strip_prefix("dup:")?.parse::<u64>().ok()?;
-    matches!(spec.hands, Hands::Duplicate { .. }).then(|| par_points(seed, &spec.rules()))
+    matches!(spec.hands, Hands::Duplicate { .. }).then(|| par_points(hall, seed, &spec.rules()))
 }
 
-/// The deal-seats of `hands` (stored hands, oldest first), each with its holders, keyed by
-/// (deal key, seat); `session` names each deal-seat's session.
-pub(super) fn seats_of(
-    hall: &Hall,
-    hands: &[store::StoredHand],
-    specs: &mut Specs,
+/// What one stored hand holds for the rating, read once: the deal-seats it holds a result
+/// at and, for an open table's deal, the par.
+#[derive(Clone, Debug)]
+pub(super) struct HeldHand {
+    /// The stored hand's number.
+    pub id: i64,
+    /// Its table.
+    pub table: i64,
+    /// When it finished.
+    pub at: String,
+    /// Its deal key.
+    pub key: String,
+    /// (seat, holder, match points) of each deal-seat it holds.
+    pub seats: Vec<(usize, Holder, i32)>,
+    /// The par of its deal, by seat (open tables' deals).
+    pub par: Option<[i32; 4]>,
+}
+
+/// A stored hand as the rating reads it (none: no deal key, or unreadable).
+pub(super) fn held_hand(hall: &Hall, h: &store::StoredHand, specs: &mut Specs) -> Option<HeldHand> {
+    let key = h.deal_key.as_ref()?;
+    let s = serde_json::from_str::<HandSummary>(&h.summary).ok()?;
+    let spec = spec_of(hall, specs, h.play_table)?;
+    Some(HeldHand {
+        id: h.id,
+        table: h.play_table,
+        at: h.at.clone(),
+        key: key.clone(),
+        seats: held_seats(key, &s, &spec),
+        par: par_of(hall, key, &spec),
+    })
+}
+
+/// The deal-seats of `hands` (oldest first), each with its holders, keyed by (deal key,
+/// seat).
+pub(super) fn seats_from<'a>(
+    hands: impl IntoIterator<Item = &'a HeldHand>,
 ) -> BTreeMap<(String, usize), DealSeat> {
     let mut by_seat: BTreeMap<(String, usize), DealSeat> = BTreeMap::new();
     for h in hands {
-        let (Some(key), Ok(s)) = (&h.deal_key, serde_json::from_str::<HandSummary>(&h.summary))
-        else {
-            continue;
-        };
-        let Some(spec) = spec_of(hall, specs, h.play_table) else {
-            continue;
-        };
-        for (seat, holder, points) in held_seats(key, &s, &spec) {
+        for (seat, holder, points) in &h.seats {
             let e = by_seat
-                .entry((key.clone(), seat))
+                .entry((h.key.clone(), *seat))
                 .or_insert_with(|| DealSeat {
                     at: h.at.clone(),
-                    key: format!("{key}/{}", Wind::from_index(seat).letter()),
-                    session: session_of(key, h.play_table),
+                    key: format!("{}/{}", h.key, Wind::from_index(*seat).letter()),
+                    session: session_of(&h.key, h.table),
                     results: Vec::new(),
                 });
-            e.at = e.at.clone().max(h.at.clone());
-            e.results.push((holder, points));
+            if h.at > e.at {
+                e.at = h.at.clone();
+            }
+            e.results.push((holder.clone(), *points));
         }
         // An open table's deal: the par at every seat, once.
-        if let Some(par) = par_of(key, &spec) {
+        if let Some(par) = h.par {
             for (seat, points) in par.iter().enumerate() {
-                if let Some(e) = by_seat.get_mut(&(key.clone(), seat)) {
+                if let Some(e) = by_seat.get_mut(&(h.key.clone(), seat)) {
                     let bot = Holder::Bot("strong".into());
                     if !e.results.iter().any(|(h, _)| *h == bot) {
                         e.results.push((bot, *points));
@@ -163,6 +201,20 @@ pub(super) fn seats_of(
         }
     }
     by_seat
+}
+
+/// The deal-seats of `hands` (stored hands, oldest first), each with its holders, keyed by
+/// (deal key, seat).
+pub(super) fn seats_of(
+    hall: &Hall,
+    hands: &[store::StoredHand],
+    specs: &mut Specs,
+) -> BTreeMap<(String, usize), DealSeat> {
+    let held: Vec<HeldHand> = hands
+        .iter()
+        .filter_map(|h| held_hand(hall, h, specs))
+        .collect();
+    seats_from(&held)
 }
 
 /// Every deal-seat with two holders or more, from the stored hands.

@@ -3,12 +3,13 @@
 //! once, against everyone who held the same deal-seats before (the par included); a
 //! rebuild replays every session in the order it was rated and reports what differs.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use store::{RatingRow, StoreError};
+use store::{RatingRow, StoreError, StoredHand};
 use tournament::rating::{Game, Holder, Rated, Ratings, Skill};
 
-use super::fields::{seats_of, session_of, spec_of, Specs};
+use super::fields::{held_hand, seats_from, session_of, spec_of, HeldHand, Specs};
 use crate::Hall;
 
 /// The session a finished table's hands are rated in, if they are rated at all: an online
@@ -29,61 +30,135 @@ pub fn session_of_table(hall: &Hall, table: i64) -> Result<Option<String>, Store
     Ok(Some(session_of(&key, table)))
 }
 
+/// Where a session's hands are read from: the store, one query at a time (an update),
+/// or every compared hand read once (a rebuild).
+enum Source {
+    Store,
+    Memory {
+        hands: Vec<HeldHand>,
+        by_table: HashMap<i64, Vec<usize>>,
+        by_key: HashMap<String, Vec<usize>>,
+    },
+}
+
+impl Source {
+    /// Every compared hand, read once.
+    fn memory(hall: &Hall, all: &[StoredHand], specs: &mut Specs) -> Source {
+        let hands: Vec<HeldHand> = all
+            .iter()
+            .filter_map(|h| held_hand(hall, h, specs))
+            .collect();
+        let mut by_table: HashMap<i64, Vec<usize>> = HashMap::new();
+        let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, h) in hands.iter().enumerate() {
+            by_key.entry(h.key.clone()).or_default().push(i);
+            by_table.entry(h.table).or_default().push(i);
+        }
+        Source::Memory {
+            hands,
+            by_table,
+            by_key,
+        }
+    }
+
+    /// The hands of a table, or (`key`) of a deal, up to hand `upto`.
+    fn hands(
+        &self,
+        hall: &Hall,
+        specs: &mut Specs,
+        table: Option<i64>,
+        key: Option<&str>,
+        upto: i64,
+    ) -> Result<Vec<Cow<'_, HeldHand>>, StoreError> {
+        Ok(match self {
+            Source::Store => {
+                let stored = match (table, key) {
+                    (Some(t), _) => hall.store.hands_of_table(t)?,
+                    (None, Some(k)) => hall.store.deal_summaries(k, false)?,
+                    (None, None) => Vec::new(),
+                };
+                stored
+                    .iter()
+                    .filter(|h| h.id <= upto)
+                    .filter_map(|h| held_hand(hall, h, specs))
+                    .map(Cow::Owned)
+                    .collect()
+            }
+            Source::Memory {
+                hands,
+                by_table,
+                by_key,
+            } => {
+                let ids = match (table, key) {
+                    (Some(t), _) => by_table.get(&t),
+                    (None, Some(k)) => by_key.get(k),
+                    (None, None) => None,
+                };
+                ids.into_iter()
+                    .flatten()
+                    .map(|&i| &hands[i])
+                    .filter(|h| h.id <= upto)
+                    .map(Cow::Borrowed)
+                    .collect()
+            }
+        })
+    }
+}
+
 /// The game a session is rated on, as of hand `upto`: its deal-seats with every holder
 /// stored up to then, and the people it moves (its own).
 fn game_of(
     hall: &Hall,
+    source: &Source,
+    specs: &mut Specs,
     session: &str,
     upto: i64,
 ) -> Result<Option<(Game, BTreeSet<Holder>)>, StoreError> {
-    let mut specs = Specs::new();
     // The session's own hands: a table's, or every table's of an event's deal.
-    let own: Vec<store::StoredHand> = match session.split_once(':') {
+    let own = match session.split_once(':') {
         Some(("table", id)) => {
             let id: i64 = id
                 .parse()
                 .map_err(|_| StoreError::Invalid(format!("session '{session}': not a table")))?;
-            hall.store.hands_of_table(id)?
+            source.hands(hall, specs, Some(id), None, upto)?
         }
-        Some(("event", rest)) => hall.store.deal_summaries(&format!("event:{rest}"), false)?,
+        Some(("event", rest)) => {
+            source.hands(hall, specs, None, Some(&format!("event:{rest}")), upto)?
+        }
         _ => {
             return Err(StoreError::Invalid(format!(
                 "session '{session}' is neither table:N nor event:N:deal"
             )))
         }
     };
-    let own: Vec<store::StoredHand> = own.into_iter().filter(|h| h.id <= upto).collect();
-    let movers: BTreeSet<Holder> = seats_of(hall, &own, &mut specs)
-        .into_values()
-        .flat_map(|d| d.results.into_iter().map(|(h, _)| h))
+    let movers: BTreeSet<Holder> = own
+        .iter()
+        .flat_map(|h| h.seats.iter().map(|(_, holder, _)| holder.clone()))
         .filter(|h| matches!(h, Holder::Person(_)))
         .collect();
     if movers.is_empty() {
         return Ok(None);
     }
     // Every holder of those deal-seats, up to `upto`.
-    let keys: BTreeSet<String> = own.iter().filter_map(|h| h.deal_key.clone()).collect();
+    let keys: BTreeSet<&str> = own.iter().map(|h| h.key.as_str()).collect();
     let mut all = Vec::new();
-    for k in &keys {
-        all.extend(
-            hall.store
-                .deal_summaries(k, false)?
-                .into_iter()
-                .filter(|h| h.id <= upto),
-        );
+    for k in keys {
+        all.extend(source.hands(hall, specs, None, Some(k), upto)?);
     }
     all.sort_by_key(|h| h.id);
-    let seats: Vec<_> = seats_of(hall, &all, &mut specs)
+    let seats: Vec<_> = seats_from(all.iter().map(|h| h.as_ref()))
         .into_values()
         .filter(|d| d.results.iter().any(|(h, _)| movers.contains(h)))
         .collect();
     let at = seats.iter().map(|d| d.at.clone()).max().unwrap_or_default();
-    let mut games = tournament::rating::sessions(&seats);
     // Everything here is one session, whatever each deal-seat's own session says.
     let game = Game {
         at,
         key: session.to_string(),
-        seats: games.drain(..).flat_map(|g| g.seats).collect(),
+        seats: tournament::rating::sessions(&seats)
+            .into_iter()
+            .flat_map(|g| g.seats)
+            .collect(),
     };
     Ok(Some((game, movers)))
 }
@@ -107,7 +182,8 @@ fn row_of(person: i64, s: &Skill) -> RatingRow {
 /// Returns whether this call rated it.
 pub fn rate_session(hall: &Hall, session: &str) -> Result<bool, StoreError> {
     let upto = hall.store.last_hand_id()?;
-    let Some((game, movers)) = game_of(hall, session, upto)? else {
+    let Some((game, movers)) = game_of(hall, &Source::Store, &mut Specs::new(), session, upto)?
+    else {
         // Nothing in it to rate (every seat a stand-in's from the start): kept as rated,
         // so that it is not looked at again.
         return hall
@@ -174,29 +250,43 @@ fn event_deal_over(hall: &Hall, session: &str) -> Result<bool, StoreError> {
 /// Sessions complete but not yet rated (tables over before ratings were kept, or whose
 /// rating failed), oldest first by their newest hand.
 pub fn unrated(hall: &Hall) -> Result<Vec<String>, StoreError> {
+    unrated_in(hall, &hall.store.compared_hands()?)
+}
+
+fn unrated_in(hall: &Hall, hands: &[StoredHand]) -> Result<Vec<String>, StoreError> {
+    let rated: BTreeSet<String> = hall
+        .store
+        .rated_sessions()?
+        .into_iter()
+        .map(|s| s.session)
+        .collect();
     let mut newest: BTreeMap<String, i64> = BTreeMap::new();
-    let mut tables: BTreeMap<i64, bool> = BTreeMap::new();
-    for h in hall.store.compared_hands()? {
-        let over = match tables.get(&h.play_table) {
-            Some(o) => *o,
+    // By table: its session, when it is over and rated at all.
+    let mut tables: HashMap<i64, Option<String>> = HashMap::new();
+    for h in hands {
+        let session = match tables.get(&h.play_table) {
+            Some(s) => s.clone(),
             None => {
-                let o = hall.store.play_table(h.play_table)?.finished;
-                tables.insert(h.play_table, o);
-                o
+                let t = hall.store.play_table(h.play_table)?;
+                let spec = serde_json::from_str::<crate::spec::TableSpec>(&t.spec).ok();
+                let rated = spec.as_ref().is_some_and(|s| {
+                    s.counts() && s.is_duplicate() && !s.challenge.as_ref().is_some_and(|c| c.par)
+                });
+                let s = match (&h.deal_key, t.finished && rated) {
+                    (Some(key), true) => Some(session_of(key, h.play_table)),
+                    _ => None,
+                };
+                tables.insert(h.play_table, s.clone());
+                s
             }
         };
-        if !over {
-            continue;
-        }
-        let Some(session) = session_of_table(hall, h.play_table)? else {
-            continue;
-        };
+        let Some(session) = session else { continue };
         let e = newest.entry(session).or_insert(h.id);
         *e = (*e).max(h.id);
     }
     let mut out: Vec<(i64, String)> = Vec::new();
     for (session, id) in newest {
-        if hall.store.is_rated(&session)? {
+        if rated.contains(&session) {
             continue;
         }
         if session.starts_with("event:") && !event_deal_over(hall, &session)? {
@@ -230,6 +320,8 @@ pub struct Rebuilt {
     pub differences: Vec<String>,
     /// The ratings as rebuilt.
     pub rows: Vec<RatingRow>,
+    /// The sessions it rated that were not rated before, with the newest hand they saw.
+    pub newly: Vec<(String, i64)>,
 }
 
 /// Recomputes every rating from the stored hands: the sessions rated, in their order and
@@ -242,13 +334,16 @@ pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
         .into_iter()
         .map(|s| (s.session, s.upto))
         .collect();
-    let missing = unrated(hall)?;
+    let all = hall.store.compared_hands()?;
+    let missing = unrated_in(hall, &all)?;
     let last = hall.store.last_hand_id()?;
     let unrated = missing.len();
     order.extend(missing.into_iter().map(|s| (s, last)));
+    let mut specs = Specs::new();
+    let source = Source::memory(hall, &all, &mut specs);
     let mut r = Ratings::new(false);
     for (session, upto) in &order {
-        if let Some((game, movers)) = game_of(hall, session, *upto)? {
+        if let Some((game, movers)) = game_of(hall, &source, &mut specs, session, *upto)? {
             r.session_of(&game, |h| movers.contains(h));
         }
     }
@@ -293,6 +388,7 @@ pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
         unrated,
         differences,
         rows,
+        newly: order[order.len() - unrated..].to_vec(),
     })
 }
 

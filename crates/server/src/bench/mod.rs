@@ -9,6 +9,7 @@
 
 pub mod failover;
 pub mod nodes;
+pub mod rating;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};

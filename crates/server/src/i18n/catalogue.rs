@@ -318,7 +318,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Your games so far come with you.", "你目前的对局会一起保留。"),
     ("Make my account", "建立我的账户"),
     ("The duplicate rating", "复式等级分"),
-    ("Each challenge, online event or table of duplicate deals is one rated game: its players, and the bots that held the same seats of the same deals, are ranked by their IMP per hand against everyone who held those seats. The rating is Weng and Lin's (the method behind OpenSkill); the bots' levels are fixed points of its scale, and a rating is provisional until 20 rated hands.", "每个挑战赛、线上比赛或复式牌桌算一局计分比赛：其中的玩家，以及在同一副牌的同一座位上打过的机器人，按他们对所有坐过该座位者的每手 IMP 排名。等级分采用 Weng 与 Lin 的方法（OpenSkill 所用的方法）；各级机器人是分数的固定参照点；满 20 手计分牌前等级分为暂定。"),
+    ("Your rating reads your IMP at every deal-seat you held against everyone who held the same tiles: by how much you did better or worse, not only whether. 10 points are 1 IMP per hand; medium is 25, and the bots' levels are fixed points of the scale. It moves once per finished table (an online event's deal once every table has played it), a rating is provisional until 20 rated hands, and the leaderboard places you by your rating less two standard deviations.", "等级分读取你在每个座位上对所有持相同牌者的 IMP：看你好多少或差多少，而不只是好或差。10 分相当于每手 1 IMP；中等机器人为 25 分，各级机器人是分数的固定参照点。每打完一桌更新一次（线上比赛的一副牌在所有桌打完后更新），满 20 手计分牌前等级分为暂定，排行榜按等级分减两个标准差排列。"),
     // Fair play: rated and practice tables, whose a hand is.
     ("Counts?", "是否计入成绩"),
     ("rated", "正式对局"),

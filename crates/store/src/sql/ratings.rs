@@ -1,6 +1,6 @@
 //! The kept ratings.
 
-use super::{args, now, Backend, Db, Row, SqlExt};
+use super::{args, json, now, parse, Backend, Db, Row, SqlExt, Value};
 use crate::ratings::{RatedSession, RatingRow, RatingStore, Update};
 use crate::Result;
 
@@ -33,9 +33,15 @@ impl<B: Backend> RatingStore for Db<B> {
             if done > 0 {
                 return Ok(false);
             }
+            // A few queries for many people (a deal held by hundreds).
             let mut kept = Vec::new();
-            for &p in people {
-                if let Some(r) = tx.opt(&format!("{COLUMNS} WHERE person = ?1"), args![p])? {
+            for chunk in people.chunks(500) {
+                let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("?{i}")).collect();
+                let values: Vec<Value> = chunk.iter().map(|&p| Value::from(p)).collect();
+                for r in tx.query(
+                    &format!("{COLUMNS} WHERE person IN ({})", marks.join(", ")),
+                    &values,
+                )? {
                     kept.push(row(&r)?);
                 }
             }
@@ -115,13 +121,46 @@ impl<B: Backend> RatingStore for Db<B> {
         Ok(n > 0)
     }
 
-    fn replace_ratings(&self, rows: &[RatingRow]) -> Result<()> {
+    fn par(&self, seed: u64, rules: &str) -> Result<Option<[i32; 4]>> {
+        let Some(r) = self.read(|c| {
+            c.opt(
+                "SELECT points FROM pars WHERE seed = ?1 AND rules = ?2",
+                args![seed, rules],
+            )
+        })?
+        else {
+            return Ok(None);
+        };
+        let text: String = r.get(0)?;
+        Ok(Some(parse(&text, "par")?))
+    }
+
+    fn save_par(&self, seed: u64, rules: &str, points: [i32; 4]) -> Result<()> {
+        self.change(|tx| {
+            tx.exec(
+                "INSERT INTO pars (seed, rules, points) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (seed, rules) DO NOTHING",
+                args![seed, rules, json(&points)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn replace_ratings(&self, rows: &[RatingRow], rated: &[(String, i64)]) -> Result<()> {
         self.change(|tx| {
             tx.exec("DELETE FROM ratings", &[])?;
             for r in rows {
                 tx.exec(
                     "INSERT INTO ratings (person, state, hands, placed) VALUES (?1, ?2, ?3, ?4)",
                     args![r.person, &r.state, r.hands, r.placed],
+                )?;
+            }
+            let at = now();
+            for (session, upto) in rated {
+                tx.exec(
+                    "INSERT INTO rated_sessions (session, upto, at) VALUES (?1, ?2, ?3) \
+                     ON CONFLICT (session) DO NOTHING",
+                    args![session, *upto, &at],
                 )?;
             }
             Ok(())

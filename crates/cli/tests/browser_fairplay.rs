@@ -1,0 +1,101 @@
+//! Fair play in headless Chromium: a rated table's options say why there are no hints, a
+//! practice table's show them, and a hand finished by a stand-in after its player left is
+//! said so on "my games" and the profile, in English and in Chinese (pictures
+//! `docs/screenshots/fairplay-*.png` with `DUPMJ_SCREENSHOTS=1`).
+
+mod common;
+mod webdriver;
+
+use webdriver::{open, Engine, Proc};
+
+#[test]
+fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
+    let dir = std::env::temp_dir().join(format!("dupmj-fairplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("f.sqlite");
+    std::fs::remove_file(&db).ok();
+    let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
+    let _server = Proc(child);
+    let b = open(Engine::Chromium, &format!("http://{addr}"));
+    b.viewport(1366, 768);
+    b.go("/play");
+    b.fill("form[action='/play/register'] input[name=name]", "Rin");
+    b.fill(
+        "form[action='/play/register'] input[name=password]",
+        "long enough",
+    );
+    b.click("form[action='/play/register'] button");
+    b.wait(&["id=\"me\""]);
+
+    // A rated table (the default): the options say why there are no hints.
+    b.go("/play");
+    let lobby = b.wait(&["id=\"mode\""]);
+    assert!(lobby.contains("practice (hints allowed)"), "{lobby}");
+    b.fill("input[name=deals]", "1");
+    b.click("#open");
+    let table = b.wait(&["id=\"options\""]);
+    assert!(table.contains("id=\"hints-off\""), "{table}");
+    assert!(table.contains("off at a rated table"), "{table}");
+    b.exec("document.getElementById('options').open = true");
+    b.screenshot("fairplay-rated-options");
+    b.play_until("#final");
+
+    // A practice table: the hints box, once asked for.
+    b.go("/play");
+    b.click("input[name=mode][value=practice]");
+    b.fill("input[name=deals]", "1");
+    b.click("#open");
+    b.wait(&["id=\"options\""]);
+    b.exec("document.getElementById('options').open = true");
+    b.wait(&["name=\"hints\""]);
+    assert!(!b.has("#hints-off"), "hints are allowed here");
+    b.click("#options input[name=hints]");
+    let with = b.wait(&["id=\"hints\""]);
+    assert!(with.contains("id=\"hints\""), "the hints box: {with}");
+    b.screenshot("fairplay-practice-hints");
+    b.play_until("#final");
+
+    // A rated table left at once: shown, then finished by the stand-in.
+    b.go("/play");
+    b.fill("input[name=deals]", "1");
+    b.fill("input[name=limit]", "1");
+    b.fill("input[name=bank]", "0");
+    b.click("#open");
+    b.wait(&["class=\"my-hand\""]);
+    b.go("/play/me");
+    let start = std::time::Instant::now();
+    let mine = loop {
+        b.go("/play/me");
+        let s = b.wait(&["id=\"games\""]);
+        if s.contains("finished by bot (medium) after you left") {
+            break s;
+        }
+        assert!(start.elapsed().as_secs() < 60, "never finished: {s}");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    };
+    assert!(mine.contains("compared"), "{mine}");
+    b.screenshot("fairplay-my-games");
+    b.go("/play/p/Rin");
+    let profile = b.wait(&["id=\"last\""]);
+    assert!(
+        profile.contains("finished by bot (medium) after you left"),
+        "{profile}"
+    );
+    // Two hands of Rin's own play at rated tables: the practice table counts nowhere.
+    assert!(
+        profile.contains("hands of own play at rated tables"),
+        "{profile}"
+    );
+    b.screenshot("fairplay-profile");
+    b.viewport(390, 844);
+    b.click("nav a.lang");
+    b.wait(&["<html lang=\"zh\">"]);
+    b.go("/play/p/Rin");
+    let zh = b.wait(&["你离开后由机器人"]);
+    assert!(zh.contains("你离开后由机器人（中等）打完"), "{zh}");
+    b.exec("document.getElementById('last').scrollIntoView()");
+    b.screenshot("fairplay-zh-profile-phone");
+    b.go("/play/me");
+    let zh = b.wait(&["你离开后由机器人"]);
+    assert!(zh.contains("已比较"), "{zh}");
+}
