@@ -18,14 +18,7 @@ fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));
     b.viewport(1366, 768);
-    b.go("/play");
-    b.fill("form[action='/play/register'] input[name=name]", "Rin");
-    b.fill(
-        "form[action='/play/register'] input[name=password]",
-        "long enough",
-    );
-    b.click("form[action='/play/register'] button");
-    b.wait(&["id=\"me\""]);
+    b.sign_up("Rin");
 
     // A rated table (the default): the options say why there are no hints.
     b.go("/play");

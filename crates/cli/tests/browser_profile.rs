@@ -19,14 +19,7 @@ fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));
     b.viewport(1366, 768);
-    b.go("/play");
-    b.fill("form[action='/play/register'] input[name=name]", "Mei");
-    b.fill(
-        "form[action='/play/register'] input[name=password]",
-        "long enough",
-    );
-    b.click("form[action='/play/register'] button");
-    b.wait(&["id=\"me\""]);
+    b.sign_up("Mei");
     // Two tables of one deal each: two rated sessions, so the rating has a history.
     for _ in 0..2 {
         b.go("/play");

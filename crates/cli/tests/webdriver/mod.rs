@@ -152,6 +152,18 @@ impl Browser {
         }
     }
 
+    /// Makes an account called `name` from the lobby's form and waits until signed in.
+    pub fn sign_up(&self, name: &str) {
+        self.go("/play");
+        self.fill("form[action='/play/register'] input[name=name]", name);
+        self.fill(
+            "form[action='/play/register'] input[name=password]",
+            "long enough",
+        );
+        self.click("form[action='/play/register'] button");
+        self.wait(&["id=\"me\""]);
+    }
+
     pub fn go(&self, path: &str) {
         self.call(
             "POST",
