@@ -25,7 +25,7 @@ pub struct RatingArgs {
     #[arg(long)]
     rebuild: bool,
     /// With `--rebuild`: replace the kept ratings by the recomputed ones.
-    #[arg(long)]
+    #[arg(long, requires = "rebuild")]
     write: bool,
     /// Measure the bots' anchors instead: the four levels hold every seat of DEALS deals.
     #[arg(long)]
@@ -37,7 +37,7 @@ pub struct RatingArgs {
     #[arg(long, default_value_t = 400)]
     deals: u64,
     /// With `--simulate`: the figures as JSON.
-    #[arg(long)]
+    #[arg(long, requires = "simulate")]
     json: bool,
     /// Challenges for `--simulate`.
     #[arg(long, default_value_t = 40)]

@@ -6,7 +6,22 @@
 mod common;
 mod webdriver;
 
-use webdriver::{open, Engine, Proc};
+use webdriver::{open, Engine, Proc, Window};
+
+/// Opens a table of one duplicate deal from the lobby's form: practice or rated, with
+/// `fields` filled in.
+fn open_table(b: &Window, practice: bool, fields: &[(&str, &str)]) {
+    b.go("/play");
+    b.wait(&["id=\"mode\""]);
+    if practice {
+        b.click("input[name=mode][value=practice]");
+    }
+    b.fill("input[name=deals]", "1");
+    for (name, value) in fields {
+        b.fill(&format!("input[name={name}]"), value);
+    }
+    b.click("#open");
+}
 
 #[test]
 fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
@@ -20,12 +35,19 @@ fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
     b.viewport(1366, 768);
     b.sign_up("Rin");
 
-    // A rated table (the default): the options say why there are no hints.
+    // The lobby's form: rated or practice.
     b.go("/play");
     let lobby = b.wait(&["id=\"mode\""]);
     assert!(lobby.contains("practice (hints allowed)"), "{lobby}");
-    b.fill("input[name=deals]", "1");
-    b.click("#open");
+    b.exec("document.getElementById('mode').scrollIntoView()");
+    b.screenshot("fairplay-lobby-mode");
+    b.viewport(390, 844);
+    b.exec("document.getElementById('mode').scrollIntoView()");
+    b.screenshot("fairplay-lobby-mode-phone");
+    b.viewport(1366, 768);
+
+    // A rated table (the default): the options say why there are no hints.
+    open_table(&b, false, &[]);
     let table = b.wait(&["id=\"options\""]);
     assert!(table.contains("id=\"hints-off\""), "{table}");
     assert!(table.contains("off at a rated table"), "{table}");
@@ -34,10 +56,7 @@ fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
     b.play_until("#final");
 
     // A practice table: the hints box, once asked for.
-    b.go("/play");
-    b.click("input[name=mode][value=practice]");
-    b.fill("input[name=deals]", "1");
-    b.click("#open");
+    open_table(&b, true, &[]);
     b.wait(&["id=\"options\""]);
     b.exec("document.getElementById('options').open = true");
     b.wait(&["name=\"hints\""]);
@@ -49,11 +68,7 @@ fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
     b.play_until("#final");
 
     // A rated table left at once: shown, then finished by the stand-in.
-    b.go("/play");
-    b.fill("input[name=deals]", "1");
-    b.fill("input[name=limit]", "1");
-    b.fill("input[name=bank]", "0");
-    b.click("#open");
+    open_table(&b, false, &[("limit", "1"), ("bank", "0")]);
     b.wait(&["class=\"my-hand\""]);
     b.go("/play/me");
     let start = std::time::Instant::now();

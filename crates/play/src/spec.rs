@@ -245,6 +245,12 @@ impl TableSpec {
         self.practice.is_none()
     }
 
+    /// Whether its hands go into the rating: duplicate deals at a table that counts, not a
+    /// challenge's par table.
+    pub fn rated(&self) -> bool {
+        self.counts() && self.is_duplicate() && !self.challenge.as_ref().is_some_and(|c| c.par)
+    }
+
     /// Whether its players may have the hints panel (shanten, best discards, waits): at
     /// practice tables only.
     pub fn hints_allowed(&self) -> bool {

@@ -448,3 +448,50 @@ async fn hints_are_refused_at_a_rated_table() {
         }
     }
 }
+
+/// The lobby's form: "practice" opens a practice table (hints allowed, counts nowhere),
+/// "rated" or nothing a rated one, anything else is refused naming the field, with no
+/// table made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_form_opens_rated_or_practice_tables_and_refuses_other_modes() {
+    let app = common::app(None);
+    // An account: a guest may have only 3 tables going.
+    let (_, cookie) = account(&app, "Mo");
+    let csrf = csrf_of(&app, &cookie);
+    let open = |mode: &'static str| {
+        let (app, cookie, csrf) = (app.clone(), cookie.clone(), csrf.clone());
+        async move {
+            let mut f = vec![("csrf", csrf.as_str()), ("deals", "1")];
+            if !mode.is_empty() {
+                f.push(("mode", mode));
+            }
+            http(&app, "POST", "/play/tables", Some(&cookie), &f).await
+        }
+    };
+    let spec_of = |location: Option<String>| {
+        let id: i64 = location
+            .unwrap()
+            .trim_start_matches("/play/t/")
+            .parse()
+            .unwrap();
+        let t = app.store.play_table(id).unwrap();
+        serde_json::from_str::<server::play::spec::TableSpec>(&t.spec).unwrap()
+    };
+    let (st, at, _) = open("").await;
+    assert_eq!(st, 303);
+    assert!(spec_of(at).counts());
+    let (_, at, _) = open("rated").await;
+    assert!(!spec_of(at).hints_allowed());
+    let (_, at, _) = open("practice").await;
+    let s = spec_of(at);
+    assert_eq!(s.practice, Some(server::play::spec::Practice::Hints));
+    assert!(s.hints_allowed() && !s.counts());
+    let tables = app.store.play_tables(true, 100).unwrap().len();
+    let (st, _, body) = open("ranked").await;
+    assert_eq!(st, 422, "{body}");
+    assert!(
+        body.contains("mode: 'ranked' is neither rated nor practice"),
+        "{body}"
+    );
+    assert_eq!(app.store.play_tables(true, 100).unwrap().len(), tables);
+}

@@ -101,3 +101,47 @@ fn two_nodes_rating_at_once_on_postgresql_keep_what_a_rebuild_finds() {
     let rated = rate_on_two_nodes(a.clone(), b, h.tables);
     check(&a, n, rated);
 }
+
+/// A kept rating that cannot be read stops the update naming the person, and nothing of
+/// the session is written (it is rated once the row is mended).
+#[test]
+fn an_unreadable_kept_rating_stops_the_update_and_writes_nothing() {
+    let a = server::open(
+        &store::Location::Sqlite(":memory:".into()),
+        PlayConfig::default(),
+    )
+    .unwrap();
+    let mut h = generate(&a.store, &plan(), &|_| {}).unwrap();
+    for &t in &h.tables {
+        history::table_over(&a.hall, t).unwrap();
+    }
+    let mut rows = a.store.all_ratings().unwrap();
+    let victim = rows[0].person;
+    rows[0].state = "not json".into();
+    a.store.replace_ratings(&rows, &[]).unwrap();
+    let before = a.store.rated_sessions().unwrap().len();
+    // New tables until one holds a deal-seat with the unreadable person.
+    let mut plan = plan();
+    plan.hands = 4;
+    let mut rated = 0;
+    let err = (0..200)
+        .find_map(|_| {
+            let t = h.table(&a.store, &plan).unwrap();
+            match history::table_over(&a.hall, t) {
+                Ok(_) => {
+                    rated += 1;
+                    None
+                }
+                Err(e) => Some(e),
+            }
+        })
+        .expect("a table compared with the unreadable rating");
+    assert!(
+        err.to_string()
+            .contains(&format!("rating of person {victim}")),
+        "{err}"
+    );
+    // The failed session is not recorded.
+    assert_eq!(a.store.rated_sessions().unwrap().len(), before + rated);
+    assert_eq!(a.store.rating(victim).unwrap().unwrap().state, "not json");
+}

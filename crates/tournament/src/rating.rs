@@ -129,9 +129,6 @@ pub const PRIOR_SD: f64 = 1.8;
 /// Rated hands under which a rating is provisional.
 pub const PROVISIONAL_HANDS: usize = 20;
 
-/// Kept for the pages that say it: the uncertainty a bot enters with (none: it is fixed).
-pub const ANCHOR_UNCERTAINTY: f64 = 0.0;
-
 /// A person's rating after some sessions, as shown (`25 + 10 × skill`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rated {

@@ -20,7 +20,7 @@ pub fn session_of_table(hall: &Hall, table: i64) -> Result<Option<String>, Store
     let Some(spec) = spec_of(hall, &mut specs, table) else {
         return Ok(None);
     };
-    if !spec.counts() || !spec.is_duplicate() || spec.challenge.as_ref().is_some_and(|c| c.par) {
+    if !spec.rated() {
         return Ok(None);
     }
     let hands = hall.store.hands_of_table(table)?;
@@ -269,9 +269,7 @@ fn unrated_in(hall: &Hall, hands: &[StoredHand]) -> Result<Vec<String>, StoreErr
             None => {
                 let t = hall.store.play_table(h.play_table)?;
                 let spec = serde_json::from_str::<crate::spec::TableSpec>(&t.spec).ok();
-                let rated = spec.as_ref().is_some_and(|s| {
-                    s.counts() && s.is_duplicate() && !s.challenge.as_ref().is_some_and(|c| c.par)
-                });
+                let rated = spec.as_ref().is_some_and(|s| s.rated());
                 let s = match (&h.deal_key, t.finished && rated) {
                     (Some(key), true) => Some(session_of(key, h.play_table)),
                     _ => None,

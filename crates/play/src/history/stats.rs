@@ -78,6 +78,8 @@ pub struct Profile {
     pub tables: usize,
     /// Hands compared with a field, and the IMP over them.
     pub compared: usize,
+    /// The deal-seats compared, as "<deal key>/<seat letter>" ("my games" marks them).
+    pub compared_keys: BTreeSet<String>,
     /// Total IMP over the compared hands.
     pub imp: i64,
     /// Hands won, dealt into, and ended without a winner.
@@ -132,17 +134,24 @@ impl Profile {
 /// "<deal key>/<seat letter>", each with every holder stored: read from their own hands
 /// (the newest [`READ`]) and those hands' deals only.
 pub fn person_seats(hall: &Hall, person: i64) -> Result<BTreeMap<String, DealSeat>, StoreError> {
+    seats_of_hands(hall, person, &hall.store.hands_of_person(person, 0, READ)?)
+}
+
+/// [`person_seats`] over `hands`, the person's hands already read.
+fn seats_of_hands(
+    hall: &Hall,
+    person: i64,
+    hands: &[(store::StoredHand, usize)],
+) -> Result<BTreeMap<String, DealSeat>, StoreError> {
     let me = Holder::Person(person);
     let mut specs = Specs::new();
-    let keys: BTreeSet<String> = hall
-        .store
-        .hands_of_person(person, 0, READ)?
-        .into_iter()
-        .filter_map(|(h, _)| h.deal_key)
+    let keys: BTreeSet<&String> = hands
+        .iter()
+        .filter_map(|(h, _)| h.deal_key.as_ref())
         .collect();
     let mut out = BTreeMap::new();
     for key in keys {
-        let hands = hall.store.deal_summaries(&key, false)?;
+        let hands = hall.store.deal_summaries(key, false)?;
         for ds in seats_of(hall, &hands, &mut specs).into_values() {
             if ds.results.len() >= 2 && ds.results.iter().any(|(h, _)| *h == me) {
                 out.insert(ds.key.clone(), ds);
@@ -161,8 +170,9 @@ pub fn profile(
 ) -> Result<Profile, StoreError> {
     let who = hall.store.person(person)?;
     let me = Holder::Person(person);
-    // IMP at every deal-seat they were compared at, by its key.
-    let mine = person_seats(hall, person)?;
+    // Their hands, read once; the IMP at every deal-seat they were compared at, by its key.
+    let own = hall.store.hands_of_person(person, 0, READ)?;
+    let mine = seats_of_hands(hall, person, &own)?;
     let mut imp_at: BTreeMap<String, i32> = BTreeMap::new();
     for (key, ds) in &mine {
         if let Some(s) = compare(&ds.results).into_iter().find(|s| s.who == me) {
@@ -230,6 +240,7 @@ pub fn profile(
         played: 0,
         tables: 0,
         compared: imp_at.len(),
+        compared_keys: imp_at.keys().cloned().collect(),
         imp: imp_at.values().map(|&x| x as i64).sum(),
         wins: 0,
         dealt_in: 0,
@@ -246,7 +257,7 @@ pub fn profile(
     let mut fans: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut specs: BTreeMap<i64, Option<TableSpec>> = BTreeMap::new();
     let mut games: Vec<(i64, Regular)> = Vec::new();
-    for (h, seat) in hall.store.hands_of_person(person, 0, READ)? {
+    for (h, seat) in own {
         tables.insert(h.play_table);
         let Ok(s) = serde_json::from_str::<HandSummary>(&h.summary) else {
             continue;

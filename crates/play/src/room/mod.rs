@@ -4,8 +4,8 @@
 //! Every change is an [`Entry`]; [`Room::restore`] replays a stored journal through the same
 //! code, so a table rebuilt after a restart is the table that was left.
 //!
-//! (A little over 600 lines: the room's state, its journal entries and their replay are
-//! one piece; the clock and the players' commands already stand in their own modules.)
+//! The room's state, its journal entries and their replay are one piece; the clock, the
+//! players' commands, whose a hand is and the notices stand in their own modules.
 
 mod bots;
 mod clock;
@@ -13,6 +13,8 @@ pub use clock::Thinking;
 mod commands;
 mod held;
 pub use held::Held;
+mod notice;
+pub use notice::Notice;
 
 use std::time::{Duration, Instant};
 
@@ -109,61 +111,6 @@ pub enum Stage {
     },
     /// Every hand is played.
     Over,
-}
-
-/// A message for one place: English text with `{}` for its arguments (the page says it in
-/// its language, [`crate::text::TEXTS`]), and a second sentence when there is one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Notice {
-    /// The sentence.
-    pub text: &'static str,
-    /// What goes in its `{}`: a tile's code for a tile.
-    pub args: Vec<String>,
-    /// A sentence after it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub then: Option<&'static str>,
-}
-
-impl Notice {
-    /// A sentence with nothing to fill in.
-    pub fn plain(text: &'static str) -> Notice {
-        Notice {
-            text,
-            args: vec![],
-            then: None,
-        }
-    }
-
-    /// What the server played when a person's time ran out, in words.
-    pub fn timed_out(action: Action, away: bool) -> Notice {
-        let (text, args) = match action {
-            Action::Pass => ("Time ran out: you passed.", vec![]),
-            Action::Discard(t) => (
-                "Time ran out: you discarded {}.",
-                vec![t.code().to_string()],
-            ),
-            Action::Bonus => ("Time ran out: you set the flower aside.", vec![]),
-            other => (
-                "Time ran out: the server played {} for you.",
-                vec![other.to_string()],
-            ),
-        };
-        Notice {
-            text,
-            args,
-            then: away.then_some("A bot plays for you until you come back."),
-        }
-    }
-
-    /// The notice in English, filled in.
-    pub fn english(&self) -> String {
-        let mut s = crate::text::fill(self.text, &self.args);
-        if let Some(t) = self.then {
-            s.push(' ');
-            s.push_str(t);
-        }
-        s
-    }
 }
 
 /// A finished hand as kept: who sat where and the points, by seat.

@@ -206,7 +206,8 @@ fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Optio
         .store
         .hands_of_person(me.id, (page - 1).saturating_mul(MY_PAGE), MY_PAGE)?;
     // "Compared" means what the profile counts: a deal-seat of the rating that holds them.
-    let compared = history::compared_keys(&app.hall, me.id)?;
+    let p = history::profile(&app.hall, me.id, Viewer::Person(me.id), 0)?;
+    let compared = &p.compared_keys;
     let rows: Vec<Value> = hands
         .iter()
         .filter_map(|(h, seat)| {
@@ -222,8 +223,7 @@ fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Optio
             }))
         })
         .collect();
-    let rated = history::kept(&app.hall, me.id)?;
-    let p = history::profile(&app.hall, me.id, Viewer::Person(me.id), 0)?;
+    let rated = p.rated.clone();
     render(
         "players/me.html",
         context! {
