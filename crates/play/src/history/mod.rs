@@ -1,7 +1,8 @@
 //! What stays with a player: every hand they held a seat in, the duplicate rating
-//! (`tournament::rating`) computed from every compared hand stored, their statistics, and
-//! the leaderboard. Everything here is recomputed from stored results; the rating is kept
-//! in memory only until a newer hand is stored.
+//! (`tournament::rating`, kept in the store and updated per finished session: [`kept`]),
+//! their statistics, and the leaderboard. The statistics are read from the player's own
+//! hands and their deals; a period's leaderboard rates the period afresh, in memory
+//! ([`ratings_since`]).
 
 mod fields;
 mod kept;
@@ -19,7 +20,8 @@ pub use fields::{deal_seats, par_points};
 pub use kept::{catch_up, kept, rate_session, rebuild, table_over, unrated, Rebuilt};
 pub use stats::{profile, HandLine, Profile, RegularGame};
 
-/// The rating of every person, as of a stored hand.
+/// The rating of every person recomputed in memory from every compared hand, as of a
+/// stored hand (a period's leaderboard, and tests comparing with the kept ratings).
 #[derive(Debug, Default)]
 pub struct Ratings {
     /// The newest hand it includes.
@@ -91,7 +93,7 @@ pub fn ratings_since(hall: &Hall, since: &str) -> Result<Arc<Ratings>, StoreErro
 }
 
 /// The keys of the deal-seats `person` is compared at (rated, with someone else), as
-/// "<deal key>/<seat letter>".
+/// `<deal key>/<seat letter>`.
 pub fn compared_keys(
     hall: &Hall,
     person: i64,

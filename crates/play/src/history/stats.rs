@@ -44,7 +44,7 @@ pub struct HandLine {
     pub imp: Option<i32>,
     /// Whether the viewer may open its replay.
     pub replay: bool,
-    /// Whose play it was, when not wholly theirs ([`Held::words`]): English with `{}` for
+    /// Whose play it was, when not wholly theirs ([`crate::room::Held::words`]): English with `{}` for
     /// the stand-in's level, and the level.
     pub held: Option<(&'static str, String)>,
     /// Played at a practice table: counts nowhere.
@@ -78,7 +78,7 @@ pub struct Profile {
     pub tables: usize,
     /// Hands compared with a field, and the IMP over them.
     pub compared: usize,
-    /// The deal-seats compared, as "<deal key>/<seat letter>" ("my games" marks them).
+    /// The deal-seats compared, as `<deal key>/<seat letter>` ("my games" marks them).
     pub compared_keys: BTreeSet<String>,
     /// Total IMP over the compared hands.
     pub imp: i64,
@@ -131,7 +131,7 @@ impl Profile {
 }
 
 /// The deal-seats `person` was compared at (rated, with someone else), by
-/// "<deal key>/<seat letter>", each with every holder stored: read from their own hands
+/// `<deal key>/<seat letter>`, each with every holder stored: read from their own hands
 /// (the newest [`READ`]) and those hands' deals only.
 pub fn person_seats(hall: &Hall, person: i64) -> Result<BTreeMap<String, DealSeat>, StoreError> {
     seats_of_hands(hall, person, &hall.store.hands_of_person(person, 0, READ)?)
