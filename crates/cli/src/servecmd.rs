@@ -32,6 +32,11 @@ pub struct ServeArgs {
     /// Deals of each scheduled challenge (a multiple of 4).
     #[arg(long, default_value_t = 8)]
     challenge_deals: usize,
+    /// Copies of each deal of a scheduled challenge (1 to 4): each player is given one at
+    /// random and compared within it, so a deal passed on by a player who finished it helps
+    /// a friend only if the friend is given the same copy.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=server::play::challenge::MAX_COPIES as i64))]
+    challenge_copies: u8,
     /// Bots of scheduled challenges: random, easy, medium or strong.
     #[arg(long, default_value = "strong")]
     challenge_bots: String,
@@ -86,6 +91,7 @@ impl ServeArgs {
                 pace: std::time::Duration::from_millis(self.bot_pace_ms),
                 schedule: (self.challenge_every_hours > 0).then(|| server::play::Schedule {
                     deals: self.challenge_deals,
+                    copies: self.challenge_copies as usize,
                     hours: self.challenge_every_hours,
                     level: self.challenge_bots.clone(),
                 }),

@@ -82,6 +82,8 @@ pub struct PlayConfig {
 pub struct Schedule {
     /// Deals in each scheduled challenge.
     pub deals: usize,
+    /// Copies of each deal (1: everyone plays the same deals).
+    pub copies: usize,
     /// How long each stays open, in hours.
     pub hours: u32,
     /// The level of the bots at its tables (one of [`spec::BOT_LEVELS`]).

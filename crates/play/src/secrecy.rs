@@ -176,9 +176,13 @@ pub fn challenge_state(ch: &challenge::Loaded) -> DealState {
     }
 }
 
-/// What `viewer` may have of deal `index` (0-based) of a challenge, all tables together.
-pub fn challenge_deal(ch: &challenge::Loaded, index: usize, viewer: Viewer) -> Sight {
-    let played = viewer.person().is_some_and(|p| ch.finished(p, index));
+/// What `viewer` may have of the deal at `set_index` of a challenge's deal set (the slot,
+/// with one copy), all tables together: a player who finished another copy of its slot
+/// has not played this one.
+pub fn challenge_deal(ch: &challenge::Loaded, set_index: usize, viewer: Viewer) -> Sight {
+    let played = viewer
+        .person()
+        .is_some_and(|p| ch.finished_deal(p, set_index));
     decide(
         &challenge_state(ch),
         &Asker {
@@ -194,8 +198,8 @@ pub fn challenge_deal(ch: &challenge::Loaded, index: usize, viewer: Viewer) -> S
 /// at another table of the same challenge or event.
 fn played(hall: &Hall, spec: &TableSpec, hand: usize, person: i64) -> Result<bool, StoreError> {
     if let Some(c) = &spec.challenge {
-        let index = if c.par { hand / 4 } else { c.index };
-        return Ok(challenge::load(hall, c.id)?.finished(person, index));
+        let set_index = if c.par { hand / 4 } else { c.set_index() };
+        return Ok(challenge::load(hall, c.id)?.finished_deal(person, set_index));
     }
     let Some(key) = spec.deal_key(hand, 0) else {
         return Ok(false);

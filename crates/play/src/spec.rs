@@ -69,6 +69,34 @@ pub struct ChallengeRef {
     /// A table of bots that played the par of every seat (one hand per deal-seat).
     #[serde(default)]
     pub par: bool,
+    /// Which copy of the deal slot `index` is played (0 for a challenge of one copy).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub copy: usize,
+    /// How many copies each slot of the challenge has (1 unless the director chose more).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub copies: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+fn one() -> usize {
+    1
+}
+fn is_one(n: &usize) -> bool {
+    *n == 1
+}
+
+impl ChallengeRef {
+    /// The place of the deal played in the challenge's deal set (the slot with one copy).
+    pub fn set_index(&self) -> usize {
+        tournament::challenge::set_index(self.index, self.copy, self.copies)
+    }
+
+    /// The deal's label: the slot's number, with the copy's letter when there are several.
+    pub fn label(&self) -> String {
+        tournament::challenge::label(self.index, self.copy, self.copies)
+    }
 }
 
 /// The sitting of an online event a table plays; its result goes to the event.
@@ -286,7 +314,7 @@ impl TableSpec {
     /// compares by deal and seat, an open table by deal.
     pub fn deal_key(&self, hand: usize, seat: usize) -> Option<String> {
         match (&self.hands, &self.challenge, &self.sitting) {
-            (_, Some(c), _) => Some(format!("chal:{}:{}:{seat}", c.id, c.index)),
+            (_, Some(c), _) => Some(format!("chal:{}:{}:{seat}", c.id, c.set_index())),
             (_, _, Some(s)) => Some(format!("event:{}:{}", s.event, s.deal)),
             (Hands::Duplicate { deals }, None, None) => Some(format!("dup:{}", deals[hand].seed)),
             (Hands::Regular { .. }, None, None) => None,
@@ -308,10 +336,7 @@ impl TableSpec {
     /// [`crate::text::TEXTS`]); a practice table's is then said as [`PRACTICE`].
     pub fn describe_parts(&self) -> (&'static str, Vec<String>) {
         if let Some(c) = &self.challenge {
-            return (
-                "challenge {}, deal {}",
-                vec![c.id.to_string(), (c.index + 1).to_string()],
-            );
+            return ("challenge {}, deal {}", vec![c.id.to_string(), c.label()]);
         }
         if let Some(s) = &self.sitting {
             return (

@@ -445,6 +445,16 @@ async fn leaving_never_escapes_a_hand_and_a_stand_ins_play_is_never_yours() {
     assert_eq!(summary(seen).held(0), Held::FinishedBy { bot: medium() });
     assert_eq!(summary(unseen).held(0), Held::Unseen { bot: medium() });
 
+    // Each table's task rates its session once the table is over, on a thread of its own:
+    // wait for both (a minute at most).
+    let start = std::time::Instant::now();
+    while !history::unrated(&app.hall).unwrap().is_empty() {
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "the sessions were not rated"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     // Rated: the hand seen (against the par), not the other; kept as a rebuild finds it.
     let kept = history::kept(&app.hall, me).unwrap().expect("rated");
     assert_eq!(kept.hands, 1, "{kept:?}");

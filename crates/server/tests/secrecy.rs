@@ -779,6 +779,7 @@ async fn build() -> World {
         &NewChallenge {
             name: "Secret Tuesday".into(),
             deals: 4,
+            copies: 1,
             opens_in_h: 0,
             hours: 24,
             level: "easy".into(),
@@ -838,6 +839,78 @@ async fn build() -> World {
         .collect();
     t.may = Box::new(move |r, h| {
         if r == Role::Director || (h < 4 && played_1(r)) {
+            May::All
+        } else {
+            May::Nothing
+        }
+    });
+    tables.push(t);
+
+    // 7. A challenge of two copies of four deals: Ann and Cy play slot 1 and are given
+    // different copies (the second to sit down gets the copy given least). Each sees her
+    // own copy only; the other copy of the same slot stays hidden from her.
+    let c2 = challenge::publish(
+        &app.hall,
+        &NewChallenge {
+            name: "Two copies".into(),
+            deals: 4,
+            copies: 2,
+            opens_in_h: 0,
+            hours: 24,
+            level: "easy".into(),
+            par: "easy".into(),
+            rotation: Rotation::Same,
+            limit_s: 600,
+            bank_s: 0,
+            scheduled: false,
+        },
+    )
+    .unwrap();
+    let take2 = |who: Role| {
+        let hall = app.hall.clone();
+        let id = ids[&who];
+        move || challenge::take_up(&hall, c2, id, "x", 0).unwrap()
+    };
+    let a = take2(Role::Ann)();
+    play_hands(addr, a, &cookies[&Role::Ann], 1).await;
+    let cy = take2(Role::Cy)();
+    play_hands(addr, cy, &cookies[&Role::Cy], 1).await;
+    let chal2 = challenge::load(&app.hall, c2).unwrap();
+    let ck2 = chal2.spec.key.clone().unwrap();
+    let copy_of = |who: Role| chal2.given(ids[&who], 0).unwrap();
+    let (ann_at, cy_at) = (copy_of(Role::Ann), copy_of(Role::Cy));
+    assert_ne!(ann_at, cy_at, "two players, two copies: one each");
+    // The deals nobody but the director holds (the two played are checked table by table).
+    for i in (0..chal2.spec.set_len()).filter(|&i| i != ann_at && i != cy_at) {
+        director_keys.push(chal2.spec.deal_seed(i).to_string());
+    }
+    let holds = move |r: Role, at: usize| {
+        r == Role::Director || (r == Role::Ann && at == ann_at) || (r == Role::Cy && at == cy_at)
+    };
+    for (name, table, at, who) in [
+        ("two copies, slot 1 (Ann)", a, ann_at, Role::Ann),
+        ("two copies, slot 1 (Cy)", cy, cy_at, Role::Cy),
+    ] {
+        let mut t = known_table(&app, name, table, 1);
+        t.may = Box::new(move |r, _| if holds(r, at) { May::All } else { May::Nothing });
+        t.seat = Box::new(move |r, _| (r == who).then_some(Wind::East));
+        t.key = Some((ck2.clone(), vec![]));
+        tables.push(t);
+    }
+    let n = chal2.spec.set_len() * 4;
+    let mut t = known_table(&app, "two copies, par", chal2.spec.par_table, n);
+    t.hands = (0..n)
+        .map(|h| {
+            let seed = chal2.spec.deal_seed(h / 4);
+            known(
+                Setup::Duplicate(Deal::generate(seed)),
+                TableRules::seeds(),
+                seed,
+            )
+        })
+        .collect();
+    t.may = Box::new(move |r, h| {
+        if holds(r, h / 4) {
             May::All
         } else {
             May::Nothing

@@ -57,6 +57,55 @@ pub fn seat_of(index: usize, offset: usize) -> Wind {
     Wind::from_index((index + offset) % 4)
 }
 
+/// Most copies of each deal slot a challenge may have.
+pub const MAX_COPIES: usize = 4;
+
+/// Where copy `copy` of deal slot `slot` sits in a challenge's deal set: the copies of
+/// slot 1 first, then those of slot 2, … With one copy the set index is the slot.
+pub fn set_index(slot: usize, copy: usize, copies: usize) -> usize {
+    slot * copies.max(1) + copy
+}
+
+/// The slot and copy of set index `index` (the inverse of [`set_index`]).
+pub fn slot_copy(index: usize, copies: usize) -> (usize, usize) {
+    let k = copies.max(1);
+    (index / k, index % k)
+}
+
+/// The letter of a copy: a, b, c, …
+pub fn copy_letter(copy: usize) -> char {
+    (b'a' + (copy % 26) as u8) as char
+}
+
+/// Reads a copy's letter (`a` … the last of `copies`).
+pub fn parse_copy(s: &str, copies: usize) -> Option<usize> {
+    let mut chars = s.trim().chars();
+    let c = chars.next()?.to_ascii_lowercase();
+    let copy = (c as usize).checked_sub('a' as usize)?;
+    (chars.next().is_none() && copy < copies.max(1)).then_some(copy)
+}
+
+/// The label a deal is shown and revealed by: its slot's number, and with several copies
+/// the copy's letter (`3` or `3b`).
+pub fn label(slot: usize, copy: usize, copies: usize) -> String {
+    if copies <= 1 {
+        (slot + 1).to_string()
+    } else {
+        format!("{}{}", slot + 1, copy_letter(copy))
+    }
+}
+
+/// The copy given to a player who sits down at a slot whose copies have been given
+/// `taken[c]` times so far: one of the least taken, chosen by `draw` (a random number), so
+/// that the copies' fields stay even and nobody can tell which copy they will get.
+pub fn pick_copy(taken: &[usize], draw: u64) -> usize {
+    let Some(&least) = taken.iter().min() else {
+        return 0;
+    };
+    let candidates: Vec<usize> = (0..taken.len()).filter(|&c| taken[c] == least).collect();
+    candidates[(draw % candidates.len() as u64) as usize]
+}
+
 /// The deals of a challenge: deal `i` is generated from `seed + i`, labelled `i + 1`.
 pub fn deals(seed: u64, count: usize) -> Result<Vec<Deal>, String> {
     if seed.checked_add(count as u64).is_none() {
@@ -321,6 +370,37 @@ mod tests {
         );
         let v: Value = serde_json::from_str(r#"{"b":[1,{"z":0,"a":"x"}],"a":true}"#).unwrap();
         assert_eq!(canonical(&v), r#"{"a":true,"b":[1,{"a":"x","z":0}]}"#);
+    }
+
+    #[test]
+    fn copies_have_set_indices_labels_and_even_fields() {
+        // Three copies of eight slots: slot 3 (0-based 2), copy b is the 8th deal of the set.
+        assert_eq!(set_index(2, 1, 3), 7);
+        assert_eq!(slot_copy(7, 3), (2, 1));
+        for i in 0..24 {
+            let (s, c) = slot_copy(i, 3);
+            assert_eq!(set_index(s, c, 3), i);
+        }
+        // One copy: the set index is the slot, and the label has no letter.
+        assert_eq!(set_index(5, 0, 1), 5);
+        assert_eq!(label(5, 0, 1), "6");
+        assert_eq!(label(2, 1, 3), "3b");
+        assert_eq!(parse_copy("B", 3), Some(1));
+        assert_eq!(parse_copy("d", 3), None);
+        assert_eq!(parse_copy("ab", 3), None);
+        assert_eq!(parse_copy("", 3), None);
+        // Only the least taken copies are drawn from.
+        assert_eq!(pick_copy(&[2, 1, 2], 0), 1);
+        assert_eq!(pick_copy(&[2, 1, 2], 7), 1);
+        assert_eq!(pick_copy(&[1, 1, 2], 1), 1);
+        assert_eq!(pick_copy(&[1, 1, 2], 2), 0);
+        assert_eq!(pick_copy(&[], 3), 0);
+        // Twelve players at one slot of three copies: four in each, whatever is drawn.
+        let mut taken = [0usize; 3];
+        for draw in [9u64, 4, 4, 1, 0, 8, 3, 3, 5, 2, 7, 6] {
+            taken[pick_copy(&taken, draw)] += 1;
+        }
+        assert_eq!(taken, [4, 4, 4]);
     }
 
     #[test]

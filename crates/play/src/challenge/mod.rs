@@ -15,7 +15,7 @@ pub use publish::{
     announce, play_par, play_par_in_background, publish, publish_in_background, take_up,
     PAR_GRACE_S,
 };
-pub use results::{deal_seats, ending, results_at, Shown};
+pub use results::{deal_seats, deal_seats_of, ending, results_at, Shown};
 pub use sweep::{close_now, sweep};
 
 use std::collections::HashMap;
@@ -54,6 +54,10 @@ pub const PAR_LEVELS: [&str; 5] = BOT_LEVELS;
 fn default_par() -> String {
     PAR_BOT.into()
 }
+fn one() -> usize {
+    1
+}
+pub use tournament::challenge::MAX_COPIES;
 /// Most deals in a challenge.
 pub const MAX_DEALS: usize = 32;
 /// Longest window, in hours (a month).
@@ -64,8 +68,12 @@ pub const MAX_HOURS: u32 = 24 * 31;
 pub struct ChallengeSpec {
     /// The name shown to players.
     pub name: String,
-    /// How many deals (a multiple of 4).
+    /// How many deals (a multiple of 4): the slots every player plays.
     pub deals: usize,
+    /// How many copies of each slot: each player is given one of them at random, and each
+    /// copy is compared within itself (1: every player plays the same deals).
+    #[serde(default = "one")]
+    pub copies: usize,
     /// The window, in seconds since 1970 (UTC).
     pub opens: i64,
     /// When the window closes, in seconds since 1970 (UTC).
@@ -112,6 +120,8 @@ pub struct NewChallenge {
     pub name: String,
     /// How many deals: 4, 8, … [`MAX_DEALS`].
     pub deals: usize,
+    /// How many copies of each deal: 1 to [`MAX_COPIES`].
+    pub copies: usize,
     /// Hours from now until it opens (0: at once).
     pub opens_in_h: u32,
     /// Hours it stays open (1 to [`MAX_HOURS`]).
@@ -206,6 +216,12 @@ impl NewChallenge {
                 self.deals
             ));
         }
+        if self.copies == 0 || self.copies > MAX_COPIES {
+            return Err(format!(
+                "copies: 1 to {MAX_COPIES} of each deal, not {}",
+                self.copies
+            ));
+        }
         if self.hours == 0 || self.hours > MAX_HOURS {
             return Err(format!("hours open: 1 to {MAX_HOURS}, not {}", self.hours));
         }
@@ -254,7 +270,8 @@ impl ChallengeSpec {
         self.key.as_deref().and_then(|k| SetKey::parse(k).ok())
     }
 
-    /// The seed of deal `index` (0-based).
+    /// The seed of the deal at `index` (0-based) of the deal set: slot `index` with one
+    /// copy (see [`ChallengeSpec::set_index`]).
     pub fn deal_seed(&self, index: usize) -> u64 {
         match self.set_key() {
             Some(k) => k.seed(index),
@@ -262,12 +279,34 @@ impl ChallengeSpec {
         }
     }
 
+    /// Where copy `copy` of slot `slot` is in the deal set.
+    pub fn set_index(&self, slot: usize, copy: usize) -> usize {
+        rules::set_index(slot, copy, self.copies)
+    }
+
+    /// How many deals the set holds: every copy of every slot.
+    pub fn set_len(&self) -> usize {
+        self.deals * self.copies.max(1)
+    }
+
+    /// The label of the deal at set index `index` (`3`, or `3b` with several copies).
+    pub fn label(&self, index: usize) -> String {
+        let (slot, copy) = rules::slot_copy(index, self.copies);
+        rules::label(slot, copy, self.copies)
+    }
+
+    /// How long after its announcement a challenge without its par is taken up again by
+    /// the sweeper: [`PAR_GRACE_S`] for each copy (every copy's par is played).
+    pub fn par_grace_s(&self) -> i64 {
+        PAR_GRACE_S * self.copies.max(1) as i64
+    }
+
     /// What is published once it is revealed: the key and every deal (`dupmj-set/1`), or
     /// for a challenge from before deal sets its seed, salt and deals (`dupmj-reveal/1`).
     pub fn reveal(&self) -> Result<serde_json::Value, String> {
         let v = match self.set_key() {
             Some(k) => {
-                let labels: Vec<String> = (1..=self.deals).map(|i| i.to_string()).collect();
+                let labels: Vec<String> = (0..self.set_len()).map(|i| self.label(i)).collect();
                 serde_json::to_value(table::set::reveal(
                     &self.name,
                     SetKind::Duplicate,
@@ -288,7 +327,8 @@ impl ChallengeSpec {
     }
 }
 
-/// The key under which the store keeps results of one deal-seat of a challenge.
+/// The key under which the store keeps results of one deal-seat of a challenge; `index` is
+/// the deal's place in the set (the slot, with one copy), so each copy is compared alone.
 pub fn deal_key(challenge: i64, index: usize, seat: Wind) -> String {
     format!("chal:{challenge}:{index}:{}", seat.index())
 }
@@ -303,6 +343,8 @@ pub struct Loaded {
     pub plays: Vec<store::ChallengePlay>,
     /// Tables of `plays` that are over.
     pub over: std::collections::HashSet<i64>,
+    /// The copy each table of `plays` plays.
+    pub copy_at: HashMap<i64, usize>,
 }
 
 impl Loaded {
@@ -336,10 +378,39 @@ impl Loaded {
             .find(|p| p.person == person && p.deal_index as usize == index)
     }
 
-    /// Whether the person has finished deal `index`.
+    /// Whether the person has finished slot `index` (whichever copy they were given).
     pub fn finished(&self, person: i64, index: usize) -> bool {
         self.play_of(person, index)
             .is_some_and(|p| self.over.contains(&p.play_table))
+    }
+
+    /// The copy a play was given.
+    pub fn copy_of(&self, play: &store::ChallengePlay) -> usize {
+        self.copy_at.get(&play.play_table).copied().unwrap_or(0)
+    }
+
+    /// The set index of the deal the person was given at slot `index`, if they took it up.
+    pub fn given(&self, person: i64, index: usize) -> Option<usize> {
+        self.play_of(person, index)
+            .map(|p| self.spec.set_index(index, self.copy_of(p)))
+    }
+
+    /// Whether the person has finished the deal at set index `set_index`: its slot, in that
+    /// copy (another copy of a slot they played stays unknown to them).
+    pub fn finished_deal(&self, person: i64, set_index: usize) -> bool {
+        let (slot, _) = rules::slot_copy(set_index, self.spec.copies);
+        self.finished(person, slot) && self.given(person, slot) == Some(set_index)
+    }
+
+    /// How many people have been given each copy of slot `index`.
+    pub fn taken(&self, index: usize) -> Vec<usize> {
+        let mut taken = vec![0; self.spec.copies.max(1)];
+        for p in self.plays.iter().filter(|p| p.deal_index as usize == index) {
+            if let Some(t) = taken.get_mut(self.copy_of(p)) {
+                *t += 1;
+            }
+        }
+        taken
     }
 }
 
@@ -350,9 +421,18 @@ pub fn load(hall: &Hall, id: i64) -> Result<Loaded, store::StoreError> {
         .map_err(|e| store::StoreError::Backend(format!("challenge {id}: {e}")))?;
     let plays = hall.store.challenge_plays(id)?;
     let mut over = std::collections::HashSet::new();
+    let mut copy_at = HashMap::new();
     for p in &plays {
-        if hall.store.play_table(p.play_table)?.finished {
+        let t = hall.store.play_table(p.play_table)?;
+        if t.finished {
             over.insert(p.play_table);
+        }
+        if spec.copies > 1 {
+            let copy = serde_json::from_str::<TableSpec>(&t.spec)
+                .ok()
+                .and_then(|s| s.challenge)
+                .map_or(0, |c| c.copy);
+            copy_at.insert(p.play_table, copy);
         }
     }
     Ok(Loaded {
@@ -360,6 +440,7 @@ pub fn load(hall: &Hall, id: i64) -> Result<Loaded, store::StoreError> {
         spec,
         plays,
         over,
+        copy_at,
     })
 }
 
@@ -381,6 +462,7 @@ mod tests {
         let ok = NewChallenge {
             name: "x".into(),
             deals: 8,
+            copies: 1,
             opens_in_h: 0,
             hours: 24,
             level: "strong".into(),
@@ -399,6 +481,8 @@ mod tests {
         assert!(bad(&|c| c.deals = 6).starts_with("deals:"));
         assert!(bad(&|c| c.deals = 36).starts_with("deals:"));
         assert!(bad(&|c| c.hours = 0).starts_with("hours open:"));
+        assert!(bad(&|c| c.copies = 0).starts_with("copies: 1 to 4"));
+        assert!(bad(&|c| c.copies = 5).starts_with("copies: 1 to 4"));
         assert!(bad(&|c| c.level = "godlike".into()).contains("godlike"));
         assert!(bad(&|c| c.par = "oracle".into()).starts_with("par: 'oracle' is no bot"));
         assert!(bad(&|c| c.level = "expert".into()).starts_with("bots: 'expert' is not offered"));

@@ -38,6 +38,7 @@ pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     let spec = ChallengeSpec {
         name: c.name.trim().to_string(),
         deals: c.deals,
+        copies: c.copies,
         opens,
         closes: opens + c.hours as i64 * 3600,
         level: c.level.clone(),
@@ -60,6 +61,7 @@ pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
     tracing::info!(
         challenge = id,
         deals = c.deals,
+        copies = c.copies,
         par = %c.par,
         scheduled = c.scheduled,
         action = "announce_challenge",
@@ -99,8 +101,8 @@ pub fn play_par_in_background(hall: &Arc<Hall>, id: i64) {
     }
 }
 
-/// Plays the par of challenge `id` (the par bot at each deal-seat, the challenge's bots
-/// around it) and stores it, which lets the challenge open. Nothing is stored until every
+/// Plays the par of challenge `id` (the par bot at each deal-seat of every copy, the
+/// challenge's bots around it) and stores it, which lets the challenge open. Nothing is stored until every
 /// hand is played; a challenge whose par is already in is left as it is.
 pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
     let spec = load(hall, id).map_err(|e| e.to_string())?.spec;
@@ -112,7 +114,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
         .ok_or_else(|| format!("challenge {id} has no key of its deals to play its par on"))?;
     let started = std::time::Instant::now();
     let mut par = Vec::new();
-    for i in 0..spec.deals {
+    for i in 0..spec.set_len() {
         let deal = table::deal::Deal::generate(key.seed(i));
         for seat in Wind::ALL {
             let mut agents: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
@@ -139,10 +141,10 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
     let store = &hall.store;
     let table_spec = TableSpec {
         hands: Hands::Duplicate {
-            deals: (0..spec.deals)
+            deals: (0..spec.set_len())
                 .map(|i| DealRef {
                     seed: key.seed(i),
-                    label: (i + 1).to_string(),
+                    label: spec.label(i),
                 })
                 .collect(),
         },
@@ -157,6 +159,8 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
             id,
             index: 0,
             par: true,
+            copy: 0,
+            copies: spec.copies,
         }),
         sitting: None,
         deals_key: None,
@@ -178,7 +182,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
         });
         let summary = HandSummary {
             hand_no: i * 4 + seat.index() + 1,
-            label: format!("deal {}", i + 1),
+            label: format!("deal {}", spec.label(*i)),
             names,
             persons: [None; 4],
             places: [0, 1, 2, 3],
@@ -207,6 +211,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
     tracing::info!(
         challenge = id,
         deals = spec.deals,
+        copies = spec.copies,
         par = %spec.par,
         seconds = started.elapsed().as_secs_f64(),
         scheduled = spec.scheduled,
@@ -221,7 +226,8 @@ pub(super) fn json<T: Serialize>(v: &T) -> Result<String, String> {
 }
 
 /// A person takes up deal `index` of a challenge: a table with three bots, in the seat the
-/// rotation gives them. Returns the table's id.
+/// rotation gives them, playing one of the slot's copies drawn at random among those
+/// given least so far. Returns the table's id.
 pub fn take_up(
     hall: &Arc<Hall>,
     id: i64,
@@ -246,11 +252,15 @@ pub fn take_up(
         ));
     }
     let seat = ch.seat_for(person, index);
+    let mut draw = [0u8; 8];
+    getrandom::fill(&mut draw).map_err(|e| format!("no randomness to draw a copy: {e}"))?;
+    let copy = rules::pick_copy(&ch.taken(index), u64::from_le_bytes(draw));
+    let at = ch.spec.set_index(index, copy);
     let spec = TableSpec {
         hands: Hands::Duplicate {
             deals: vec![DealRef {
-                seed: ch.spec.deal_seed(index),
-                label: (index + 1).to_string(),
+                seed: ch.spec.deal_seed(at),
+                label: ch.spec.label(at),
             }],
         },
         places: std::array::from_fn(|p| {
@@ -270,6 +280,8 @@ pub fn take_up(
             id,
             index,
             par: false,
+            copy,
+            copies: ch.spec.copies,
         }),
         sitting: None,
         deals_key: None,

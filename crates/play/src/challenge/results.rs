@@ -22,7 +22,9 @@ impl Shown {
     }
 }
 
-/// Every finished result at a deal-seat: the par and each person who played it.
+/// Every finished result at a deal-seat: the par and each person who played it. `index`
+/// is the deal's place in the set (the slot, with one copy): each copy has results of its
+/// own.
 pub fn results_at(
     hall: &Hall,
     id: i64,
@@ -63,14 +65,28 @@ pub fn results_at(
     Ok(out)
 }
 
-/// Results of every deal-seat that at least one person has finished, as (who, ms) lists.
+/// Results of every deal-seat that at least one person has finished, as (who, ms) lists:
+/// each copy of each slot compared within itself.
 pub fn deal_seats(
     hall: &Hall,
     ch: &Loaded,
     names: &mut HashMap<i64, String>,
 ) -> Result<Vec<Vec<(Who, i32)>>, store::StoreError> {
+    deal_seats_of(hall, ch, None, names)
+}
+
+/// [`deal_seats`] of one copy only (`Some(c)`: copy c of every slot), or of all.
+pub fn deal_seats_of(
+    hall: &Hall,
+    ch: &Loaded,
+    copy: Option<usize>,
+    names: &mut HashMap<i64, String>,
+) -> Result<Vec<Vec<(Who, i32)>>, store::StoreError> {
     let mut out = Vec::new();
-    for i in 0..ch.spec.deals {
+    for i in 0..ch.spec.set_len() {
+        if copy.is_some_and(|c| tournament::challenge::slot_copy(i, ch.spec.copies).1 != c) {
+            continue;
+        }
         for seat in Wind::ALL {
             let r = results_at(hall, ch.id, i, seat, names)?;
             if r.iter().any(|s| s.who != Who::Par) {

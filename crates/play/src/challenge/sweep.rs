@@ -23,7 +23,11 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
             continue;
         };
         // (A challenge from before deal sets has no key to play a par on.)
-        if spec.par_table == 0 && spec.key.is_some() && duty && now - spec.announced > PAR_GRACE_S {
+        if spec.par_table == 0
+            && spec.key.is_some()
+            && duty
+            && now - spec.announced > spec.par_grace_s()
+        {
             play_par_in_background(hall, c.id);
         }
         if now < spec.closes {
@@ -44,6 +48,7 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
             let c = NewChallenge {
                 name: format!("Challenge of {}", &utc(now)[..10]),
                 deals: s.deals,
+                copies: s.copies,
                 opens_in_h: 0,
                 hours: s.hours,
                 level: s.level.clone(),

@@ -64,6 +64,7 @@ fn facts(c: &Loaded, now: i64) -> Value {
         "id": c.id,
         "name": c.spec.name,
         "deals": c.spec.deals,
+        "copies": c.spec.copies,
         "level": c.spec.level,
         "limit_s": c.spec.limit_s,
         "bank_s": c.spec.bank_s,
@@ -105,6 +106,7 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
             challenges => rows,
             standings => standing_lines(&all, &names, me.as_ref().map(|(_, p)| p.id), "par"),
             levels => ch::CHALLENGE_LEVELS,
+            max_copies => ch::MAX_COPIES,
             par_levels => ch::PAR_LEVELS,
         },
     )
@@ -121,6 +123,7 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
     let c = NewChallenge {
         name: f.get("name").cloned().unwrap_or_default(),
         deals: num(&f, "deals", 8usize, 4, ch::MAX_DEALS)?,
+        copies: num(&f, "copies", 1usize, 1, ch::MAX_COPIES)?,
         opens_in_h: num(&f, "opens_in", 0u32, 0, ch::MAX_HOURS)?,
         hours: num(&f, "hours", 24u32, 1, ch::MAX_HOURS)?,
         level: f.get("level").cloned().unwrap_or_else(|| "strong".into()),
@@ -162,11 +165,19 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             .map(|i| {
                 let seat = c.seat_for(p.id, i);
                 let mut row = json!({"no": i + 1, "seat": play::room::wind_name(seat)});
+                if let Some(at) = c.given(p.id, i) {
+                    row["label"] = json!(c.spec.label(at));
+                    row["copy"] = json!(tournament::challenge::copy_letter(
+                        c.copy_of(c.play_of(p.id, i).expect("given a copy"))
+                    )
+                    .to_string());
+                }
                 match c.play_of(p.id, i) {
                     Some(play) if c.over.contains(&play.play_table) => {
                         row["state"] = json!("played");
+                        let at = c.spec.set_index(i, c.copy_of(play));
                         let r =
-                            ch::results_at(&app.hall, id, i, seat, &mut names).unwrap_or_default();
+                            ch::results_at(&app.hall, id, at, seat, &mut names).unwrap_or_default();
                         let list: Vec<(Who, i32)> = r.iter().map(|s| (s.who, s.ms)).collect();
                         if let Some(s) = compare(&list)
                             .into_iter()
@@ -200,6 +211,22 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
         .as_ref()
         .map(|s| s.csrf.clone())
         .or(me.as_ref().map(|(s, _)| s.csrf.clone()));
+    let par_name = format!("par ({} bot)", c.spec.par);
+    let me_id = me.as_ref().map(|(_, p)| p.id);
+    // With several copies, each copy's own standings beside the whole challenge's.
+    let mut copies = Vec::new();
+    if c.spec.copies > 1 {
+        for copy in 0..c.spec.copies {
+            let lists = ch::deal_seats_of(&app.hall, &c, Some(copy), &mut names)?;
+            copies.push(json!({
+                "letter": tournament::challenge::copy_letter(copy).to_string(),
+                "standings": standing_lines(&lists, &names, me_id, &par_name),
+            }));
+        }
+    }
+    let letters: Vec<String> = (0..c.spec.copies)
+        .map(|k| tournament::challenge::copy_letter(k).to_string())
+        .collect();
     render(
         "players/challenge.html",
         context! {
@@ -211,12 +238,9 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             csrf => csrf,
             mine => mine,
             reveal => reveal.map(|r| json!({"seed": r["seed"], "salt": r["salt"], "key": r["key"]})),
-            standings => standing_lines(
-                &seats,
-                &names,
-                me.as_ref().map(|(_, p)| p.id),
-                &format!("par ({} bot)", c.spec.par)
-            ),
+            standings => standing_lines(&seats, &names, me_id, &par_name),
+            copies => copies,
+            letters => letters,
         },
     )
 }
@@ -261,15 +285,18 @@ pub async fn close(
     Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
 }
 
-/// `?seat=E` on a finished hand's page: the seat to look from.
+/// `?seat=E&copy=b` on a deal's results: the seat to look from, and the copy of the deal.
 #[derive(Deserialize)]
 pub struct SeatQuery {
     #[serde(default)]
     seat: Option<String>,
+    #[serde(default)]
+    copy: Option<String>,
 }
 
-/// `/play/c/{id}/deal/{n}`: every result at the player's seat of deal n (any seat once the
-/// challenge is revealed), and the reviewer's comments on the player's own hand.
+/// `/play/c/{id}/deal/{n}`: every result at the player's seat of deal n, in the copy they
+/// were given (any seat and copy once the challenge is revealed), and the reviewer's
+/// comments on the player's own hand.
 pub async fn deal(
     State(app): State<App>,
     Path((id, no)): Path<(i64, usize)>,
@@ -287,20 +314,33 @@ pub async fn deal(
     }
     let index = no - 1;
     let revealed = c.stage(ch::now_s()) == Stage::Revealed;
+    let copy = match (&q.copy, me.and_then(|m| c.play_of(m, index))) {
+        (Some(k), _) => tournament::challenge::parse_copy(k, c.spec.copies).ok_or_else(|| {
+            AppError::Invalid(format!(
+                "copy: '{k}' is not one of the {} copies of this challenge's deals (a to {})",
+                c.spec.copies,
+                tournament::challenge::copy_letter(c.spec.copies - 1)
+            ))
+        })?,
+        (None, Some(play)) => c.copy_of(play),
+        (None, None) => 0,
+    };
+    let at = c.spec.set_index(index, copy);
+    let label = c.spec.label(at);
     // Results name how each hand ended: the deal must be open to whoever asks.
-    if let Sight::Hidden(why) = play::secrecy::challenge_deal(&c, index, viewer) {
+    if let Sight::Hidden(why) = play::secrecy::challenge_deal(&c, at, viewer) {
         return Err(AppError::Forbidden(format!(
-            "deal {no} of challenge {id}: {why}"
+            "deal {label} of challenge {id}: {why}"
         )));
     }
     let seat = match (&q.seat, me) {
         (Some(s), _) => mcr::Wind::parse(s)
             .ok_or_else(|| AppError::Invalid(format!("seat: '{s}' is not E, S, W or N")))?,
-        (None, Some(m)) if c.finished(m, index) => c.seat_for(m, index),
+        (None, Some(m)) if c.finished_deal(m, at) => c.seat_for(m, index),
         (None, _) => mcr::Wind::East,
     };
     let mut names = HashMap::new();
-    let results = ch::results_at(&app.hall, id, index, seat, &mut names)?;
+    let results = ch::results_at(&app.hall, id, at, seat, &mut names)?;
     let list: Vec<(Who, i32)> = results.iter().map(|s| (s.who, s.ms)).collect();
     let scored = compare(&list);
     let sum: i64 = list.iter().map(|(_, m)| *m as i64).sum();
@@ -349,9 +389,14 @@ pub async fn deal(
     render(
         "players/challenge_deal.html",
         context! {
-            title => format!("{}, deal {no}", c.spec.name),
+            title => format!("{}, deal {label}", c.spec.name),
             c => json!({"id": id, "name": c.spec.name}),
             no => no,
+            label => label,
+            copy => tournament::challenge::copy_letter(copy).to_string(),
+            letters => (0..c.spec.copies)
+                .map(|k| tournament::challenge::copy_letter(k).to_string())
+                .collect::<Vec<_>>(),
             seat_name => play::room::wind_name(seat),
             seats => vec!["E", "S", "W", "N"],
             revealed => revealed,
