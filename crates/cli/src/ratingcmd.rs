@@ -130,7 +130,7 @@ fn rebuild(app: &server::App, write: bool) -> Result<(), String> {
     }
     if write {
         app.store
-            .replace_ratings(&r.rows, &r.newly)
+            .replace_ratings(&r.rows, &r.hands, &r.newly)
             .map_err(|e| e.to_string())?;
         println!("the kept ratings are replaced by the rebuilt ones");
     } else {

@@ -118,7 +118,7 @@ fn an_unreadable_kept_rating_stops_the_update_and_writes_nothing() {
     let mut rows = a.store.all_ratings().unwrap();
     let victim = rows[0].person;
     rows[0].state = "not json".into();
-    a.store.replace_ratings(&rows, &[]).unwrap();
+    a.store.replace_ratings(&rows, &[], &[]).unwrap();
     let before = a.store.rated_sessions().unwrap().len();
     // New tables until one holds a deal-seat with the unreadable person.
     let mut plan = plan();
@@ -144,4 +144,125 @@ fn an_unreadable_kept_rating_stops_the_update_and_writes_nothing() {
     // The failed session is not recorded.
     assert_eq!(a.store.rated_sessions().unwrap().len(), before + rated);
     assert_eq!(a.store.rating(victim).unwrap().unwrap().state, "not json");
+}
+
+/// Lower bounds of |DIF| for 1, 2, … 20 IMP, from the table in rules §5.
+const SPEC_BRACKETS: [i64; 20] = [
+    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
+];
+
+/// IMP of `ms` among `all` (itself included), in whole numbers: |ms − avg| ≥ b ⇔
+/// |n·ms − Σ| ≥ n·b.
+fn imp_by_hand(ms: i32, all: &[i32]) -> i32 {
+    let n = all.len() as i64;
+    let d = n * ms as i64 - all.iter().map(|&x| x as i64).sum::<i64>();
+    let k = SPEC_BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i32;
+    k * d.signum() as i32
+}
+
+/// A deal held by more than the field's bound: each session is compared with the newest
+/// `FIELD` holders up to its rating (and its own hands and the par), and each hand-seat's
+/// IMP is kept as that comparison gives it.
+#[test]
+fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
+    use server::play::room::HandSummary;
+    use tournament::rating::FIELD;
+    let a = server::open(
+        &store::Location::Sqlite(":memory:".into()),
+        PlayConfig::default(),
+    )
+    .unwrap();
+    let mut plan = plan();
+    plan.pool = 2;
+    plan.players = 200;
+    let h = generate(&a.store, &plan, &|_| {}).unwrap();
+    for &t in &h.tables {
+        assert!(history::table_over(&a.hall, t).unwrap());
+    }
+    let rated = a.store.rated_sessions().unwrap();
+    let (mut checked, mut replays) = (0, 0);
+    // The last four tables of the pool: their deals have many holders.
+    let pooled = |t: i64| {
+        let key = a.store.hands_of_table(t).unwrap()[0].deal_key.clone().unwrap();
+        a.store.hands_of_deal(&key, 100_000).unwrap().len() > FIELD
+    };
+    let last: Vec<i64> = h.tables.iter().rev().copied().filter(|&t| pooled(t)).take(4).collect();
+    for t in last {
+        let upto = rated
+            .iter()
+            .find(|s| s.session == format!("table:{t}"))
+            .unwrap()
+            .upto;
+        let own = a.store.hands_of_table(t).unwrap();
+        for hand in &own {
+            let key = hand.deal_key.clone().unwrap();
+            let all: Vec<_> = a
+                .store
+                .hands_of_deal(&key, 100_000)
+                .unwrap()
+                .into_iter()
+                .filter(|x| x.id <= upto)
+                .collect();
+            assert!(all.len() > FIELD, "{key} has {} holders", all.len());
+            // The newest FIELD, with the table's own hands; East is the person's seat.
+            let mut field: Vec<_> = all[all.len() - FIELD..].to_vec();
+            for o in &own {
+                if o.deal_key == hand.deal_key && !field.iter().any(|f| f.id == o.id) {
+                    field.push(o.clone());
+                }
+            }
+            field.sort_by_key(|f| f.id);
+            let mut results: Vec<(Option<i64>, i32)> = Vec::new();
+            for f in &field {
+                let s: HandSummary = serde_json::from_str(&f.summary).unwrap();
+                let who = s.persons[0];
+                assert!(who.is_some());
+                if !results.iter().any(|r| r.0 == who) {
+                    results.push((who, s.points[0]));
+                }
+            }
+            let seed: u64 = key.strip_prefix("dup:").unwrap().parse().unwrap();
+            let par = a.store.par(seed, "seeds").unwrap().expect("the par is kept");
+            results.push((None, par[0]));
+            let all_ms: Vec<i32> = results.iter().map(|r| r.1).collect();
+            let s: HandSummary = serde_json::from_str(&hand.summary).unwrap();
+            let me = s.persons[0].unwrap();
+            let kept = a
+                .store
+                .rated_hands_of(me, 100_000)
+                .unwrap()
+                .into_iter()
+                .find(|r| r.hand == hand.id && r.seat == 0);
+            // A holder counts once, with their first result in the field: a replay of a
+            // deal-seat they held before keeps no IMP of its own.
+            let earlier = field
+                .iter()
+                .take_while(|f| f.id < hand.id)
+                .any(|f| serde_json::from_str::<HandSummary>(&f.summary).unwrap().persons[0] == Some(me));
+            if earlier {
+                assert_eq!(kept, None, "table {t} hand {}: a replayed deal-seat", hand.hand_no);
+                replays += 1;
+            } else {
+                let kept = kept.expect("the hand-seat's IMP is kept");
+                let want = imp_by_hand(s.points[0], &all_ms);
+                assert_eq!(kept.imp, want, "table {t} hand {}", hand.hand_no);
+                assert_eq!(kept.deal_key, key);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked + replays, 16);
+    println!("{checked} hands compared, {replays} replays");
+    assert!(checked >= 4, "{checked} hands compared, {replays} replays");
+    // A rebuild finds the same IMP for every hand-seat.
+    let r = history::rebuild(&a.hall).unwrap();
+    assert!(r.differences.is_empty(), "{:?}", r.differences);
+    let mut kept = Vec::new();
+    for (p, _, _) in &h.people {
+        kept.extend(a.store.rated_hands_of(*p, 100_000).unwrap());
+    }
+    let mut rebuilt = r.hands.clone();
+    kept.sort_by_key(|k| (k.hand, k.seat));
+    rebuilt.sort_by_key(|k| (k.hand, k.seat));
+    assert_eq!(kept, rebuilt);
 }

@@ -48,7 +48,7 @@ pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
 pub use play::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 pub use postgres::{scratch_database, PgStore, Postgres};
-pub use ratings::{RatedSession, RatingRow, RatingStore};
+pub use ratings::{RatedHand, RatedSession, RatingRow, RatingStore, SessionRated};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
 /// The schema's migrations, for tests that build an older database.

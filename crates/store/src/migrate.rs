@@ -36,6 +36,7 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("ratings", None),
     ("rated_sessions", Some("seq")),
     ("pars", None),
+    ("rated_hands", None),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,

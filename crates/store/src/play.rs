@@ -175,4 +175,10 @@ pub trait PlayStore {
     ///
     /// A read.
     fn deal_summaries(&self, key: &str, prefix: bool) -> Result<Vec<StoredHand>>;
+
+    /// The newest `limit` hands stored under deal key `key` up to hand `upto`, oldest
+    /// first, without their logs: a deal-seat's field as the rating bounds it.
+    ///
+    /// A read.
+    fn deal_field(&self, key: &str, upto: i64, limit: usize) -> Result<Vec<StoredHand>>;
 }

@@ -28,14 +28,40 @@ pub struct RatedSession {
     pub upto: i64,
 }
 
+/// One hand-seat as its session's rating saw it: the IMP of its person against the
+/// deal-seat's field then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedHand {
+    /// The stored hand.
+    pub hand: i64,
+    /// The seat (0–3 for E, S, W, N).
+    pub seat: u8,
+    /// Who held it.
+    pub person: i64,
+    /// The hand's deal key.
+    pub deal_key: String,
+    /// Their IMP there.
+    pub imp: i32,
+}
+
+/// What rating one session writes: the new rows of the people it moved, and the IMP of
+/// each of their hand-seats in it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SessionRated {
+    /// The people it moved.
+    pub rows: Vec<RatingRow>,
+    /// Their hand-seats' IMP.
+    pub hands: Vec<RatedHand>,
+}
+
 /// Updates the kept ratings for one session: given the kept rows of the people asked for
-/// (absent: not rated yet), the new rows of the people the session moved.
-pub type Update<'a> = dyn FnMut(&[RatingRow]) -> Result<Vec<RatingRow>> + Send + 'a;
+/// (absent: not rated yet), what the session writes.
+pub type Update<'a> = dyn FnMut(&[RatingRow]) -> Result<SessionRated> + Send + 'a;
 
 /// The kept ratings.
 pub trait RatingStore {
     /// Rates one session, once: in one transaction, reads the kept rows of `people`, runs
-    /// `update` on them and writes the rows it returns, recording `session` with `upto`
+    /// `update` on them and writes the rows and hand-seats it returns, recording `session` with `upto`
     /// as the next rated session. Returns false, writing nothing, when `session` was
     /// rated already (another node did it). Two nodes rating sessions at once take turns
     /// (PostgreSQL runs the transaction again when they touched the same rows).
@@ -85,9 +111,25 @@ pub trait RatingStore {
     /// One transaction.
     fn save_par(&self, seed: u64, rules: &str, points: [i32; 4]) -> Result<()>;
 
-    /// Replaces every kept rating with `rows` (a rebuild that found them differ), adding
-    /// `rated` (session, newest hand seen) after the sessions rated before, in that order.
+    /// Replaces every kept rating with `rows` and every rated hand-seat with `hands` (a
+    /// rebuild), adding `rated` (session, newest hand seen) after the sessions rated
+    /// before, in that order.
     ///
     /// One transaction.
-    fn replace_ratings(&self, rows: &[RatingRow], rated: &[(String, i64)]) -> Result<()>;
+    fn replace_ratings(
+        &self,
+        rows: &[RatingRow],
+        hands: &[RatedHand],
+        rated: &[(String, i64)],
+    ) -> Result<()>;
+
+    /// A person's rated hand-seats, newest first, at most `limit`.
+    ///
+    /// A read.
+    fn rated_hands_of(&self, person: i64, limit: usize) -> Result<Vec<RatedHand>>;
+
+    /// How many hand-seats are kept rated (none in a store rated before they were kept).
+    ///
+    /// A read.
+    fn rated_hand_count(&self) -> Result<i64>;
 }

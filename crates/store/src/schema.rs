@@ -280,6 +280,21 @@ CREATE TABLE pars (
     PRIMARY KEY (seed, rules)
 );
 "#,
+    // Each rated hand-seat's IMP as its session's rating saw it (a profile adds them up
+    // instead of comparing every hand with its whole field again); a deal's hands by
+    // deal and number, for the rating's bounded field (the newest holders before a hand).
+    r#"
+CREATE TABLE rated_hands (
+    hand INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    person INTEGER NOT NULL,
+    deal_key TEXT NOT NULL,
+    imp INTEGER NOT NULL,
+    PRIMARY KEY (hand, seat)
+);
+CREATE INDEX rated_hands_person ON rated_hands(person, hand);
+CREATE INDEX play_hands_deal_id ON play_hands(deal_key, id);
+"#,
 ];
 
 /// Migration n (1-based) for PostgreSQL is `POSTGRES[n - 1]`: the same change as
@@ -534,5 +549,17 @@ CREATE TABLE pars (
     points TEXT NOT NULL,
     PRIMARY KEY (seed, rules)
 );
+"#,
+    r#"
+CREATE TABLE rated_hands (
+    hand BIGINT NOT NULL,
+    seat BIGINT NOT NULL,
+    person BIGINT NOT NULL,
+    deal_key TEXT NOT NULL,
+    imp BIGINT NOT NULL,
+    PRIMARY KEY (hand, seat)
+);
+CREATE INDEX rated_hands_person ON rated_hands(person, hand);
+CREATE INDEX play_hands_deal_id ON play_hands(deal_key, id);
 "#,
 ];

@@ -201,15 +201,28 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
         placed: -3000,
     };
     let row = kept.clone();
+    let hand = store::RatedHand {
+        hand: 1,
+        seat: 2,
+        person: ann.id,
+        deal_key: "dup:7".into(),
+        imp: -3,
+    };
+    let rated = store::SessionRated {
+        rows: vec![row],
+        hands: vec![hand.clone()],
+    };
     assert!(from
         .rate_session("table:1", 1, &[ann.id], &mut |_: &[store::RatingRow]| Ok(
-            vec![row.clone()]
+            rated.clone()
         ))
         .unwrap());
     from.save_par(42, "seeds", [8, -8, 0, 0]).unwrap();
     let moved = sqlite_to_postgres(&from, &to).unwrap();
-    assert_eq!(moved.len(), 26);
+    assert_eq!(moved.len(), 27);
     assert_eq!(to.rating(ann.id).unwrap(), Some(kept));
+    assert_eq!(to.rated_hands_of(ann.id, 10).unwrap(), vec![hand]);
+    assert_eq!(to.rated_hand_count().unwrap(), 1);
     assert!(to.is_rated("table:1").unwrap());
     assert_eq!(to.par(42, "seeds").unwrap(), Some([8, -8, 0, 0]));
     assert!(to.table_owner(t).unwrap().is_none());

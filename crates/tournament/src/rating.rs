@@ -126,6 +126,12 @@ pub const NOISE: f64 = 2.9;
 /// that a newcomer's conservative rating (mean − 2σ) starts below every bot level.
 pub const PRIOR_SD: f64 = 1.8;
 
+/// How many earlier holders of a deal-seat a session is compared with at most: the newest
+/// before it (the par and the session's own holders come on top). A deal held by hundreds
+/// costs an update no more than one held by a few dozen, and an IMP against 32 others is
+/// within a few hundredths of one against all of them (docs/rating.md).
+pub const FIELD: usize = 32;
+
 /// Rated hands under which a rating is provisional.
 pub const PROVISIONAL_HANDS: usize = 20;
 

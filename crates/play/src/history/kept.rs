@@ -1,13 +1,15 @@
 //! The rating kept in the store, not recomputed: a finished session (a table, or an
 //! online event's deal once every table has played it) updates its own people's ratings,
-//! once, against everyone who held the same deal-seats before (the par included); a
-//! rebuild replays every session in the order it was rated and reports what differs.
+//! once, against the newest [`FIELD`] who held the same deal-seats before (the par
+//! included), and keeps each of their hand-seats' IMP there; a rebuild replays every
+//! session in the order it was rated and reports what differs.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use store::{RatingRow, StoreError, StoredHand};
-use tournament::rating::{Game, Holder, Rated, Ratings, Skill};
+use store::{RatedHand, RatingRow, SessionRated, StoreError, StoredHand};
+use tournament::challenge::compare;
+use tournament::rating::{Game, Holder, Rated, Ratings, Skill, FIELD};
 
 use super::fields::{held_hand, seats_from, session_of, spec_of, HeldHand, Specs};
 use crate::Hall;
@@ -61,6 +63,34 @@ impl Source {
         }
     }
 
+    /// The field of deal `key` as of hand `upto`: its newest [`FIELD`] hands up to then.
+    fn field(
+        &self,
+        hall: &Hall,
+        specs: &mut Specs,
+        key: &str,
+        upto: i64,
+    ) -> Result<Vec<Cow<'_, HeldHand>>, StoreError> {
+        Ok(match self {
+            Source::Store => hall
+                .store
+                .deal_field(key, upto, FIELD)?
+                .iter()
+                .filter_map(|h| held_hand(hall, h, specs))
+                .map(Cow::Owned)
+                .collect(),
+            Source::Memory { hands, by_key, .. } => {
+                let ids = by_key.get(key).map(Vec::as_slice).unwrap_or_default();
+                // Kept in id order: the newest up to `upto` end where the later ones start.
+                let end = ids.partition_point(|&i| hands[i].id <= upto);
+                ids[end.saturating_sub(FIELD)..end]
+                    .iter()
+                    .map(|&i| Cow::Borrowed(&hands[i]))
+                    .collect()
+            }
+        })
+    }
+
     /// The hands of a table, or (`key`) of a deal, up to hand `upto`.
     fn hands(
         &self,
@@ -105,15 +135,24 @@ impl Source {
     }
 }
 
-/// The game a session is rated on, as of hand `upto`: its deal-seats with every holder
-/// stored up to then, and the people it moves (its own).
+/// A session as it is rated: its game, the people it moves, and the IMP of each of their
+/// hand-seats in it.
+struct Rating {
+    game: Game,
+    movers: BTreeSet<Holder>,
+    hands: Vec<RatedHand>,
+}
+
+/// The game a session is rated on, as of hand `upto`: its deal-seats, each with the
+/// session's own holders and the newest [`FIELD`] stored up to then, and the people it
+/// moves (its own).
 fn game_of(
     hall: &Hall,
     source: &Source,
     specs: &mut Specs,
     session: &str,
     upto: i64,
-) -> Result<Option<(Game, BTreeSet<Holder>)>, StoreError> {
+) -> Result<Option<Rating>, StoreError> {
     // The session's own hands: a table's, or every table's of an event's deal.
     let own = match session.split_once(':') {
         Some(("table", id)) => {
@@ -139,17 +178,67 @@ fn game_of(
     if movers.is_empty() {
         return Ok(None);
     }
-    // Every holder of those deal-seats, up to `upto`.
+    // The field of those deal-seats as of `upto`, with the session's own hands.
     let keys: BTreeSet<&str> = own.iter().map(|h| h.key.as_str()).collect();
-    let mut all = Vec::new();
+    let mut all: Vec<&HeldHand> = own.iter().map(|h| h.as_ref()).collect();
+    let mut fields = Vec::new();
     for k in keys {
-        all.extend(source.hands(hall, specs, None, Some(k), upto)?);
+        fields.push(source.field(hall, specs, k, upto)?);
     }
+    all.extend(fields.iter().flatten().map(|h| h.as_ref()));
     all.sort_by_key(|h| h.id);
-    let seats: Vec<_> = seats_from(all.iter().map(|h| h.as_ref()))
-        .into_values()
-        .filter(|d| d.results.iter().any(|(h, _)| movers.contains(h)))
+    all.dedup_by_key(|h| h.id);
+    let by_seat: BTreeMap<(String, usize), _> = seats_from(all.iter().copied())
+        .into_iter()
+        .filter(|(_, d)| d.results.iter().any(|(h, _)| movers.contains(h)))
         .collect();
+    // Each of the movers' hand-seats' IMP, as the game below scores it: a holder counts
+    // once at a deal-seat, with their first result there (a later hand of the same deal
+    // and seat, replayed, keeps no IMP of its own).
+    let mut first: BTreeMap<(&str, usize, &Holder), i64> = BTreeMap::new();
+    for h in &all {
+        for (seat, holder, _) in &h.seats {
+            first.entry((h.key.as_str(), *seat, holder)).or_insert(h.id);
+        }
+    }
+    let mut imps: BTreeMap<(&str, usize, &Holder), i32> = BTreeMap::new();
+    for ((key, seat), ds) in &by_seat {
+        let mut results: Vec<(Holder, i32)> = Vec::new();
+        for r in &ds.results {
+            if !results.iter().any(|x| x.0 == r.0) {
+                results.push(r.clone());
+            }
+        }
+        if results.len() < 2 {
+            continue;
+        }
+        for scored in compare(&results) {
+            if let Some((h, _)) = ds.results.iter().find(|(h, _)| *h == scored.who) {
+                imps.insert((key.as_str(), *seat, h), scored.imp);
+            }
+        }
+    }
+    let hands: Vec<RatedHand> = own
+        .iter()
+        .flat_map(|h| {
+            h.seats.iter().filter_map(|(seat, holder, _)| match holder {
+                Holder::Person(_) if first.get(&(h.key.as_str(), *seat, holder)) != Some(&h.id) => {
+                    None
+                }
+                Holder::Person(p) => imps
+                    .get(&(h.key.as_str(), *seat, holder))
+                    .map(|&imp| RatedHand {
+                        hand: h.id,
+                        seat: *seat as u8,
+                        person: *p,
+                        deal_key: h.key.clone(),
+                        imp,
+                    }),
+                Holder::Bot(_) => None,
+            })
+        })
+        .collect();
+    let seats: Vec<_> = by_seat.into_values().collect();
     let at = seats.iter().map(|d| d.at.clone()).max().unwrap_or_default();
     // Everything here is one session, whatever each deal-seat's own session says.
     let game = Game {
@@ -160,7 +249,11 @@ fn game_of(
             .flat_map(|g| g.seats)
             .collect(),
     };
-    Ok(Some((game, movers)))
+    Ok(Some(Rating {
+        game,
+        movers,
+        hands,
+    }))
 }
 
 /// A kept row's belief.
@@ -182,14 +275,20 @@ fn row_of(person: i64, s: &Skill) -> RatingRow {
 /// Returns whether this call rated it.
 pub fn rate_session(hall: &Hall, session: &str) -> Result<bool, StoreError> {
     let upto = hall.store.last_hand_id()?;
-    let Some((game, movers)) = game_of(hall, &Source::Store, &mut Specs::new(), session, upto)?
-    else {
+    let Some(rating) = game_of(hall, &Source::Store, &mut Specs::new(), session, upto)? else {
         // Nothing in it to rate (every seat a stand-in's from the start): kept as rated,
         // so that it is not looked at again.
         return hall
             .store
-            .rate_session(session, upto, &[], &mut |_: &[RatingRow]| Ok(Vec::new()));
+            .rate_session(session, upto, &[], &mut |_: &[RatingRow]| {
+                Ok(SessionRated::default())
+            });
     };
+    let Rating {
+        game,
+        movers,
+        hands,
+    } = rating;
     let people: Vec<i64> = game
         .seats
         .iter()
@@ -208,13 +307,16 @@ pub fn rate_session(hall: &Hall, session: &str) -> Result<bool, StoreError> {
                 r.set(Holder::Person(row.person), skill_of(row)?);
             }
             let moved = r.session_of(&game, |h| movers.contains(h));
-            Ok(moved
-                .iter()
-                .filter_map(|h| match h {
-                    Holder::Person(p) => Some(row_of(*p, &r.skills[h])),
-                    Holder::Bot(_) => None,
-                })
-                .collect())
+            Ok(SessionRated {
+                rows: moved
+                    .iter()
+                    .filter_map(|h| match h {
+                        Holder::Person(p) => Some(row_of(*p, &r.skills[h])),
+                        Holder::Bot(_) => None,
+                    })
+                    .collect(),
+                hands: hands.clone(),
+            })
         })
 }
 
@@ -297,7 +399,13 @@ fn unrated_in(hall: &Hall, hands: &[StoredHand]) -> Result<Vec<String>, StoreErr
 }
 
 /// Rates every complete session not yet rated (a store kept before ratings were, once).
+/// A store whose sessions were rated before each hand-seat's IMP was kept is rebuilt
+/// first, once, and the rebuild written, so that profiles have every IMP.
 pub fn catch_up(hall: &Hall) -> Result<usize, StoreError> {
+    if hall.store.rated_hand_count()? == 0 && !hall.store.rated_sessions()?.is_empty() {
+        let r = rebuild(hall)?;
+        hall.store.replace_ratings(&r.rows, &r.hands, &r.newly)?;
+    }
     let mut n = 0;
     for s in unrated(hall)? {
         n += usize::from(rate_session(hall, &s)?);
@@ -318,6 +426,8 @@ pub struct Rebuilt {
     pub differences: Vec<String>,
     /// The ratings as rebuilt.
     pub rows: Vec<RatingRow>,
+    /// Every rated hand-seat's IMP as rebuilt.
+    pub hands: Vec<RatedHand>,
     /// The sessions it rated that were not rated before, with the newest hand they saw.
     pub newly: Vec<(String, i64)>,
 }
@@ -340,9 +450,11 @@ pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
     let mut specs = Specs::new();
     let source = Source::memory(hall, &all, &mut specs);
     let mut r = Ratings::new(false);
+    let mut hands = Vec::new();
     for (session, upto) in &order {
-        if let Some((game, movers)) = game_of(hall, &source, &mut specs, session, *upto)? {
-            r.session_of(&game, |h| movers.contains(h));
+        if let Some(rating) = game_of(hall, &source, &mut specs, session, *upto)? {
+            r.session_of(&rating.game, |h| rating.movers.contains(h));
+            hands.extend(rating.hands);
         }
     }
     let rows: Vec<RatingRow> = r
@@ -386,6 +498,7 @@ pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
         unrated,
         differences,
         rows,
+        hands,
         newly: order[order.len() - unrated..].to_vec(),
     })
 }

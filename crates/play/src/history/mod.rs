@@ -92,13 +92,13 @@ pub fn ratings_since(hall: &Hall, since: &str) -> Result<Arc<Ratings>, StoreErro
     Ok(r)
 }
 
-/// The keys of the deal-seats `person` is compared at (rated, with someone else), as
+/// The keys of the deal-seats `person` was rated at (with someone else), as
 /// `<deal key>/<seat letter>`.
 pub fn compared_keys(
     hall: &Hall,
     person: i64,
 ) -> Result<std::collections::BTreeSet<String>, StoreError> {
-    Ok(stats::person_seats(hall, person)?.into_keys().collect())
+    Ok(stats::rated_imps(hall, person)?.into_keys().collect())
 }
 
 fn people_of(seats: &[tournament::rating::DealSeat]) -> BTreeMap<i64, Rated> {

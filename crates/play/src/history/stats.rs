@@ -10,8 +10,8 @@ use store::{Person, StoreError};
 use table::engine::Outcome;
 use table::game::table_points;
 use table::log::HandLog;
-use tournament::challenge::{compare, standings};
-use tournament::rating::{DealSeat, Holder, Rated};
+use tournament::challenge::standings;
+use tournament::rating::{Holder, Rated};
 
 use super::fields::{seats_of, Specs};
 
@@ -130,35 +130,18 @@ impl Profile {
     }
 }
 
-/// The deal-seats `person` was compared at (rated, with someone else), by
-/// `<deal key>/<seat letter>`, each with every holder stored: read from their own hands
-/// (the newest [`READ`]) and those hands' deals only.
-pub fn person_seats(hall: &Hall, person: i64) -> Result<BTreeMap<String, DealSeat>, StoreError> {
-    seats_of_hands(hall, person, &hall.store.hands_of_person(person, 0, READ)?)
-}
-
-/// [`person_seats`] over `hands`, the person's hands already read.
-fn seats_of_hands(
-    hall: &Hall,
-    person: i64,
-    hands: &[(store::StoredHand, usize)],
-) -> Result<BTreeMap<String, DealSeat>, StoreError> {
-    let me = Holder::Person(person);
-    let mut specs = Specs::new();
-    let keys: BTreeSet<&String> = hands
-        .iter()
-        .filter_map(|(h, _)| h.deal_key.as_ref())
-        .collect();
-    let mut out = BTreeMap::new();
-    for key in keys {
-        let hands = hall.store.deal_summaries(key, false)?;
-        for ds in seats_of(hall, &hands, &mut specs).into_values() {
-            if ds.results.len() >= 2 && ds.results.iter().any(|(h, _)| *h == me) {
-                out.insert(ds.key.clone(), ds);
-            }
-        }
-    }
-    Ok(out)
+/// The IMP of every hand-seat `person` was rated at (the newest [`READ`]), by
+/// `<deal key>/<seat letter>`: as their session's rating saw it, against the field then.
+pub fn rated_imps(hall: &Hall, person: i64) -> Result<BTreeMap<String, i32>, StoreError> {
+    Ok(hall
+        .store
+        .rated_hands_of(person, READ)?
+        .into_iter()
+        .map(|h| {
+            let seat = Wind::from_index(h.seat as usize % 4).letter();
+            (format!("{}/{seat}", h.deal_key), h.imp)
+        })
+        .collect())
 }
 
 /// The profile of `person` as `viewer` may see it; `last`: how many hands to list.
@@ -170,21 +153,16 @@ pub fn profile(
 ) -> Result<Profile, StoreError> {
     let who = hall.store.person(person)?;
     let me = Holder::Person(person);
-    // Their hands, read once; the IMP at every deal-seat they were compared at, by its key.
+    // Their hands, read once; the IMP at every deal-seat they were rated at, by its key.
     let own = hall.store.hands_of_person(person, 0, READ)?;
-    let mine = seats_of_hands(hall, person, &own)?;
-    let mut imp_at: BTreeMap<String, i32> = BTreeMap::new();
-    for (key, ds) in &mine {
-        if let Some(s) = compare(&ds.results).into_iter().find(|s| s.who == me) {
-            imp_at.insert(key.clone(), s.imp);
-        }
-    }
+    let imp_at = rated_imps(hall, person)?;
     // Every deal-seat of the challenges and online events they played, for their places.
     let mut specs = Specs::new();
     let mut by_challenge: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
     let mut by_event: BTreeMap<i64, Vec<Vec<(Holder, i32)>>> = BTreeMap::new();
     let ids = |prefix: &str| -> BTreeSet<i64> {
-        mine.keys()
+        imp_at
+            .keys()
             .filter_map(|k| k.strip_prefix(prefix))
             .filter_map(|r| r.split(':').next()?.parse().ok())
             .collect()

@@ -305,7 +305,7 @@ pub fn run(app: &App, plan: &Plan, progress: &dyn Fn(&str)) -> Result<Measured, 
     let started = Instant::now();
     let r = play::history::rebuild(&app.hall).map_err(|e| e.to_string())?;
     store
-        .replace_ratings(&r.rows, &r.newly)
+        .replace_ratings(&r.rows, &r.hands, &r.newly)
         .map_err(|e| e.to_string())?;
     m.rate_all_s = started.elapsed().as_secs_f64();
 

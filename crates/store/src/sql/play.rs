@@ -307,6 +307,18 @@ impl<B: Backend> PlayStore for Db<B> {
         })?)
     }
 
+    fn deal_field(&self, key: &str, upto: i64, limit: usize) -> Result<Vec<StoredHand>> {
+        let mut out = hands(self.read(|c| {
+            c.query(
+                "SELECT id, play_table, hand_no, deal_key, summary, '', at FROM play_hands \
+                 WHERE deal_key = ?1 AND id <= ?2 ORDER BY id DESC LIMIT ?3",
+                args![key, upto, limit],
+            )
+        })?)?;
+        out.reverse();
+        Ok(out)
+    }
+
     fn hands_of_deal(&self, deal_key: &str, limit: usize) -> Result<Vec<StoredHand>> {
         hands(self.read(|c| {
             c.query(

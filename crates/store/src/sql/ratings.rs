@@ -1,7 +1,7 @@
 //! The kept ratings.
 
-use super::{args, json, now, parse, Backend, Db, Row, SqlExt, Value};
-use crate::ratings::{RatedSession, RatingRow, RatingStore, Update};
+use super::{args, json, now, parse, Backend, Db, Row, Sql, SqlExt, Value};
+use crate::ratings::{RatedHand, RatedSession, RatingRow, RatingStore, Update};
 use crate::Result;
 
 fn row(r: &Row) -> Result<RatingRow> {
@@ -14,6 +14,16 @@ fn row(r: &Row) -> Result<RatingRow> {
 }
 
 const COLUMNS: &str = "SELECT person, state, hands, placed FROM ratings";
+
+fn insert_hand(tx: &mut dyn Sql, h: &RatedHand) -> Result<()> {
+    tx.exec(
+        "INSERT INTO rated_hands (hand, seat, person, deal_key, imp) VALUES (?1, ?2, ?3, ?4, ?5) \
+         ON CONFLICT (hand, seat) DO UPDATE SET person = excluded.person, \
+         deal_key = excluded.deal_key, imp = excluded.imp",
+        args![h.hand, h.seat, h.person, &h.deal_key, h.imp as i64],
+    )?;
+    Ok(())
+}
 
 impl<B: Backend> RatingStore for Db<B> {
     fn rate_session(
@@ -45,7 +55,11 @@ impl<B: Backend> RatingStore for Db<B> {
                     kept.push(row(&r)?);
                 }
             }
-            for r in update(&kept)? {
+            let rated = update(&kept)?;
+            for h in &rated.hands {
+                insert_hand(tx, h)?;
+            }
+            for r in rated.rows {
                 tx.exec(
                     "INSERT INTO ratings (person, state, hands, placed) VALUES (?1, ?2, ?3, ?4) \
                      ON CONFLICT (person) DO UPDATE SET state = excluded.state, \
@@ -146,9 +160,18 @@ impl<B: Backend> RatingStore for Db<B> {
         })
     }
 
-    fn replace_ratings(&self, rows: &[RatingRow], rated: &[(String, i64)]) -> Result<()> {
+    fn replace_ratings(
+        &self,
+        rows: &[RatingRow],
+        hands: &[RatedHand],
+        rated: &[(String, i64)],
+    ) -> Result<()> {
         self.change(|tx| {
             tx.exec("DELETE FROM ratings", &[])?;
+            tx.exec("DELETE FROM rated_hands", &[])?;
+            for h in hands {
+                insert_hand(tx, h)?;
+            }
             for r in rows {
                 tx.exec(
                     "INSERT INTO ratings (person, state, hands, placed) VALUES (?1, ?2, ?3, ?4)",
@@ -165,5 +188,31 @@ impl<B: Backend> RatingStore for Db<B> {
             }
             Ok(())
         })
+    }
+
+    fn rated_hands_of(&self, person: i64, limit: usize) -> Result<Vec<RatedHand>> {
+        self.read(|c| {
+            c.query(
+                "SELECT hand, seat, person, deal_key, imp FROM rated_hands WHERE person = ?1 \
+                 ORDER BY hand DESC, seat LIMIT ?2",
+                args![person, limit],
+            )
+        })?
+        .iter()
+        .map(|r| {
+            Ok(RatedHand {
+                hand: r.get(0)?,
+                seat: r.get(1)?,
+                person: r.get(2)?,
+                deal_key: r.get(3)?,
+                imp: r.get::<i64>(4)? as i32,
+            })
+        })
+        .collect()
+    }
+
+    fn rated_hand_count(&self) -> Result<i64> {
+        self.read(|c| c.one("SELECT count(*) FROM rated_hands", &[]))?
+            .get(0)
     }
 }
