@@ -148,6 +148,10 @@ pub struct Hall {
     pub(crate) nudge: tokio::sync::Notify,
     /// Challenges whose par this node is playing in the background.
     pub(crate) pars: Mutex<std::collections::HashSet<i64>>,
+    /// Tables' settings as the rating and the profiles read them, by table: what they ask
+    /// of them (practice or not, duplicate or regular, the rules, the challenge) is fixed
+    /// when a table is made, so a table is read once (the most kept is bounded).
+    pub(crate) specs: Mutex<HashMap<i64, Arc<TableSpec>>>,
 }
 
 impl Hall {
@@ -164,6 +168,7 @@ impl Hall {
             next_conn: AtomicU64::new(1),
             nudge: tokio::sync::Notify::new(),
             pars: Mutex::new(std::collections::HashSet::new()),
+            specs: Mutex::new(HashMap::new()),
         }
     }
 

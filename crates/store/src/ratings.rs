@@ -80,11 +80,11 @@ pub trait RatingStore {
     /// A read.
     fn rating(&self, person: i64) -> Result<Option<RatingRow>>;
 
-    /// The kept ratings of people with at least `min_hands` rated hands, best placed first,
-    /// at most `limit`.
+    /// The kept ratings of account holders with at least `min_hands` rated hands, best
+    /// placed first, at most `limit`, each with the person's name (one query).
     ///
     /// A read.
-    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<RatingRow>>;
+    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<(RatingRow, String)>>;
 
     /// Every kept rating.
     ///

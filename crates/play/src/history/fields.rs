@@ -7,7 +7,7 @@
 //! from the start, never shown to their person, are left out.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use agents::bots::{builtin, Agent};
 use mcr::Wind;
@@ -80,16 +80,31 @@ pub fn session_of(key: &str, table: i64) -> String {
 }
 
 /// Table specs read once per table.
-pub(super) type Specs = HashMap<i64, Option<TableSpec>>;
+pub(super) type Specs = HashMap<i64, Option<Arc<TableSpec>>>;
 
-pub(super) fn spec_of(hall: &Hall, specs: &mut Specs, table: i64) -> Option<TableSpec> {
+/// Most tables' settings the hall keeps for the history (then it starts again).
+const SPECS_KEPT: usize = 200_000;
+
+pub(super) fn spec_of(hall: &Hall, specs: &mut Specs, table: i64) -> Option<Arc<TableSpec>> {
     specs
         .entry(table)
         .or_insert_with(|| {
-            hall.store
+            let kept = hall.specs.lock().unwrap_or_else(|p| p.into_inner()).get(&table).cloned();
+            if kept.is_some() {
+                return kept;
+            }
+            let spec = hall
+                .store
                 .play_table(table)
                 .ok()
                 .and_then(|t| serde_json::from_str::<TableSpec>(&t.spec).ok())
+                .map(Arc::new)?;
+            let mut all = hall.specs.lock().unwrap_or_else(|p| p.into_inner());
+            if all.len() >= SPECS_KEPT {
+                all.clear();
+            }
+            all.insert(table, spec.clone());
+            Some(spec)
         })
         .clone()
 }

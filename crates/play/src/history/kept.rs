@@ -262,6 +262,25 @@ fn skill_of(row: &RatingRow) -> Result<Skill, StoreError> {
         .map_err(|e| StoreError::Backend(format!("rating of person {}: {e}", row.person)))
 }
 
+/// A kept row's belief without its history: enough for someone the update does not move
+/// (their history is skipped, not built).
+fn belief_of(row: &RatingRow) -> Result<Skill, StoreError> {
+    #[derive(serde::Deserialize)]
+    struct Belief {
+        mean: f64,
+        var: f64,
+        hands: usize,
+    }
+    let b: Belief = serde_json::from_str(&row.state)
+        .map_err(|e| StoreError::Backend(format!("rating of person {}: {e}", row.person)))?;
+    Ok(Skill {
+        mean: b.mean,
+        var: b.var,
+        hands: b.hands,
+        history: Vec::new(),
+    })
+}
+
 fn row_of(person: i64, s: &Skill) -> RatingRow {
     RatingRow {
         person,
@@ -304,7 +323,13 @@ pub fn rate_session(hall: &Hall, session: &str) -> Result<bool, StoreError> {
         .rate_session(session, upto, &people, &mut |kept: &[RatingRow]| {
             let mut r = Ratings::new(false);
             for row in kept {
-                r.set(Holder::Person(row.person), skill_of(row)?);
+                let h = Holder::Person(row.person);
+                let skill = if movers.contains(&h) {
+                    skill_of(row)?
+                } else {
+                    belief_of(row)?
+                };
+                r.set(h, skill);
             }
             let moved = r.session_of(&game, |h| movers.contains(h));
             Ok(SessionRated {

@@ -145,13 +145,11 @@ pub fn leaderboard(
         Some(s) => ratings_since(hall, s)?,
         None => {
             // All time: the kept ratings, best placed first.
-            for row in hall.store.rating_board(min_hands.max(1), BOARD)? {
-                let rated = kept::rated_of(&row)?;
-                let p = hall.store.person(row.person)?;
+            for (row, name) in hall.store.rating_board(min_hands.max(1), BOARD)? {
                 lines.push(Line::Player {
                     person: row.person,
-                    name: p.name,
-                    rated,
+                    name,
+                    rated: kept::rated_of(&row)?,
                 });
             }
             return Ok(with_bots(lines));

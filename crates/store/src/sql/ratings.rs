@@ -82,19 +82,18 @@ impl<B: Backend> RatingStore for Db<B> {
             .transpose()
     }
 
-    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<RatingRow>> {
+    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<(RatingRow, String)>> {
         self.read(|c| {
             c.query(
-                &format!(
-                    "{COLUMNS} WHERE hands >= ?1 AND person IN \
-                     (SELECT id FROM people WHERE hash IS NOT NULL AND deleted = 0) \
-                     ORDER BY placed DESC, person LIMIT ?2"
-                ),
+                "SELECT r.person, r.state, r.hands, r.placed, p.name FROM ratings r \
+                 JOIN people p ON p.id = r.person \
+                 WHERE r.hands >= ?1 AND p.hash IS NOT NULL AND p.deleted = 0 \
+                 ORDER BY r.placed DESC, r.person LIMIT ?2",
                 args![min_hands, limit],
             )
         })?
         .iter()
-        .map(row)
+        .map(|r| Ok((row(r)?, r.get(4)?)))
         .collect()
     }
 
