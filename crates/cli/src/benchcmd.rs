@@ -135,6 +135,10 @@ pub enum BenchCmd {
         /// temporary one, removed after), or a PostgreSQL URL whose database is empty.
         #[arg(long)]
         db: Option<String>,
+        /// Also rebuild with every earlier holder in each deal-seat's field (as before the
+        /// field was bounded at 32), and compare how well each orders the players.
+        #[arg(long)]
+        unbounded: bool,
     },
 }
 
@@ -145,6 +149,7 @@ fn rating_bench(
     pool: u64,
     samples: u64,
     db: Option<String>,
+    unbounded: bool,
 ) -> Result<(), String> {
     let temp =
         std::env::temp_dir().join(format!("dupmj-bench-rating-{}.sqlite", std::process::id()));
@@ -165,6 +170,7 @@ fn rating_bench(
         pool: pool as usize,
         samples: samples as usize,
         seed: 1,
+        unbounded,
     };
     println!("{hands} hands, {players} players, a pool of {pool} deals, on {location}");
     let m = server::bench::rating::run(&app, &plan, &|s| eprintln!("{s}"));
@@ -194,6 +200,16 @@ fn rating_bench(
         "full rebuild: {:.1} s, {} difference(s) from the kept ratings",
         m.rebuild_s, m.differences
     );
+    println!(
+        "Kendall's tau of the ratings against the players' generated skills: {:.3}",
+        m.tau
+    );
+    if let Some((secs, tau)) = m.unbounded {
+        println!(
+            "with every holder in the field instead of the newest {}: rebuild {secs:.1} s, tau {tau:.3}",
+            tournament::rating::FIELD
+        );
+    }
     Ok(())
 }
 
@@ -293,7 +309,8 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             pool,
             samples,
             db,
-        } => rating_bench(hands, players, pool, samples, db),
+            unbounded,
+        } => rating_bench(hands, players, pool, samples, db, unbounded),
         BenchCmd::Fans {
             corpus,
             rules,

@@ -17,6 +17,7 @@ fn plan() -> Plan {
         pool: 6,
         samples: 0,
         seed: 7,
+        unbounded: false,
     }
 }
 
@@ -183,10 +184,20 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
     let (mut checked, mut replays) = (0, 0);
     // The last four tables of the pool: their deals have many holders.
     let pooled = |t: i64| {
-        let key = a.store.hands_of_table(t).unwrap()[0].deal_key.clone().unwrap();
+        let key = a.store.hands_of_table(t).unwrap()[0]
+            .deal_key
+            .clone()
+            .unwrap();
         a.store.hands_of_deal(&key, 100_000).unwrap().len() > FIELD
     };
-    let last: Vec<i64> = h.tables.iter().rev().copied().filter(|&t| pooled(t)).take(4).collect();
+    let last: Vec<i64> = h
+        .tables
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&t| pooled(t))
+        .take(4)
+        .collect();
     for t in last {
         let upto = rated
             .iter()
@@ -222,7 +233,11 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
                 }
             }
             let seed: u64 = key.strip_prefix("dup:").unwrap().parse().unwrap();
-            let par = a.store.par(seed, "seeds").unwrap().expect("the par is kept");
+            let par = a
+                .store
+                .par(seed, "seeds")
+                .unwrap()
+                .expect("the par is kept");
             results.push((None, par[0]));
             let all_ms: Vec<i32> = results.iter().map(|r| r.1).collect();
             let s: HandSummary = serde_json::from_str(&hand.summary).unwrap();
@@ -235,12 +250,18 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
                 .find(|r| r.hand == hand.id && r.seat == 0);
             // A holder counts once, with their first result in the field: a replay of a
             // deal-seat they held before keeps no IMP of its own.
-            let earlier = field
-                .iter()
-                .take_while(|f| f.id < hand.id)
-                .any(|f| serde_json::from_str::<HandSummary>(&f.summary).unwrap().persons[0] == Some(me));
+            let earlier = field.iter().take_while(|f| f.id < hand.id).any(|f| {
+                serde_json::from_str::<HandSummary>(&f.summary)
+                    .unwrap()
+                    .persons[0]
+                    == Some(me)
+            });
             if earlier {
-                assert_eq!(kept, None, "table {t} hand {}: a replayed deal-seat", hand.hand_no);
+                assert_eq!(
+                    kept, None,
+                    "table {t} hand {}: a replayed deal-seat",
+                    hand.hand_no
+                );
                 replays += 1;
             } else {
                 let kept = kept.expect("the hand-seat's IMP is kept");

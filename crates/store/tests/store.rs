@@ -641,7 +641,9 @@ fn a_deals_field_is_its_newest_hands_and_rated_hands_are_kept(s: &dyn Store) {
     assert_eq!(field(ids[4], 3), of_5[1..4]);
     assert_eq!(field(ids[0], 10), of_5[..1]);
     assert!(s.deal_field("dup:5", ids[0] - 1, 10).unwrap().is_empty());
-    assert!(s.deal_field("dup:5", i64::MAX, 3).unwrap()[0].log.is_empty());
+    assert!(s.deal_field("dup:5", i64::MAX, 3).unwrap()[0]
+        .log
+        .is_empty());
 
     // Rating a session keeps its hand-seats' IMP; a rebuild's replace them all.
     let p = s.create_person("Rhea", None).unwrap();
@@ -667,12 +669,17 @@ fn a_deals_field_is_its_newest_hands_and_rated_hands_are_kept(s: &dyn Store) {
         .unwrap());
     // Rated once: a second node's attempt writes nothing.
     assert!(!s
-        .rate_session("table:1", ids[1], &[p.id], &mut |_| Ok(store::SessionRated {
-            rows: vec![],
-            hands: vec![hand(2, 9)],
-        }))
+        .rate_session("table:1", ids[1], &[p.id], &mut |_| Ok(
+            store::SessionRated {
+                rows: vec![],
+                hands: vec![hand(2, 9)],
+            }
+        ))
         .unwrap());
-    assert_eq!(s.rated_hands_of(p.id, 10).unwrap(), vec![hand(1, -3), hand(0, 2)]);
+    assert_eq!(
+        s.rated_hands_of(p.id, 10).unwrap(),
+        vec![hand(1, -3), hand(0, 2)]
+    );
     assert_eq!(s.rated_hands_of(p.id, 1).unwrap(), vec![hand(1, -3)]);
     assert_eq!(s.rated_hand_count().unwrap(), 2);
     s.replace_ratings(&[row], &[hand(4, 1)], &[]).unwrap();

@@ -89,7 +89,12 @@ pub(super) fn spec_of(hall: &Hall, specs: &mut Specs, table: i64) -> Option<Arc<
     specs
         .entry(table)
         .or_insert_with(|| {
-            let kept = hall.specs.lock().unwrap_or_else(|p| p.into_inner()).get(&table).cloned();
+            let kept = hall
+                .specs
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&table)
+                .cloned();
             if kept.is_some() {
                 return kept;
             }

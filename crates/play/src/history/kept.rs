@@ -63,18 +63,19 @@ impl Source {
         }
     }
 
-    /// The field of deal `key` as of hand `upto`: its newest [`FIELD`] hands up to then.
+    /// The field of deal `key` as of hand `upto`: its newest `field` hands up to then.
     fn field(
         &self,
         hall: &Hall,
         specs: &mut Specs,
         key: &str,
         upto: i64,
+        field: usize,
     ) -> Result<Vec<Cow<'_, HeldHand>>, StoreError> {
         Ok(match self {
             Source::Store => hall
                 .store
-                .deal_field(key, upto, FIELD)?
+                .deal_field(key, upto, field)?
                 .iter()
                 .filter_map(|h| held_hand(hall, h, specs))
                 .map(Cow::Owned)
@@ -83,7 +84,7 @@ impl Source {
                 let ids = by_key.get(key).map(Vec::as_slice).unwrap_or_default();
                 // Kept in id order: the newest up to `upto` end where the later ones start.
                 let end = ids.partition_point(|&i| hands[i].id <= upto);
-                ids[end.saturating_sub(FIELD)..end]
+                ids[end.saturating_sub(field)..end]
                     .iter()
                     .map(|&i| Cow::Borrowed(&hands[i]))
                     .collect()
@@ -152,6 +153,7 @@ fn game_of(
     specs: &mut Specs,
     session: &str,
     upto: i64,
+    field: usize,
 ) -> Result<Option<Rating>, StoreError> {
     // The session's own hands: a table's, or every table's of an event's deal.
     let own = match session.split_once(':') {
@@ -183,7 +185,7 @@ fn game_of(
     let mut all: Vec<&HeldHand> = own.iter().map(|h| h.as_ref()).collect();
     let mut fields = Vec::new();
     for k in keys {
-        fields.push(source.field(hall, specs, k, upto)?);
+        fields.push(source.field(hall, specs, k, upto, field)?);
     }
     all.extend(fields.iter().flatten().map(|h| h.as_ref()));
     all.sort_by_key(|h| h.id);
@@ -225,15 +227,16 @@ fn game_of(
                 Holder::Person(_) if first.get(&(h.key.as_str(), *seat, holder)) != Some(&h.id) => {
                     None
                 }
-                Holder::Person(p) => imps
-                    .get(&(h.key.as_str(), *seat, holder))
-                    .map(|&imp| RatedHand {
-                        hand: h.id,
-                        seat: *seat as u8,
-                        person: *p,
-                        deal_key: h.key.clone(),
-                        imp,
-                    }),
+                Holder::Person(p) => {
+                    imps.get(&(h.key.as_str(), *seat, holder))
+                        .map(|&imp| RatedHand {
+                            hand: h.id,
+                            seat: *seat as u8,
+                            person: *p,
+                            deal_key: h.key.clone(),
+                            imp,
+                        })
+                }
                 Holder::Bot(_) => None,
             })
         })
@@ -294,7 +297,15 @@ fn row_of(person: i64, s: &Skill) -> RatingRow {
 /// Returns whether this call rated it.
 pub fn rate_session(hall: &Hall, session: &str) -> Result<bool, StoreError> {
     let upto = hall.store.last_hand_id()?;
-    let Some(rating) = game_of(hall, &Source::Store, &mut Specs::new(), session, upto)? else {
+    let Some(rating) = game_of(
+        hall,
+        &Source::Store,
+        &mut Specs::new(),
+        session,
+        upto,
+        FIELD,
+    )?
+    else {
         // Nothing in it to rate (every seat a stand-in's from the start): kept as rated,
         // so that it is not looked at again.
         return hall
@@ -461,6 +472,12 @@ pub struct Rebuilt {
 /// each as of its newest hand, then those complete but not rated; compares the result with
 /// the kept ratings.
 pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
+    rebuild_with_field(hall, FIELD)
+}
+
+/// [`rebuild`] with each deal-seat's field bounded at `field` earlier holders instead of
+/// [`FIELD`] (`usize::MAX`: every one): to measure what the bound changes.
+pub fn rebuild_with_field(hall: &Hall, field: usize) -> Result<Rebuilt, StoreError> {
     let mut order: Vec<(String, i64)> = hall
         .store
         .rated_sessions()?
@@ -477,7 +494,7 @@ pub fn rebuild(hall: &Hall) -> Result<Rebuilt, StoreError> {
     let mut r = Ratings::new(false);
     let mut hands = Vec::new();
     for (session, upto) in &order {
-        if let Some(rating) = game_of(hall, &source, &mut specs, session, *upto)? {
+        if let Some(rating) = game_of(hall, &source, &mut specs, session, *upto, field)? {
             r.session_of(&rating.game, |h| rating.movers.contains(h));
             hands.extend(rating.hands);
         }

@@ -17,7 +17,9 @@ use tournament::rating::{self, Holder, Rated};
 use super::Hall;
 
 pub use fields::{deal_seats, par_points};
-pub use kept::{catch_up, kept, rate_session, rebuild, table_over, unrated, Rebuilt};
+pub use kept::{
+    catch_up, kept, rate_session, rebuild, rebuild_with_field, table_over, unrated, Rebuilt,
+};
 pub use stats::{profile, HandLine, Profile, RegularGame};
 
 /// The rating of every person recomputed in memory from every compared hand, as of a

@@ -33,6 +33,9 @@ pub struct Plan {
     pub samples: usize,
     /// The generator's seed.
     pub seed: u64,
+    /// Also rebuild with every earlier holder in each deal-seat's field (as before the
+    /// field was bounded), to compare.
+    pub unbounded: bool,
 }
 
 /// What was measured, in milliseconds.
@@ -56,6 +59,12 @@ pub struct Measured {
     pub stored_hands: i64,
     /// People with a kept rating.
     pub rated_people: usize,
+    /// Kendall's tau between the rebuilt ratings and the skills the players were generated
+    /// with (how well the rating orders them).
+    pub tau: f64,
+    /// With [`Plan::unbounded`]: the rebuild with every holder in the field, in seconds, and
+    /// its tau.
+    pub unbounded: Option<(f64, f64)>,
 }
 
 const HANDS_PER_TABLE: usize = 4;
@@ -348,5 +357,34 @@ pub fn run(app: &App, plan: &Plan, progress: &dyn Fn(&str)) -> Result<Measured, 
     m.differences = r.differences.len();
     m.stored_hands = store.last_hand_id().map_err(|e| e.to_string())?;
     m.rated_people = r.people;
+    m.tau = tau_of(&r.rows, &history.people)?;
+    if plan.unbounded {
+        progress("rebuilding with every holder in the field");
+        let started = Instant::now();
+        let r =
+            play::history::rebuild_with_field(&app.hall, usize::MAX).map_err(|e| e.to_string())?;
+        m.unbounded = Some((
+            started.elapsed().as_secs_f64(),
+            tau_of(&r.rows, &history.people)?,
+        ));
+    }
     Ok(m)
+}
+
+/// Kendall's tau between the rated means of `rows` and the players' generated skills.
+fn tau_of(rows: &[store::RatingRow], people: &[(i64, String, f64)]) -> Result<f64, String> {
+    let skill: std::collections::HashMap<i64, f64> =
+        people.iter().map(|(id, _, s)| (*id, *s)).collect();
+    let mut rated = Vec::new();
+    let mut truth = Vec::new();
+    for r in rows {
+        let Some(&s) = skill.get(&r.person) else {
+            continue;
+        };
+        let state: tournament::rating::Skill =
+            serde_json::from_str(&r.state).map_err(|e| e.to_string())?;
+        rated.push(state.mean);
+        truth.push(s);
+    }
+    Ok(tournament::rating::kendall_tau(&rated, &truth))
 }
