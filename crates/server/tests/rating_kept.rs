@@ -287,3 +287,107 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
     rebuilt.sort_by_key(|k| (k.hand, k.seat));
     assert_eq!(kept, rebuilt);
 }
+
+/// The par of an open table's deal is played with the company the person chose: `strong`
+/// at their seat and, at the others, the bots they sat with. Three `random` bots beside
+/// you give the par the same easy points they give you, so weak company is not skill.
+#[test]
+fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
+    use agents::bots::builtin;
+    use server::play::room::{HandSummary, Held};
+    use server::play::spec::{DealRef, Hands, Place, TableSpec};
+    use table::rules::TableRules;
+    let a = server::open(
+        &store::Location::Sqlite(":memory:".into()),
+        PlayConfig::default(),
+    )
+    .unwrap();
+    // The par as the docs define it: each bot seeded with seed ^ 0x9e3779b9 × (seat + 1).
+    let play = |seed: u64, levels: [&str; 4]| -> [i32; 4] {
+        let mut bots: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
+            builtin(levels[s], seed ^ (0x9e37_79b9 * (s as u64 + 1))).unwrap()
+        });
+        let (t, _) = agents::play::play_table(
+            table::deal::Deal::generate(seed),
+            TableRules::seeds(),
+            &mut bots,
+        );
+        t.result().unwrap().points
+    };
+    // A deal where the company changes East's par.
+    let (seed, with_random, all_strong) = (1..40u64)
+        .map(|seed| {
+            (
+                seed,
+                play(seed, ["strong", "random", "random", "random"]),
+                play(seed, ["strong"; 4]),
+            )
+        })
+        .find(|(_, r, s)| r[0] != s[0])
+        .expect("a deal where the company matters");
+    let p = a
+        .store
+        .create_person("Ann", Some("not a password"))
+        .unwrap();
+    let random = || Place::Bot {
+        level: "random".into(),
+    };
+    let spec = TableSpec {
+        hands: Hands::Duplicate {
+            deals: vec![DealRef {
+                seed,
+                label: "1".into(),
+            }],
+        },
+        places: [Place::Person, random(), random(), random()],
+        owner: p.id,
+        owner_place: 0,
+        limit_s: 20,
+        bank_s: 60,
+        challenge: None,
+        sitting: None,
+        deals_key: None,
+        practice: None,
+        rules_version: None,
+    };
+    let text = serde_json::to_string(&spec).unwrap();
+    let t = a.store.create_play_table(&text, false).unwrap();
+    let summary = HandSummary {
+        hand_no: 1,
+        label: "deal 1".into(),
+        names: ["Ann", "bot (random)", "bot (random)", "bot (random)"].map(String::from),
+        persons: [Some(p.id), None, None, None],
+        places: [0, 1, 2, 3],
+        points: [24, -8, -8, -8],
+        outcome: table::engine::Outcome::Discard,
+        stood_in: [false; 4],
+        held: Some(std::array::from_fn(|_| Held::Own)),
+    };
+    let mut w = store::PlayWrite::default();
+    w.hands.push(store::NewHand {
+        table: t,
+        hand_no: 1,
+        deal_key: Some(format!("dup:{seed}")),
+        summary: serde_json::to_string(&summary).unwrap(),
+        log: "{}".into(),
+    });
+    w.finished.push((t, text));
+    a.store.write_play(&w).unwrap();
+    assert!(history::table_over(&a.hall, t).unwrap());
+    // The par kept is the one with the person's company, under its own key.
+    assert_eq!(
+        a.store
+            .par(seed, "seeds:strong,random,random,random")
+            .unwrap(),
+        Some(with_random)
+    );
+    // Ann's IMP is against that par: 24 and the par's East, by rules §5.
+    let kept = a.store.rated_hands_of(p.id, 10).unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].imp, imp_by_hand(24, &[24, with_random[0]]));
+    assert_ne!(
+        imp_by_hand(24, &[24, with_random[0]]),
+        imp_by_hand(24, &[24, all_strong[0]]),
+        "seed {seed}: the company changes the IMP"
+    );
+}

@@ -2,7 +2,8 @@
 //! seat, with who held the seat. A challenge's hands carry their compared seat in the key
 //! (the par's hands are stored under it too); an event's and an open table's compare each
 //! seat. An open table's deal is usually held by one person only, so its par is added: the
-//! same deal played by four `strong` bots (computed once per deal and kept in memory).
+//! same deal played by a `strong` bot at the person's seat and the bots they sat with at the
+//! others (played once per deal and company, and kept).
 //! Practice hands (deals anyone may know, or played with hints) and seats a stand-in played
 //! from the start, never shown to their person, are left out.
 
@@ -29,16 +30,59 @@ fn level_of(name: &str) -> String {
         .to_string()
 }
 
-/// Pars already read or computed, by deal seed and rules.
+/// Pars already read or computed, by deal seed and [`par_key`].
 type Pars = HashMap<(u64, String), [i32; 4]>;
 
 static PARS: Mutex<Option<Pars>> = Mutex::new(None);
 
+/// The bot that plays the par's own seat.
+pub const PAR_LEVEL: &str = "strong";
+
+/// Under what a par is kept beside its deal's seed: the rules' name, and the bots at the
+/// four seats when they are not all [`PAR_LEVEL`] (`seeds:strong,easy,easy,easy`), so
+/// that pars kept before the company counted keep their key.
+pub fn par_key(rules: &str, company: &[String; 4]) -> String {
+    if company.iter().all(|l| l == PAR_LEVEL) {
+        rules.to_string()
+    } else {
+        format!("{rules}:{}", company.join(","))
+    }
+}
+
+/// The par of a person's seat in a hand of an open table: [`PAR_LEVEL`] at that seat, and
+/// at each other seat the bot that sat there (a person's seat: [`PAR_LEVEL`]), so that
+/// the company a person chose is the par's company too: three `easy` bots beside you give
+/// the par the same chances they give you.
+pub fn company_of(summary: &HandSummary, seat: usize) -> [String; 4] {
+    std::array::from_fn(|s| match summary.persons[s] {
+        _ if s == seat => PAR_LEVEL.to_string(),
+        Some(_) => PAR_LEVEL.to_string(),
+        None => level_of(&summary.names[s]),
+    })
+}
+
 /// Match points by seat when four `strong` bots play the duplicate deal `seed` under
-/// `rules` (each bot's own randomness seeded from the deal, so the par never changes):
-/// kept in the store once played, so that a rebuild never plays it again.
+/// `rules`; see [`par_points_with`].
 pub fn par_points(hall: &Hall, seed: u64, rules: &TableRules) -> [i32; 4] {
-    let key = (seed, rules.name.to_string());
+    par_points_with(
+        hall,
+        seed,
+        rules,
+        &std::array::from_fn(|_| PAR_LEVEL.to_string()),
+    )
+}
+
+/// Match points by seat when the bots of `company` (a level by seat) play the duplicate
+/// deal `seed` under `rules`, each bot's own randomness seeded from the deal and its seat
+/// (`seed ^ 0x9e3779b9 × (seat + 1)`), so the par never changes: kept in the store once
+/// played, so that a rebuild never plays it again.
+pub fn par_points_with(
+    hall: &Hall,
+    seed: u64,
+    rules: &TableRules,
+    company: &[String; 4],
+) -> [i32; 4] {
+    let key = (seed, par_key(rules.name, company));
     let cached = |k: &(u64, String)| {
         PARS.lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -49,15 +93,17 @@ pub fn par_points(hall: &Hall, seed: u64, rules: &TableRules) -> [i32; 4] {
     if let Some(p) = cached(&key) {
         return p;
     }
-    let points = match hall.store.par(seed, rules.name) {
+    let points = match hall.store.par(seed, &key.1) {
         Ok(Some(p)) => p,
         _ => {
             let mut bots: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| {
-                builtin("strong", seed ^ (0x9e37_79b9 * (s as u64 + 1))).expect("a built-in bot")
+                builtin(&company[s], seed ^ (0x9e37_79b9 * (s as u64 + 1)))
+                    .or_else(|| builtin(PAR_LEVEL, seed ^ (0x9e37_79b9 * (s as u64 + 1))))
+                    .expect("a built-in bot")
             });
             let (t, _) = agents::play::play_table(Deal::generate(seed), rules.clone(), &mut bots);
             let points = t.result().map_or([0; 4], |r| r.points);
-            if let Err(e) = hall.store.save_par(seed, rules.name, points) {
+            if let Err(e) = hall.store.save_par(seed, &key.1, points) {
                 tracing::warn!("keeping the par of deal {seed}: {e}");
             }
             points
@@ -148,10 +194,30 @@ pub(super) fn held_seats(
         .collect()
 }
 
-/// The par of an open table's deal (`dup:<seed>`), by seat.
-pub(super) fn par_of(hall: &Hall, key: &str, spec: &TableSpec) -> Option<[i32; 4]> {
-    let seed = key.strip_prefix("dup:")?.parse::<u64>().ok()?;
-    matches!(spec.hands, Hands::Duplicate { .. }).then(|| par_points(hall, seed, &spec.rules()))
+/// The par of an open table's deal (`dup:<seed>`) at each seat a person holds a result
+/// at in this hand, played with the hand's own company (see [`company_of`]).
+pub(super) fn pars_of(
+    hall: &Hall,
+    key: &str,
+    spec: &TableSpec,
+    summary: &HandSummary,
+    seats: &[(usize, Holder, i32)],
+) -> Vec<(usize, i32)> {
+    let Some(seed) = key.strip_prefix("dup:").and_then(|s| s.parse::<u64>().ok()) else {
+        return Vec::new();
+    };
+    if !matches!(spec.hands, Hands::Duplicate { .. }) {
+        return Vec::new();
+    }
+    let rules = spec.rules();
+    seats
+        .iter()
+        .filter(|(_, h, _)| matches!(h, Holder::Person(_)))
+        .map(|&(seat, _, _)| {
+            let points = par_points_with(hall, seed, &rules, &company_of(summary, seat));
+            (seat, points[seat])
+        })
+        .collect()
 }
 
 /// What one stored hand holds for the rating, read once: the deal-seats it holds a result
@@ -168,8 +234,9 @@ pub(super) struct HeldHand {
     pub key: String,
     /// (seat, holder, match points) of each deal-seat it holds.
     pub seats: Vec<(usize, Holder, i32)>,
-    /// The par of its deal, by seat (open tables' deals).
-    pub par: Option<[i32; 4]>,
+    /// The par of its deal at each seat a person holds (open tables' deals): (seat, match
+    /// points), played with the hand's company.
+    pub pars: Vec<(usize, i32)>,
 }
 
 /// A stored hand as the rating reads it (none: no deal key, or unreadable).
@@ -177,13 +244,14 @@ pub(super) fn held_hand(hall: &Hall, h: &store::StoredHand, specs: &mut Specs) -
     let key = h.deal_key.as_ref()?;
     let s = serde_json::from_str::<HandSummary>(&h.summary).ok()?;
     let spec = spec_of(hall, specs, h.play_table)?;
+    let seats = held_seats(key, &s, &spec);
     Some(HeldHand {
         id: h.id,
         table: h.play_table,
         at: h.at.clone(),
         key: key.clone(),
-        seats: held_seats(key, &s, &spec),
-        par: par_of(hall, key, &spec),
+        pars: pars_of(hall, key, &spec, &s, &seats),
+        seats,
     })
 }
 
@@ -208,14 +276,13 @@ pub(super) fn seats_from<'a>(
             }
             e.results.push((holder.clone(), *points));
         }
-        // An open table's deal: the par at every seat, once.
-        if let Some(par) = h.par {
-            for (seat, points) in par.iter().enumerate() {
-                if let Some(e) = by_seat.get_mut(&(h.key.clone(), seat)) {
-                    let bot = Holder::Bot("strong".into());
-                    if !e.results.iter().any(|(h, _)| *h == bot) {
-                        e.results.push((bot, *points));
-                    }
+        // An open table's deal: the par at each person's seat, once (the first hand's
+        // company, when people sat the same deal-seat with different bots).
+        for &(seat, points) in &h.pars {
+            if let Some(e) = by_seat.get_mut(&(h.key.clone(), seat)) {
+                let bot = Holder::Bot(PAR_LEVEL.into());
+                if !e.results.iter().any(|(h, _)| *h == bot) {
+                    e.results.push((bot, points));
                 }
             }
         }

@@ -16,7 +16,7 @@ use tournament::rating::{self, Holder, Rated};
 
 use super::Hall;
 
-pub use fields::{deal_seats, par_points};
+pub use fields::{company_of, deal_seats, par_key, par_points, par_points_with, PAR_LEVEL};
 pub use kept::{
     catch_up, kept, rate_session, rebuild, rebuild_with_field, table_over, unrated, Rebuilt,
 };

@@ -111,6 +111,15 @@ fn summary(hand_no: usize, person: i64, name: &str, points: [i32; 4]) -> HandSum
     }
 }
 
+/// The key of a par of the generated tables' company: the person's seat (East) and three
+/// `medium` bots.
+fn par_key(rules: &str) -> String {
+    play::history::par_key(
+        rules,
+        &["strong", "medium", "medium", "medium"].map(String::from),
+    )
+}
+
 /// Match points of a hand: a winner takes 8–40 from the discarder, or nothing happens;
 /// seat 0's chances lean on the player's skill.
 fn points(rng: &mut Rng, skill: f64) -> [i32; 4] {
@@ -242,11 +251,12 @@ impl History {
                 .collect());
         }
         let rules = table::rules::TableRules::seeds();
+        let key = par_key(rules.name);
         let mut seeds = Vec::new();
         for _ in 0..HANDS_PER_TABLE {
             self.own_seed += 1;
             store
-                .save_par(self.own_seed, rules.name, points(&mut self.rng, 0.2))
+                .save_par(self.own_seed, &key, points(&mut self.rng, 0.2))
                 .map_err(|e| e.to_string())?;
             seeds.push(self.own_seed);
         }
@@ -284,7 +294,7 @@ pub fn generate(
     let rules = table::rules::TableRules::seeds();
     for seed in 0..plan.pool as u64 {
         store
-            .save_par(seed, rules.name, points(&mut rng, 0.2))
+            .save_par(seed, &par_key(rules.name), points(&mut rng, 0.2))
             .map_err(|e| e.to_string())?;
     }
     let mut h = History {
