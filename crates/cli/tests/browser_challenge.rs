@@ -130,3 +130,99 @@ fn two_people_play_a_challenge_and_compare() {
         }
     }
 }
+
+/// A scheduled challenge of two copies in headless Chromium: Alice and Bob each play deal 1
+/// and, the second being given the copy given least, play different copies. Each sees her
+/// copy's label and results (herself and the par, not the other), the page says how copies
+/// work and ranks each copy alone; it fits a phone. Screenshots `challenge-copies` (desktop
+/// and phone) with `DUPMJ_SCREENSHOTS=1`.
+#[test]
+fn two_copies_each_player_compared_within_hers() {
+    let dir = std::env::temp_dir().join(format!("dupmj-copies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("c.sqlite");
+    std::fs::remove_file(&db).ok();
+    let (child, addr) = common::serve_with(
+        &db,
+        &[
+            "--bot-pace-ms",
+            "0",
+            "--challenge-every-hours",
+            "24",
+            "--challenge-deals",
+            "4",
+            "--challenge-copies",
+            "2",
+        ],
+    );
+    let _server = Proc(child);
+    let base = format!("http://{addr}");
+    let mut browsers = Vec::new();
+    let mut letters = Vec::new();
+    for name in ["Alice", "Bob"] {
+        let b = open(Engine::Chromium, &base);
+        b.go("/play");
+        b.fill("form[action='/play/guest'] input[name=name]", name);
+        b.click("form[action='/play/guest'] button");
+        b.wait(&["id=\"me\""]);
+        let start = Instant::now();
+        loop {
+            b.go("/play/c");
+            if b.has("#challenges a") {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no scheduled challenge"
+            );
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        b.click("#challenges a");
+        b.wait(&["id=\"copies-note\""]);
+        b.click("tr[data-deal='1'] .play-deal");
+        b.play_until("#result");
+        b.click("#back");
+        b.wait(&["id=\"my-deals\""]);
+        let letter = b
+            .exec("return document.querySelector(\"tr[data-deal='1']\").dataset.copy")
+            .as_str()
+            .unwrap()
+            .to_string();
+        let label = b
+            .exec("return document.querySelector(\"tr[data-deal='1'] td\").textContent")
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(
+            label,
+            format!("1{letter}"),
+            "{name}'s deal is labelled by its copy"
+        );
+        letters.push(letter);
+        browsers.push(b);
+    }
+    assert_ne!(letters[0], letters[1], "two players, two copies");
+    for (b, other) in browsers.iter().zip(["Bob (guest)", "Alice (guest)"]) {
+        b.go("/play/c/1/deal/1");
+        b.wait(&["id=\"results\""]);
+        let r = rows(b);
+        assert_eq!(r.len(), 2, "herself and her copy's par: {r:?}");
+        assert!(!r.iter().any(|x| x.0 == other), "{r:?}");
+        assert!(r.iter().any(|x| x.0.starts_with("par")), "{r:?}");
+        assert!(b.has("#copies"), "the results say the deal has copies");
+    }
+    let alice = &browsers[0];
+    alice.go("/play/c/1");
+    alice.wait(&["id=\"copy-a\""]);
+    assert!(alice.has("#copy-b"), "each copy ranked alone");
+    alice.screenshot("challenge-copies");
+    alice.resize(390, 844);
+    std::thread::sleep(Duration::from_millis(200));
+    alice.screenshot("challenge-copies-phone");
+    let w = alice
+        .exec("return document.documentElement.scrollWidth")
+        .as_u64()
+        .unwrap();
+    assert!(w <= 400, "the challenge fits a phone: {w}px");
+    std::fs::remove_dir_all(&dir).ok();
+}

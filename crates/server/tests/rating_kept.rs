@@ -181,6 +181,12 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
         assert!(history::table_over(&a.hall, t).unwrap());
     }
     let rated = a.store.rated_sessions().unwrap();
+    // The generated tables' company: the person at East, three `medium` bots.
+    let par_key = history::par_key(
+        "seeds",
+        &["strong", "medium", "medium", "medium"].map(String::from),
+    );
+    assert_eq!(par_key, "seeds:strong,medium,medium,medium");
     let (mut checked, mut replays) = (0, 0);
     // The last four tables of the pool: their deals have many holders.
     let pooled = |t: i64| {
@@ -235,7 +241,7 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
             let seed: u64 = key.strip_prefix("dup:").unwrap().parse().unwrap();
             let par = a
                 .store
-                .par(seed, "seeds")
+                .par(seed, &par_key)
                 .unwrap()
                 .expect("the par is kept");
             results.push((None, par[0]));
