@@ -9,7 +9,7 @@ mod webdriver;
 
 use std::time::{Duration, Instant};
 
-use webdriver::{open, Browser, Engine, Proc};
+use webdriver::{open, Browser, Engine, Proc, Window};
 
 /// Lower bounds of |DIF| for 1 … 20 IMP (rules §5).
 const BRACKETS: [i64; 20] = [
@@ -40,6 +40,30 @@ fn rows(b: &Browser) -> Vec<(String, i64, i64)> {
         .collect()
 }
 
+/// A browser signed in as guest `name`, on the page of the challenge the server scheduled
+/// when it started (waited for, at most 20 s).
+fn into_the_challenge(base: &str, name: &str) -> Window {
+    let b = open(Engine::Chromium, base);
+    b.go("/play");
+    b.fill("form[action='/play/guest'] input[name=name]", name);
+    b.click("form[action='/play/guest'] button");
+    b.wait(&["id=\"me\""]);
+    let start = Instant::now();
+    loop {
+        b.go("/play/c");
+        if b.has("#challenges a") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no scheduled challenge"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    b.click("#challenges a");
+    b
+}
+
 #[test]
 fn two_people_play_a_challenge_and_compare() {
     let dir = std::env::temp_dir().join(format!("dupmj-challenge-{}", std::process::id()));
@@ -61,25 +85,7 @@ fn two_people_play_a_challenge_and_compare() {
     let base = format!("http://{addr}");
     let mut browsers = Vec::new();
     for name in ["Alice", "Bob"] {
-        let b = open(Engine::Chromium, &base);
-        b.go("/play");
-        b.fill("form[action='/play/guest'] input[name=name]", name);
-        b.click("form[action='/play/guest'] button");
-        b.wait(&["id=\"me\""]);
-        // The scheduled challenge is listed (the server publishes it when it starts).
-        let start = Instant::now();
-        loop {
-            b.go("/play/c");
-            if b.has("#challenges a") {
-                break;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no scheduled challenge"
-            );
-            std::thread::sleep(Duration::from_millis(300));
-        }
-        b.click("#challenges a");
+        let b = into_the_challenge(&base, name);
         b.wait(&["id=\"my-deals\""]);
         for deal in 1..=4 {
             b.click(&format!("tr[data-deal='{deal}'] .play-deal"));
@@ -160,24 +166,7 @@ fn two_copies_each_player_compared_within_hers() {
     let mut browsers = Vec::new();
     let mut letters = Vec::new();
     for name in ["Alice", "Bob"] {
-        let b = open(Engine::Chromium, &base);
-        b.go("/play");
-        b.fill("form[action='/play/guest'] input[name=name]", name);
-        b.click("form[action='/play/guest'] button");
-        b.wait(&["id=\"me\""]);
-        let start = Instant::now();
-        loop {
-            b.go("/play/c");
-            if b.has("#challenges a") {
-                break;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no scheduled challenge"
-            );
-            std::thread::sleep(Duration::from_millis(300));
-        }
-        b.click("#challenges a");
+        let b = into_the_challenge(&base, name);
         b.wait(&["id=\"copies-note\""]);
         b.click("tr[data-deal='1'] .play-deal");
         b.play_until("#result");

@@ -9,25 +9,11 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{csrf_of, director, http, person, play_through, serve};
+use common::{csrf_of, director, http, imp_by_hand, person, play_through, serve, take_up};
 use server::play::challenge::{self, NewChallenge};
 use server::play::room::HandSummary;
 use table::set::{verify, SetReveal};
 use tournament::challenge::Rotation;
-
-/// Lower bounds of |DIF| for 1, 2, … 20 IMP, copied from the table in rules §5.
-const SPEC_BRACKETS: [i64; 20] = [
-    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
-];
-
-/// IMP of `ms` among `all` (itself included), worked out with whole numbers: |ms − avg| ≥ b
-/// ⇔ |n·ms − Σ| ≥ n·b.
-fn imp_by_hand(ms: i32, all: &[i32]) -> i32 {
-    let n = all.len() as i64;
-    let d = n * ms as i64 - all.iter().map(|&x| x as i64).sum::<i64>();
-    let k = SPEC_BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i32;
-    k * d.signum() as i32
-}
 
 fn new_challenge(deals: usize) -> NewChallenge {
     NewChallenge {
@@ -45,21 +31,7 @@ fn new_challenge(deals: usize) -> NewChallenge {
     }
 }
 
-/// The `data-imp` and name of every row of a results page.
-/// Takes up deal `d` of challenge 1 over HTTP; the table it opened.
-async fn take_up(app: &server::App, cookie: &str, d: usize, who: &str) -> i64 {
-    let (st, loc, body) = http(
-        app,
-        "POST",
-        "/play/c/1/play",
-        Some(cookie),
-        &[("csrf", &csrf_of(app, cookie)), ("deal", &d.to_string())],
-    )
-    .await;
-    assert_eq!(st, 303, "{who} deal {d}: {body}");
-    loc.unwrap().rsplit('/').next().unwrap().parse().unwrap()
-}
-
+/// The name, `data-ms` and `data-imp` of every row of a results page.
 fn rows(page: &str) -> Vec<(String, i32, i32)> {
     page.split("<tr class=\"")
         .skip(1)

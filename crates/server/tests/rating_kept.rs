@@ -3,7 +3,11 @@
 //! stored hands finds (SQLite: two stores on one file; PostgreSQL: two nodes on one
 //! database, where `DUPMJ_TEST_PG` is set, as the README's test command sets it).
 
+mod common;
+
 use std::sync::Arc;
+
+use common::imp_by_hand;
 
 use server::bench::rating::{generate, Plan};
 use server::play::history;
@@ -145,20 +149,6 @@ fn an_unreadable_kept_rating_stops_the_update_and_writes_nothing() {
     // The failed session is not recorded.
     assert_eq!(a.store.rated_sessions().unwrap().len(), before + rated);
     assert_eq!(a.store.rating(victim).unwrap().unwrap().state, "not json");
-}
-
-/// Lower bounds of |DIF| for 1, 2, … 20 IMP, from the table in rules §5.
-const SPEC_BRACKETS: [i64; 20] = [
-    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
-];
-
-/// IMP of `ms` among `all` (itself included), in whole numbers: |ms − avg| ≥ b ⇔
-/// |n·ms − Σ| ≥ n·b.
-fn imp_by_hand(ms: i32, all: &[i32]) -> i32 {
-    let n = all.len() as i64;
-    let d = n * ms as i64 - all.iter().map(|&x| x as i64).sum::<i64>();
-    let k = SPEC_BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i32;
-    k * d.signum() as i32
 }
 
 /// A deal held by more than the field's bound: each session is compared with the newest

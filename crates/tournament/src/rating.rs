@@ -63,12 +63,7 @@ pub struct Game {
 pub fn sessions(seats: &[DealSeat]) -> Vec<Game> {
     let mut by: BTreeMap<String, Game> = BTreeMap::new();
     for ds in seats {
-        let mut results: Vec<(Holder, i32)> = Vec::new();
-        for r in &ds.results {
-            if !results.iter().any(|x| x.0 == r.0) {
-                results.push(r.clone());
-            }
-        }
+        let results = once_each(&ds.results);
         if results.len() < 2 {
             continue;
         }
@@ -86,6 +81,18 @@ pub fn sessions(seats: &[DealSeat]) -> Vec<Game> {
         );
     }
     by.into_values().collect()
+}
+
+/// A deal-seat's results with each holder once, with their first result there (a deal
+/// replayed at the same seat counts once).
+pub fn once_each(results: &[(Holder, i32)]) -> Vec<(Holder, i32)> {
+    let mut out: Vec<(Holder, i32)> = Vec::new();
+    for r in results {
+        if !out.iter().any(|x| x.0 == r.0) {
+            out.push(r.clone());
+        }
+    }
+    out
 }
 
 /// The bots' fixed skills, in IMP per hand against a field of `medium` bots: (level,

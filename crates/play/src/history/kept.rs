@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use store::{RatedHand, RatingRow, SessionRated, StoreError, StoredHand};
 use tournament::challenge::compare;
-use tournament::rating::{Game, Holder, Rated, Ratings, Skill, FIELD};
+use tournament::rating::{once_each, Game, Holder, Rated, Ratings, Skill, FIELD};
 
 use super::fields::{held_hand, seats_from, session_of, spec_of, HeldHand, Specs};
 use crate::Hall;
@@ -205,12 +205,7 @@ fn game_of(
     }
     let mut imps: BTreeMap<(&str, usize, &Holder), i32> = BTreeMap::new();
     for ((key, seat), ds) in &by_seat {
-        let mut results: Vec<(Holder, i32)> = Vec::new();
-        for r in &ds.results {
-            if !results.iter().any(|x| x.0 == r.0) {
-                results.push(r.clone());
-            }
-        }
+        let results = once_each(&ds.results);
         if results.len() < 2 {
             continue;
         }

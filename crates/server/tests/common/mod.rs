@@ -265,3 +265,31 @@ pub async fn play_through(addr: SocketAddr, table: i64, cookie: &str) -> Value {
         }
     }
 }
+
+/// Lower bounds of |DIF| for 1, 2, … 20 IMP, copied from the table in rules §5.
+pub const SPEC_BRACKETS: [i64; 20] = [
+    2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
+];
+
+/// IMP of `ms` among `all` (itself included), worked out with whole numbers from the
+/// rules' table: |ms − avg| ≥ b ⇔ |n·ms − Σ| ≥ n·b.
+pub fn imp_by_hand(ms: i32, all: &[i32]) -> i32 {
+    let n = all.len() as i64;
+    let d = n * ms as i64 - all.iter().map(|&x| x as i64).sum::<i64>();
+    let k = SPEC_BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i32;
+    k * d.signum() as i32
+}
+
+/// Takes up deal `d` of challenge 1 over HTTP; the table it opened.
+pub async fn take_up(app: &App, cookie: &str, d: usize, who: &str) -> i64 {
+    let (st, loc, body) = http(
+        app,
+        "POST",
+        "/play/c/1/play",
+        Some(cookie),
+        &[("csrf", &csrf_of(app, cookie)), ("deal", &d.to_string())],
+    )
+    .await;
+    assert_eq!(st, 303, "{who} deal {d}: {body}");
+    loc.unwrap().rsplit('/').next().unwrap().parse().unwrap()
+}
