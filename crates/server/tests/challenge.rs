@@ -9,7 +9,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{csrf_of, director, http, imp_by_hand, person, play_through, serve, take_up};
+use common::{
+    csrf_of, director, http, imp_by_hand, person, play_through, publish_form, serve, take_up,
+};
 use server::play::challenge::{self, NewChallenge};
 use server::play::room::HandSummary;
 use table::set::{verify, SetReveal};
@@ -53,13 +55,10 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     let addr = serve(app.clone()).await;
     let dir = director(&app);
     // The director publishes through the form.
-    let (st, loc, body) = http(
+    let (st, loc, body) = publish_form(
         &app,
-        "POST",
-        "/play/c",
-        Some(&dir),
+        &dir,
         &[
-            ("csrf", &csrf_of(&app, &dir)),
             ("name", "Monday"),
             ("deals", "4"),
             ("hours", "24"),

@@ -9,7 +9,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{csrf_of, director, http, imp_by_hand, person, play_through, serve, take_up};
+use common::{
+    csrf_of, director, http, imp_by_hand, person, play_through, publish_form, serve, take_up,
+};
 use server::play::challenge;
 use server::play::room::HandSummary;
 use table::set::{verify, SetReveal};
@@ -57,13 +59,10 @@ async fn three_copies_twelve_players_each_copy_compared_alone_and_all_revealed()
     let app = common::app(None);
     let addr = serve(app.clone()).await;
     let dir = director(&app);
-    let (st, _, body) = http(
+    let (st, _, body) = publish_form(
         &app,
-        "POST",
-        "/play/c",
-        Some(&dir),
+        &dir,
         &[
-            ("csrf", &csrf_of(&app, &dir)),
             ("name", "Three copies"),
             ("deals", "4"),
             ("copies", "3"),
@@ -78,17 +77,10 @@ async fn three_copies_twelve_players_each_copy_compared_alone_and_all_revealed()
     .await;
     assert_eq!(st, 303, "{body}");
     // Five copies are refused, naming the field.
-    let (st, _, body) = http(
+    let (st, _, body) = publish_form(
         &app,
-        "POST",
-        "/play/c",
-        Some(&dir),
-        &[
-            ("csrf", &csrf_of(&app, &dir)),
-            ("name", "Too many"),
-            ("deals", "4"),
-            ("copies", "5"),
-        ],
+        &dir,
+        &[("name", "Too many"), ("deals", "4"), ("copies", "5")],
     )
     .await;
     assert_eq!(st, 422, "{body}");

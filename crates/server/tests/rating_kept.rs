@@ -291,7 +291,6 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
 fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
     use agents::bots::builtin;
     use server::play::room::{HandSummary, Held};
-    use server::play::spec::{DealRef, Hands, Place, TableSpec};
     use table::rules::TableRules;
     let a = server::open(
         &store::Location::Sqlite(":memory:".into()),
@@ -325,27 +324,7 @@ fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
         .store
         .create_person("Ann", Some("not a password"))
         .unwrap();
-    let random = || Place::Bot {
-        level: "random".into(),
-    };
-    let spec = TableSpec {
-        hands: Hands::Duplicate {
-            deals: vec![DealRef {
-                seed,
-                label: "1".into(),
-            }],
-        },
-        places: [Place::Person, random(), random(), random()],
-        owner: p.id,
-        owner_place: 0,
-        limit_s: 20,
-        bank_s: 60,
-        challenge: None,
-        sitting: None,
-        deals_key: None,
-        practice: None,
-        rules_version: None,
-    };
+    let spec = server::bench::rating::spec(p.id, &[seed], "random");
     let text = serde_json::to_string(&spec).unwrap();
     let t = a.store.create_play_table(&text, false).unwrap();
     let summary = HandSummary {

@@ -91,6 +91,20 @@ fn quoted(tiles: &[mcr::Tile]) -> String {
         .join(",")
 }
 
+/// The hands of a challenge's par table: hand h is deal h / 4 of its set, one per seat.
+fn par_hands(spec: &challenge::ChallengeSpec) -> Vec<KnownHand> {
+    (0..spec.set_len() * 4)
+        .map(|h| {
+            let seed = spec.deal_seed(h / 4);
+            known(
+                Setup::Duplicate(Deal::generate(seed)),
+                TableRules::seeds(),
+                seed,
+            )
+        })
+        .collect()
+}
+
 fn known(setup: Setup, rules: TableRules, seed: u64) -> KnownHand {
     let deal = match &setup {
         Setup::Duplicate(d) => Some(d.clone()),
@@ -827,16 +841,7 @@ async fn build() -> World {
     // The par's table: hands 1–4 are deal 1's seats, the rest later deals.
     let par = chal.spec.par_table;
     let mut t = known_table(&app, "challenge par", par, 16);
-    t.hands = (0..16)
-        .map(|n| {
-            let seed = chal.spec.deal_seed(n / 4);
-            known(
-                Setup::Duplicate(Deal::generate(seed)),
-                TableRules::seeds(),
-                seed,
-            )
-        })
-        .collect();
+    t.hands = par_hands(&chal.spec);
     t.may = Box::new(move |r, h| {
         if r == Role::Director || (h < 4 && played_1(r)) {
             May::All
@@ -899,16 +904,7 @@ async fn build() -> World {
     }
     let n = chal2.spec.set_len() * 4;
     let mut t = known_table(&app, "two copies, par", chal2.spec.par_table, n);
-    t.hands = (0..n)
-        .map(|h| {
-            let seed = chal2.spec.deal_seed(h / 4);
-            known(
-                Setup::Duplicate(Deal::generate(seed)),
-                TableRules::seeds(),
-                seed,
-            )
-        })
-        .collect();
+    t.hands = par_hands(&chal2.spec);
     t.may = Box::new(move |r, h| {
         if holds(r, h / 4) {
             May::All

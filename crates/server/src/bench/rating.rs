@@ -138,7 +138,11 @@ fn points(rng: &mut Rng, skill: f64) -> [i32; 4] {
     p
 }
 
-fn spec(person: i64, seeds: &[u64]) -> TableSpec {
+/// A duplicate table of `person` (at East) over `seeds`, with three bots of `level`.
+pub fn spec(person: i64, seeds: &[u64], level: &str) -> TableSpec {
+    let bot = || Place::Bot {
+        level: level.into(),
+    };
     TableSpec {
         hands: Hands::Duplicate {
             deals: seeds
@@ -150,18 +154,7 @@ fn spec(person: i64, seeds: &[u64]) -> TableSpec {
                 })
                 .collect(),
         },
-        places: [
-            Place::Person,
-            Place::Bot {
-                level: "medium".into(),
-            },
-            Place::Bot {
-                level: "medium".into(),
-            },
-            Place::Bot {
-                level: "medium".into(),
-            },
-        ],
+        places: [Place::Person, bot(), bot(), bot()],
         owner: person,
         owner_place: 0,
         limit_s: 20,
@@ -182,7 +175,7 @@ fn store_table(
     seeds: &[u64],
 ) -> Result<i64, String> {
     let (id, name, skill) = person;
-    let spec = spec(id, seeds);
+    let spec = spec(id, seeds, "medium");
     let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
     let table = store
         .create_play_table(&text, false)

@@ -293,3 +293,16 @@ pub async fn take_up(app: &App, cookie: &str, d: usize, who: &str) -> i64 {
     assert_eq!(st, 303, "{who} deal {d}: {body}");
     loc.unwrap().rsplit('/').next().unwrap().parse().unwrap()
 }
+
+/// The director publishes a challenge through the form at `/play/c` (the CSRF token
+/// added); status, `Location` and body.
+pub async fn publish_form(
+    app: &App,
+    director: &str,
+    fields: &[(&str, &str)],
+) -> (u16, Option<String>, String) {
+    let csrf = csrf_of(app, director);
+    let mut all = vec![("csrf", csrf.as_str())];
+    all.extend_from_slice(fields);
+    http(app, "POST", "/play/c", Some(director), &all).await
+}

@@ -165,12 +165,10 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             .map(|i| {
                 let seat = c.seat_for(p.id, i);
                 let mut row = json!({"no": i + 1, "seat": play::room::wind_name(seat)});
-                if let Some(at) = c.given(p.id, i) {
-                    row["label"] = json!(c.spec.label(at));
-                    row["copy"] = json!(tournament::challenge::copy_letter(
-                        c.copy_of(c.play_of(p.id, i).expect("given a copy"))
-                    )
-                    .to_string());
+                if let Some(play) = c.play_of(p.id, i) {
+                    let copy = c.copy_of(play);
+                    row["label"] = json!(c.spec.label(c.spec.set_index(i, copy)));
+                    row["copy"] = json!(tournament::challenge::copy_letter(copy).to_string());
                 }
                 match c.play_of(p.id, i) {
                     Some(play) if c.over.contains(&play.play_table) => {
