@@ -141,7 +141,7 @@ fn two_people_play_a_challenge_and_compare() {
 /// and, the second being given the copy given least, play different copies. Each sees her
 /// copy's label and results (herself and the par, not the other), the page says how copies
 /// work and ranks each copy alone; it fits a phone. Screenshots `challenge-copies` (desktop
-/// and phone) with `DUPMJ_SCREENSHOTS=1`.
+/// and phone) and `challenge-copies-deal` with `DUPMJ_SCREENSHOTS=1`.
 #[test]
 fn two_copies_each_player_compared_within_hers() {
     let dir = std::env::temp_dir().join(format!("dupmj-copies-{}", std::process::id()));
@@ -199,6 +199,9 @@ fn two_copies_each_player_compared_within_hers() {
         assert!(!r.iter().any(|x| x.0 == other), "{r:?}");
         assert!(r.iter().any(|x| x.0.starts_with("par")), "{r:?}");
         assert!(b.has("#copies"), "the results say the deal has copies");
+        if other == "Bob (guest)" {
+            b.screenshot("challenge-copies-deal");
+        }
     }
     let alice = &browsers[0];
     alice.go("/play/c/1");
