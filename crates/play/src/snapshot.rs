@@ -91,8 +91,15 @@ impl Room {
                 s["step"] = json!(self.asked_step(seat));
                 s["legal"] = json!(legal);
                 s["decision"] = json!(table.view(seat).decision);
-                s["clock"] =
-                    json!({"left_ms": self.time_left_ms(p, now), "bank_ms": self.bank_ms(p)});
+                // The decision's own time and the bank's as they stand now, so that the
+                // page counts down the one and then the other as the server does.
+                let (own, bank) = self.clock_split_ms(p, now).unzip();
+                s["clock"] = json!({
+                    "left_ms": self.time_left_ms(p, now),
+                    "own_ms": own,
+                    "bank_ms": bank.unwrap_or(self.bank_ms(p)),
+                    "bank_full_ms": self.spec.bank_s as u64 * 1000,
+                });
                 s["hu_preview"] = json!(hu_preview(table, seat));
                 if !legal.is_empty() {
                     // What the server plays if the clock runs out, for the page to say.

@@ -102,6 +102,18 @@ function stripEl(seat) {
   return [box, units];
 }
 
+/** A name in a corner: its words wrap between them only, never inside one (a word too
+ * long for the corner is cut short; the whole name is its title). */
+function nameEl(name) {
+  const box = el("div", "tag-name");
+  box.title = name;
+  name.split(/\s+/).filter(Boolean).forEach((w, i) => {
+    if (i) box.append(" ");
+    box.append(el("span", "word", w));
+  });
+  return box;
+}
+
 function place(e, r) {
   e.style.left = `${r.x - r.w / 2}px`;
   e.style.top = `${r.y - r.h / 2}px`;
@@ -180,7 +192,7 @@ export function renderBoard(root, board, bottom, area, opts = {}) {
     head.append(el("span", "wind", WIND_CHAR[seat.wind]));
     if (seat.wind === "E") head.append(el("span", "dealer", T("dealer")));
     tag.append(head);
-    tag.append(el("div", "tag-name", t.name || T(WIND_NAME[seat.wind])));
+    tag.append(nameEl(t.name || T(WIND_NAME[seat.wind])));
     const line = el("div", "tag-line");
     if (t.score != null) line.append(el("span", "score", String(t.score)));
     if (opts.duplicate) line.append(el("span", "wall", T("wall {}", seat.wall)));

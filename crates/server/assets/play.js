@@ -2,7 +2,7 @@
 // the state it is sent on a square table (board.js), offers only the moves listed as legal
 // — a discard by clicking a tile, anything else in the claim box — and keeps the player's
 // options (auto-Hu, no calls, discarding the drawn tile, tile order, sound).
-import { renderBoard, winEl, pointsEl, el, sideOf, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
+import { renderBoard, winEl, pointsEl, meldEl, el, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
 import { tileEl, tileName, T } from "./tiles.js";
 import { cue, setMuted } from "./sound.js";
 import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
@@ -56,8 +56,12 @@ function connect() {
       // What is asked of you now, for tests and assistive tools to read off the page.
       document.body.dataset.decision = m.legal && m.legal.length && m.decision ? m.decision.kind : "";
       bump();
-      deadline = m.clock && m.clock.left_ms != null ? performance.now() + Math.min(m.clock.left_ms, m.limit_s * 1000) : null;
-      bankEnd = m.clock && m.clock.left_ms != null ? performance.now() + m.clock.left_ms : null;
+      // The server's split as it stood when it sent this: the decision's own time first,
+      // then the bank.
+      const c = m.clock;
+      deadline = c && c.own_ms != null ? arrived + c.own_ms : null;
+      bankEnd = deadline == null ? null : deadline + c.bank_ms;
+      timings.clock = c ? { own_ms: c.own_ms, bank_ms: c.bank_ms, at: arrived } : null;
       render();
       if (fresh) cues();
       automatic();
@@ -238,7 +242,6 @@ function claimEl(geo) {
   }
   box.append(timerEl());
   box.append(el("p", "default", defaultWords(state.default)));
-  if (!geo.wide) box.classList.add("sheet");
   // It moves in once per decision, not again at each redrawing.
   const key = `${state.hand_no}:${state.step}`;
   if (key === claimShown) box.classList.add("steady");
@@ -261,7 +264,7 @@ function tickClock() {
   const limit = state.limit_s * 1000;
   const own = Math.max(0, deadline - now);
   const bank = Math.max(0, bankEnd - Math.max(now, deadline));
-  const bankAll = Math.max(1, state.clock ? state.clock.bank_ms : 1);
+  const bankAll = Math.max(1, state.clock ? state.clock.bank_full_ms : 1);
   t.querySelector(".time-bar").style.width = `${(100 * own) / limit}%`;
   t.querySelector(".bank-bar").style.width = `${Math.min(100, (100 * bank) / bankAll)}%`;
   const s = Math.ceil(own / 1000);
@@ -315,17 +318,116 @@ function resultEl() {
     }
     box.append(t);
   }
+  const hands = handsEl(r, names);
+  if (hands) box.append(hands);
   const links = el("p");
-  const a = el("a", "", T("Replay this hand"));
+  const a = el("a", "replay-link", T("Replay this hand"));
   a.href = `/play/t/${tableId}/hands/${r.hand}`;
   links.append(a);
   box.append(links);
-  if (state.stage === "between" && state.you != null && !state.places[state.you].ready) {
-    box.append(button(T("Next hand"), () => send({ type: "next" }), { id: "next-hand", key: "n" }));
-  } else if (state.stage === "between") {
+  if (state.stage === "between" && !nextHandDue()) {
     box.append(el("p", "small", T("The next hand starts when everyone is ready.")));
   }
   return box;
+}
+
+/** Whether "Next hand" is yours to press. */
+const nextHandDue = () => state.stage === "between" && state.you != null && !state.places[state.you].ready;
+
+/** The other hands as they ended, at a size read on a phone too (the winners' are laid
+ * out above with their fans). Only when the hand is open to you. */
+function handsEl(r, names) {
+  const b = state.board;
+  if (!b) return null;
+  const winners = new Set(r.wins.map((w) => w.seat));
+  const rows = WINDS.map((w, i) => [w, i, b.seats[i]]).filter(([w, , s]) => s.hand && !winners.has(w));
+  if (!rows.length) return null;
+  const box = el("div", "end-hands");
+  box.id = "end-hands";
+  box.append(el("h3", "", T("The other hands")));
+  for (const [w, i, s] of rows) {
+    const row = el("div", "end-hand");
+    row.dataset.wind = w;
+    row.append(el("div", "end-who", `${WIND_CHAR[w]} ${names[i]}`));
+    const tiles = el("div", "laid");
+    s.melds.forEach((m) => tiles.append(meldEl(m)));
+    s.hand.forEach((t) => tiles.append(tileEl(t)));
+    row.append(tiles);
+    box.append(row);
+  }
+  return box;
+}
+
+/** What to do now that a hand or the table is over, first in the panel (on a phone held
+ * upright, docked at the bottom of the screen): the next hand; at the table's end, play
+ * again, or a challenge's next deal and results, and the lobby. */
+function actionsEl(geo) {
+  const box = el("div", "actions");
+  box.id = "actions";
+  if (geo && !geo.wide) box.classList.add("dock");
+  if (nextHandDue()) {
+    box.append(button(T("Next hand"), () => send({ type: "next" }), { id: "next-hand", key: "n", cls: "go" }));
+  }
+  if (state.final) {
+    const then = JSON.parse(app.dataset.then || "{}");
+    const post = (action, fields, label, id) => {
+      const f = el("form", "inline");
+      f.method = "post";
+      f.action = action;
+      for (const [k, v] of Object.entries({ csrf: app.dataset.csrf, ...fields })) {
+        const i = el("input");
+        i.type = "hidden";
+        i.name = k;
+        i.value = v;
+        f.append(i);
+      }
+      const b = el("button", "go", label);
+      b.id = id;
+      f.append(b);
+      return f;
+    };
+    const link = (href, label, id) => {
+      const a = el("a", "", label);
+      a.href = href;
+      a.id = id;
+      return a;
+    };
+    if (then.challenge) {
+      if (then.next) box.append(post(`/play/c/${then.challenge}/play`, { deal: then.next }, T("Next deal ({})", then.next), "next-deal"));
+      box.append(link(`/play/c/${then.challenge}/deal/${then.deal}`, T("Results of deal {}", then.deal), "deal-results"));
+      box.append(link(`/play/c/${then.challenge}`, T("The challenge"), "challenge-page"));
+    } else if (then.event) {
+      box.append(link(`/play/e/${then.event}`, T("back to the event"), "event-page"));
+    } else if (then.again && state.you != null) {
+      box.append(post(`/play/t/${tableId}/again`, { place: state.you }, T("Play again"), "play-again"));
+    }
+    box.append(link("/play", T("Lobby"), "to-lobby"));
+  }
+  return box.childElementCount ? box : null;
+}
+
+/** Once the table is over its deal set's key is out: the footer says so, with the link,
+ * without a reload. */
+let keyShown = false;
+async function showKey() {
+  const p = document.getElementById("deal-set");
+  const commitment = app.dataset.commitment;
+  if (keyShown || !p || !commitment || !state.final) return;
+  keyShown = true;
+  for (let i = 0; i < 10; i++) {
+    const r = await fetch(`/play/t/${tableId}/set.json`, { method: "HEAD" });
+    if (r.ok) break;
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+  const code = (text) => el("code", "", text);
+  const a = el("a", "", "set.json");
+  a.href = `/play/t/${tableId}/set.json`;
+  a.id = "set-link";
+  p.replaceChildren(
+    `${T("This table's deals are a secret set, committed to before play:")} `, code(commitment), ". ",
+    `${T("Released now that the table is over:")} `, a,
+    ` (${T("check it with")} `, code(`dupmj verify set.json --commitment ${commitment}`), ").",
+  );
 }
 
 /** Big words on the claimer's side for a claim or a win, for a moment (kept across
@@ -435,7 +537,12 @@ function render() {
   bar.append(lobby);
   bar.append(el("span", "label", state.label_parts ? T(state.label_parts[0], ...state.label_parts[1].map((x) => T(x))) : state.label));
   if (state.stage === "waiting") bar.append(el("span", "stage-words", T("waiting for players")));
+  const help = button("?", toggleHelp, { cls: "help-button", id: "help-button", key: "?" });
+  help.setAttribute("aria-label", T("Keyboard shortcuts"));
+  bar.append(help);
   panel.append(bar);
+  const actions = actionsEl(geo);
+  if (actions) (actions.classList.contains("dock") ? app : panel).append(actions);
   if (message) panel.append(el("p", "err", message));
   if (state.notice) panel.append(el("p", "notice", noticeText(state.notice)));
   const mine = legal().length > 0;
@@ -448,16 +555,18 @@ function render() {
     turn.append(el("p", "default", defaultWords(state.default)));
     panel.append(turn);
   } else if (mine && geo) {
+    // Beside your hand, never over it or over the ponds: on a wide screen in the panel's
+    // column with its foot level with your hand's, upright just under your hand.
     const c = claimEl(geo);
-    const felt = app.querySelector(".felt");
-    if (geo.wide && felt) {
-      // Over the table, just above your hand, where the eye already is.
-      c.classList.add("over");
-      Object.assign(c.style, { left: `${geo.tableX + geo.tw / 2}px`, top: `${geo.th - geo.strip}px`, maxWidth: `${Math.max(320, geo.tw - 2 * geo.strip)}px` });
-      felt.append(c);
+    const handFoot = geo.handBox.y + geo.handBox.h;
+    if (geo.wide) {
+      c.classList.add("beside");
+      Object.assign(c.style, { left: `${geo.panel.x}px`, width: `${geo.panel.w}px`, top: `${handFoot}px`, maxHeight: `${handFoot}px` });
     } else {
-      app.append(c);
+      c.classList.add("under");
+      Object.assign(c.style, { left: "0px", width: `${geo.panel.w}px`, top: `${handFoot + 4}px` });
     }
+    app.append(c);
     if (claiming() && arrived) {
       // Only the first drawing after a message counts (not a resize's).
       const t0 = arrived;
@@ -483,7 +592,46 @@ function render() {
       automatic();
     }, state.hints_allowed));
   }
+  if (helpOpen) app.append(helpEl());
   tickClock();
+  showKey();
+}
+
+/** The keyboard shortcuts, on "?" or the bar's "?" button. */
+let helpOpen = false;
+function toggleHelp() {
+  helpOpen = !helpOpen;
+  render();
+}
+function helpEl() {
+  const box = el("section", "help");
+  box.id = "shortcuts";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", T("Keyboard shortcuts"));
+  box.append(el("h2", "", T("Keyboard shortcuts")));
+  const t = el("table", "keys");
+  for (const [k, what] of [
+    ["← →", T("choose a tile of your hand")],
+    ["Enter", T("discard the chosen tile")],
+    ["d", T("discard the tile just drawn")],
+    ["h", T("Hu")],
+    ["p", T("Pung")],
+    ["k", T("Kong")],
+    ["c", T("Chow (then 1, 2 or 3 when there are several)")],
+    ["f", T("Set the flower aside")],
+    [T("space"), T("Pass")],
+    ["n", T("Next hand")],
+    ["?", T("this list")],
+    ["Esc", T("close")],
+  ]) {
+    const tr = el("tr");
+    const kbd = el("td");
+    kbd.append(el("kbd", "", k));
+    tr.append(kbd, el("td", "", what));
+    t.append(tr);
+  }
+  box.append(t, button(T("close"), toggleHelp, { id: "help-close" }));
+  return box;
 }
 
 /** Frame times while a discard moves (the motion lasts about 200 ms). */
@@ -502,6 +650,8 @@ document.addEventListener("keydown", (e) => {
   if (!state || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
   if (e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
   const k = e.key;
+  if (k === "?") return toggleHelp();
+  if (k === "Escape" && helpOpen) return toggleHelp();
   if (k === "n" && state.stage === "between") return send({ type: "next" });
   if (!legal().length) return;
   const hand = [...document.querySelectorAll(".my-hand .tile.playable")];

@@ -9,16 +9,27 @@ const hand = root.dataset.hand;
 const view = document.getElementById("view");
 const boardBox = document.getElementById("board");
 const pos = document.getElementById("pos");
+const slider = document.getElementById("slider");
+const goto = document.getElementById("goto");
 let at = 0;
 let total = 0;
+let asked = 0; // the latest step asked for: answers to earlier ones are dropped
 
 async function show(n) {
+  const mine = ++asked;
   const r = await fetch(`/play/t/${table}/hands/${hand}/step?view=${view.value}&at=${Math.max(0, n)}`);
   const s = await r.json();
+  if (mine !== asked) return;
   at = s.at;
   total = s.total;
   pos.textContent = `${at} / ${total}`;
-  const bottom = view.value === "all" ? "E" : view.value;
+  slider.max = String(total);
+  slider.value = String(at);
+  goto.max = String(total);
+  if (document.activeElement !== goto) goto.value = String(at);
+  root.dataset.at = String(at);
+  // All hands open: still from the seat the viewer held, if any.
+  const bottom = view.value === "all" ? root.dataset.seat || "E" : view.value;
   const tags = s.names.map((n) => ({ name: n.replace(/^bot \((\w+)\)$/, (_, l) => T("bot ({})", T(l))) }));
   // The board fills the window's width, as high as the window leaves room for.
   const top = boardBox.getBoundingClientRect().top + window.scrollY;
@@ -40,7 +51,11 @@ document.getElementById("prev").onclick = () => show(at - 1);
 document.getElementById("next").onclick = () => show(at + 1);
 document.getElementById("last").onclick = () => show(total);
 view.onchange = () => show(at);
+slider.oninput = () => show(Number(slider.value));
+goto.onchange = () => show(Number(goto.value));
 document.addEventListener("keydown", (e) => {
+  // The arrows move the slider itself while it has the focus; a number is typed in its box.
+  if (e.target === slider || e.target === goto) return;
   if (e.key === "ArrowLeft") show(at - 1);
   if (e.key === "ArrowRight") show(at + 1);
   if (e.key === "Home") show(0);

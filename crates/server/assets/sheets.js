@@ -13,7 +13,8 @@ export function hintsEl(h) {
   const waitsEl = (list) => {
     const t = el("table", "waits");
     const head = el("tr");
-    head.append(el("th", "", T("wait")), el("th", "", T("live")), el("th", "", T("self-drawn")), el("th", "", T("discard")));
+    // A wait's value won self-drawn and won on a discard (点和).
+    head.append(el("th", "", T("wait")), el("th", "", T("live")), el("th", "", T("self-drawn")), el("th", "", T("on a discard")));
     t.append(head);
     for (const w of list) {
       const tr = el("tr");
@@ -29,7 +30,8 @@ export function hintsEl(h) {
   if (h.discards) {
     const t = el("table", "best");
     const head = el("tr");
-    head.append(el("th", "", T("discard")), el("th", "", T("shanten")), el("th", "", T("live tiles")));
+    // The tile to discard (打出).
+    head.append(el("th", "", T("to discard")), el("th", "", T("shanten")), el("th", "", T("live tiles")));
     t.append(head);
     for (const d of h.discards) {
       const tr = el("tr");
@@ -62,7 +64,10 @@ export function finalEl(state, placeName) {
   state.places.forEach((p, i) => {
     const first = sheet.length ? sheet[0].seats[i] : p.seat;
     const th = el("th");
-    th.append(el("span", "sheet-wind", WIND_CHAR[first]), el("span", "sheet-name", placeName(p)));
+    // A long name is cut short in the column (whole on hover): the sheet fits its panel.
+    const name = el("span", "sheet-name", placeName(p));
+    name.title = placeName(p);
+    th.append(el("span", "sheet-wind", WIND_CHAR[first]), name);
     head.append(th);
   });
   t.append(head);

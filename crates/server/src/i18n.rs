@@ -123,6 +123,58 @@ pub fn trf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
 
 pub use play::text::fill;
 
+/// Texts kept in English in what is stored (hands' labels, players' names) that a page
+/// shows again: their patterns, matched back to say them in the request's language.
+const STORED: &[&str] = &[
+    "deal {} ({} of {})",
+    "hand {} of {}, {} round",
+    "bot ({})",
+    "{} (guest)",
+];
+
+/// A text kept in English (a hand's label such as "deal 3 (3 of 4)", a name such as
+/// "bot (easy)") in the request's language: matched against the patterns it was made
+/// from, its parts said too (winds, levels); anything else as it is.
+pub fn said(stored: &str) -> String {
+    if lang() == Lang::En {
+        return stored.to_string();
+    }
+    if let Some(z) = catalogue::zh(stored) {
+        return z.to_string();
+    }
+    for pattern in STORED {
+        if let Some(args) = unfill(pattern, stored) {
+            let args: Vec<String> = args.into_iter().map(tr_str).collect();
+            return fill(&tr_str(pattern), args);
+        }
+    }
+    stored.to_string()
+}
+
+/// The parts of `text` that fill the `{}` of `pattern`, if it was made from it (each part
+/// the shortest that lets the rest match, none empty).
+fn unfill<'a>(pattern: &str, text: &'a str) -> Option<Vec<&'a str>> {
+    let pieces: Vec<&str> = pattern.split("{}").collect();
+    let mut rest = text.strip_prefix(pieces[0])?;
+    let mut args = Vec::new();
+    for (i, piece) in pieces.iter().enumerate().skip(1) {
+        let last = i == pieces.len() - 1;
+        let at = if last {
+            rest.len().checked_sub(piece.len()).filter(|&a| rest[a..] == **piece)?
+        } else if piece.is_empty() {
+            return None;
+        } else {
+            rest.find(piece)?
+        };
+        if at == 0 {
+            return None;
+        }
+        args.push(&rest[..at]);
+        rest = &rest[at + piece.len()..];
+    }
+    Some(args)
+}
+
 /// What a table plays, in the request's language.
 pub fn describe_table(spec: &play::spec::TableSpec) -> String {
     let (text, args) = spec.describe_parts();

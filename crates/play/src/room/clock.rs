@@ -32,6 +32,21 @@ impl Room {
         self.bank_ms[place]
     }
 
+    /// A person's clock for their current decision as it stands at `now`: the decision's
+    /// own milliseconds left, then the bank's. The own time runs first; the bank only once
+    /// it is spent (as [`Room::spend_bank`] charges it).
+    pub fn clock_split_ms(&self, place: usize, now: Instant) -> Option<(u64, u64)> {
+        let seat = self.seat_of(place);
+        let (_, at) = self.asked[seat.index()]?;
+        let used = now.duration_since(at).as_millis() as u64;
+        let limit = self.spec.limit_s as u64 * 1000;
+        let over = used.saturating_sub(limit);
+        Some((
+            limit.saturating_sub(used),
+            self.bank_ms[place].saturating_sub(over),
+        ))
+    }
+
     /// Takes the time used beyond the limit out of the place's bank.
     pub(super) fn spend_bank(&mut self, place: usize, seat: Wind, now: Instant) {
         if let Some((_, at)) = self.asked[seat.index()] {

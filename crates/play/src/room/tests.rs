@@ -310,3 +310,46 @@ fn coming_back_mid_hand_makes_the_rest_of_it_yours() {
         }
     );
 }
+
+/// A decision's own seconds run first and the bank only after them, and the state sent
+/// to the page says the same at the same moment.
+#[test]
+fn the_decisions_own_time_runs_before_the_bank() {
+    let mut room = south_alone(3);
+    room.spec.limit_s = 20;
+    room.bank_ms[1] = 30_000;
+    assert!(play_until(&mut room, |r| r.asked_step(Wind::South).is_some()));
+    let step = room.asked_step(Wind::South).unwrap();
+    // The decision asked `ago` ms before `now`: the room's split, the state's, and the
+    // state's total.
+    fn shown(room: &mut Room, step: u64, ago: u64) -> ((u64, u64), (u64, u64), u64) {
+        let now = Instant::now();
+        room.asked[Wind::South.index()] = Some((step, now - Duration::from_millis(ago)));
+        let seen = crate::actor::Finished {
+            shown: true,
+            open: false,
+        };
+        let s = room.snapshot(Some(7), false, seen, now);
+        let c = &s["clock"];
+        (
+            room.clock_split_ms(1, now).unwrap(),
+            (c["own_ms"].as_u64().unwrap(), c["bank_ms"].as_u64().unwrap()),
+            c["left_ms"].as_u64().unwrap(),
+        )
+    }
+    // 7 s into a 20 s decision: 13 s of its own, the whole bank untouched.
+    let (split, sent, left) = shown(&mut room, step, 7_000);
+    assert_eq!(split, (13_000, 30_000));
+    assert_eq!(sent, split, "the page is told what the server enforces");
+    assert_eq!(left, 43_000);
+    // 25 s in: the own time is spent and 5 s of the bank.
+    let (split, sent, left) = shown(&mut room, step, 25_000);
+    assert_eq!(split, (0, 25_000));
+    assert_eq!(sent, split);
+    assert_eq!(left, 25_000);
+    // Answering then charges those 5 s to the bank, and only those.
+    let a = timeout_default(room.table().unwrap(), Wind::South);
+    room.act(7, step, a).unwrap();
+    let bank = room.bank_ms(1);
+    assert!((24_900..=25_000).contains(&bank), "bank left {bank}");
+}

@@ -30,6 +30,49 @@ fn calls(src: &str, name: &str) -> Vec<String> {
     out
 }
 
+/// Every string literal in the first argument of each `T(` call of a script: a text
+/// chosen in the call (`T(a ? "x" : "y")`) counts as well as a plain one.
+fn script_calls(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = src.as_bytes();
+    let mut from = 0;
+    while let Some(at) = src[from..].find("T(") {
+        let start = from + at;
+        from = start + 2;
+        if start > 0 && (b[start - 1].is_ascii_alphanumeric() || b"_.$".contains(&b[start - 1])) {
+            continue;
+        }
+        let (mut i, mut depth) = (from, 0);
+        while i < b.len() {
+            match b[i] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth == 0 => break,
+                b')' | b']' | b'}' => depth -= 1,
+                b',' if depth == 0 => break,
+                q @ (b'"' | b'\'' | b'`') => {
+                    // A literal compared with (`x === "rob_kong" ? …`) is not a text.
+                    let compared = src[..i].trim_end().ends_with('=');
+                    let mut text = Vec::new();
+                    i += 1;
+                    while i < b.len() && b[i] != q {
+                        if b[i] == b'\\' {
+                            i += 1;
+                        }
+                        text.push(b[i]);
+                        i += 1;
+                    }
+                    if depth == 0 && q == b'"' && !compared {
+                        out.push(String::from_utf8_lossy(&text).into_owned());
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
 fn files(dir: &std::path::Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
@@ -74,10 +117,17 @@ fn every_text_the_pages_use_has_chinese() {
             missing.push(format!("{file}: {key:?}"));
         }
     }
-    for (file, key) in used("assets", "js", &["T"]) {
-        n += 1;
-        if !catalogue::SCRIPTS.iter().any(|(en, _)| *en == key) {
-            missing.push(format!("{file} (script): {key:?}"));
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut scripts = Vec::new();
+    files(&root, "js", &mut scripts);
+    for p in scripts {
+        let src = std::fs::read_to_string(&p).unwrap();
+        let file = p.file_name().unwrap().to_string_lossy().into_owned();
+        for key in script_calls(&src) {
+            n += 1;
+            if !catalogue::SCRIPTS.iter().any(|(en, _)| *en == key) {
+                missing.push(format!("{file} (script): {key:?}"));
+            }
         }
     }
     assert!(n > 150, "only {n} texts found: is the scanner broken?");
@@ -85,6 +135,16 @@ fn every_text_the_pages_use_has_chinese() {
         missing.is_empty(),
         "no Chinese for:\n{}",
         missing.join("\n")
+    );
+}
+
+#[test]
+fn the_script_scanner_reads_texts_chosen_in_the_call() {
+    let src = r#"x(T(k === "rob" ? "{} adds" : "{} discards", T(w))); y.T("no"); T("plain", b[1]); T(`tpl`); T("—…")"#;
+    assert_eq!(
+        script_calls(src),
+        ["{} adds", "{} discards", "plain", "—…"],
+        "the literals of each call's first argument"
     );
 }
 
@@ -176,4 +236,22 @@ async fn texts_follow_the_request_and_fill_in_order() {
     })
     .await;
     assert_eq!(tr("Save"), "Save");
+}
+
+#[tokio::test]
+async fn stored_labels_and_names_are_said_in_the_pages_language() {
+    let zh = Here {
+        lang: Lang::Zh,
+        path: "/play/p/Ann".into(),
+    };
+    HERE.scope(zh, async {
+        assert_eq!(said("deal 3 (3 of 4)"), "第 3 副（3 / 4）");
+        assert_eq!(said("hand 5 of 16, East round"), "第 5 / 16 盘，东风圈");
+        assert_eq!(said("bot (easy)"), "机器人（简单）");
+        assert_eq!(said("Bo (guest)"), "Bo（游客）");
+        assert_eq!(said("Keen MCR"), "Keen MCR");
+        assert_eq!(said("deal 3"), "deal 3", "no pattern: as it is");
+    })
+    .await;
+    assert_eq!(said("bot (easy)"), "bot (easy)");
 }

@@ -139,6 +139,9 @@ pub fn env() -> &'static Environment<'static> {
                 crate::i18n::fill(&crate::i18n::tr_str(&en), args.iter())
             },
         );
+        // said(text): a text kept in English in the store (a hand's label, a bot's name)
+        // in the request's language.
+        env.add_function("said", |text: String| crate::i18n::said(&text));
         // th("… <b>{}</b> …", args…): a text of ours that holds markup; its arguments are
         // escaped, the text is not.
         env.add_function(

@@ -71,6 +71,7 @@ pub fn routes() -> crate::web::Routes {
         .route("/play/t/{id}", get(table_page))
         .route("/play/t/{id}/ws", get(socket))
         .route("/play/t/{id}/set.json", get(set_json))
+        .route("/play/t/{id}/again", post(play_again))
         .route("/play/t/{id}/hands/{n}", get(hand_log_or_page))
         .route("/play/t/{id}/hands/{n}/step", get(replay_step))
         .route("/assets/{name}", get(asset))

@@ -200,6 +200,75 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
 
+/// The lobby's form for a table like `spec` (the same seats, bots, clocks, number of
+/// deals and mode) with new deals, `place` the person's own: a seed's practice goes on to
+/// the deals after its own, any other table gets a new secret set. A challenge's or an
+/// event's table is not played again this way (its next deal is taken there).
+pub fn again_form(spec: &TableSpec, place: usize) -> Result<Fields, String> {
+    if spec.challenge.is_some() || spec.sitting.is_some() {
+        return Err("a challenge's or an event's table is not played again: take its next deal there".into());
+    }
+    let mut f = Fields::new();
+    let mut put = |k: &str, v: String| {
+        f.insert(k.to_string(), v);
+    };
+    put("place", place.to_string());
+    for (p, who) in spec.places.iter().enumerate().filter(|(p, _)| *p != place) {
+        let v = match who {
+            Place::Person => "person".to_string(),
+            Place::Bot { level } => level.clone(),
+        };
+        put(&format!("p{p}"), v);
+    }
+    put("limit", spec.limit_s.to_string());
+    put("bank", spec.bank_s.to_string());
+    let seeded = spec.practice == Some(Practice::Seed);
+    match &spec.hands {
+        Hands::Duplicate { deals } => {
+            put("kind", "duplicate".into());
+            put("deals", deals.len().to_string());
+            if let (true, Some(last)) = (seeded, deals.iter().map(|d| d.seed).max()) {
+                put("seed", last.saturating_add(1).to_string());
+            }
+        }
+        Hands::Regular { seed, hands } => {
+            put("kind", "regular".into());
+            put("hands", hands.to_string());
+            if seeded {
+                put("seed", seed.saturating_add(*hands as u64).to_string());
+            }
+        }
+    }
+    if spec.practice.is_some() {
+        put("mode", "practice".into());
+    }
+    Ok(f)
+}
+
+/// `POST /play/t/{id}/again`: "play again" at the end of a table: a new table of the same
+/// settings with new deals, the person at the place they held (`place`).
+pub async fn play_again(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
+        AppError::Forbidden("sign in (as a guest or with an account) first".into())
+    })?;
+    check_csrf(&s, f.get("csrf"))?;
+    let old = super::replay::table_spec(&app, id)?;
+    let place = num(&f, "place", old.owner_place, 0, 3)?;
+    let form = again_form(&old, place).map_err(AppError::Invalid)?;
+    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
+    let spec = spec_from_form(&app, &form, me.id)?;
+    let table = app
+        .hall
+        .open_table(spec, &play::names::shown(&me))
+        .map_err(AppError::Invalid)?;
+    Ok(Redirect::to(&format!("/play/t/{table}")).into_response())
+}
+
 /// Bots of a table opened by "play now".
 const PLAY_NOW_BOTS: &str = "medium";
 

@@ -62,13 +62,27 @@ pub async fn hand_log_or_page(
         .parse()
         .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
     let views = hand_views(&app, id, n, viewer)?;
-    replay_page(&app, id, n, views)
+    replay_page(&app, id, n, views, viewer)
 }
 
-pub(super) fn replay_page(app: &App, id: i64, n: u32, views: Vec<&'static str>) -> Page {
+/// The replay viewer, opening from the seat the viewer held in the hand (else from the
+/// first view open to them).
+pub(super) fn replay_page(
+    app: &App,
+    id: i64,
+    n: u32,
+    views: Vec<&'static str>,
+    viewer: Viewer,
+) -> Page {
     let (h, _) = stored_hand(app, id, n)?;
     let s: HandSummary =
         serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
+    let held = viewer
+        .person()
+        .and_then(|p| s.persons.iter().position(|&x| x == Some(p)))
+        .map(|seat| ["E", "S", "W", "N"][seat])
+        .filter(|v| views.contains(v));
+    let start = held.or(views.first().copied()).unwrap_or("E");
     render(
         "players/replay.html",
         context! {
@@ -78,6 +92,8 @@ pub(super) fn replay_page(app: &App, id: i64, n: u32, views: Vec<&'static str>) 
             label => s.label,
             names => s.names,
             views => views,
+            start => start,
+            held => held,
         },
     )
 }

@@ -38,6 +38,7 @@ pub(super) fn table_page_with(
             return Err(AppError::Forbidden(why));
         }
     }
+    let then = what_next(app, &spec, me.as_ref().map(|(_, p)| p.id))?;
     crate::web::pages::render_status(
         status,
         "players/table.html",
@@ -54,6 +55,7 @@ pub(super) fn table_page_with(
             },
             hands => hands,
             hints_allowed => spec.hints_allowed(),
+            then => then,
             set => match spec.key() {
                 Some(k) => Some(json!({
                     "commitment": k.commitment(),
@@ -68,6 +70,31 @@ pub(super) fn table_page_with(
             },
         },
     )
+}
+
+/// What the end of the table offers besides the lobby: at a challenge's table, its deal's
+/// results and the person's next deal not yet taken (while the challenge is open); at an
+/// event's, the event; at any other, playing again.
+fn what_next(app: &App, spec: &TableSpec, me: Option<i64>) -> AppResult<serde_json::Value> {
+    if let Some(c) = spec.challenge.as_ref().filter(|c| !c.par) {
+        let loaded = play::challenge::load(&app.hall, c.id)?;
+        let open = loaded.stage(play::challenge::now_s()) == play::challenge::Stage::Open;
+        let deals = loaded.spec.deals;
+        let next = me.filter(|_| open).and_then(|p| {
+            (1..deals)
+                .map(|k| (c.index + k) % deals)
+                .find(|&i| loaded.play_of(p, i).is_none())
+        });
+        return Ok(json!({
+            "challenge": c.id,
+            "deal": c.index + 1,
+            "next": next.map(|i| i + 1),
+        }));
+    }
+    if let Some(s) = &spec.sitting {
+        return Ok(json!({"event": s.event}));
+    }
+    Ok(json!({"again": me.is_some()}))
 }
 
 /// `GET /play/t/{id}/set.json`: the table's own deal set with its key, once the table is
