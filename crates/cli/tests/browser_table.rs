@@ -14,7 +14,6 @@ mod webdriver;
 
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use webdriver::{open, Engine, Proc, Window};
 
 const SIZES: [(u32, u32); 4] = [(1366, 768), (1920, 1080), (390, 844), (844, 390)];
@@ -149,7 +148,10 @@ fn a_table_played_to_its_end_at_four_sizes() {
     // server sent at one moment, before and after a reload (a fresh message mid-decision).
     let start = Instant::now();
     while b.exec("return document.body.dataset.decision || ''") == "" {
-        assert!(start.elapsed() < Duration::from_secs(30), "no decision came");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no decision came"
+        );
         std::thread::sleep(Duration::from_millis(40));
     }
     std::thread::sleep(Duration::from_millis(2600));
@@ -158,12 +160,18 @@ fn a_table_played_to_its_end_at_four_sizes() {
         (own - s_own.ceil()).abs() <= 1.0 && (bank - s_bank.ceil()).abs() <= 1.0,
         "the page shows {own} s + {bank} bank, the server {s_own:.1} + {s_bank:.1}"
     );
-    assert!(own <= 18.0 && bank == 30.0, "own time first: {own} s (+{bank} bank)");
+    assert!(
+        own <= 18.0 && bank == 30.0,
+        "own time first: {own} s (+{bank} bank)"
+    );
     b.go(&table);
     b.wait(&["class=\"my-hand\""]);
     let start = Instant::now();
     while !b.has("#timer .time-text") || b.text("#timer .time-text").is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(10), "no clock after a reload");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no clock after a reload"
+        );
         std::thread::sleep(Duration::from_millis(40));
     }
     let (own2, bank2, s_own2, s_bank2) = clock(&b);
@@ -177,7 +185,10 @@ fn a_table_played_to_its_end_at_four_sizes() {
     // "?" lists the shortcuts; Escape closes the list.
     b.keys(&["?"]);
     let help = b.text("#shortcuts");
-    assert!(help.contains("Pung") && help.contains("Next hand"), "{help}");
+    assert!(
+        help.contains("Pung") && help.contains("Next hand"),
+        "{help}"
+    );
     b.screenshot("table2-shortcuts");
     b.keys(&["\u{E00C}"]);
     std::thread::sleep(Duration::from_millis(100));
@@ -187,7 +198,10 @@ fn a_table_played_to_its_end_at_four_sizes() {
     let mut hand_ends = 0;
     let start = Instant::now();
     while !b.has("#final") {
-        assert!(start.elapsed() < Duration::from_secs(300), "the table did not end");
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the table did not end"
+        );
         if b.has("#claim") {
             let phone = claims % 2 == 1;
             let (w, h) = if phone { (390, 844) } else { (1366, 768) };
@@ -216,8 +230,13 @@ fn a_table_played_to_its_end_at_four_sizes() {
             let narrowest = b.exec(
                 "const t = [...document.querySelectorAll('#end-hands .tile')].map((x) => x.getBoundingClientRect().width); return t.length ? Math.min(...t) : null",
             );
-            let w = narrowest.as_f64().expect("the other hands are shown at the hand's end");
-            assert!(w >= 24.0, "the other hands' tiles are {w} px wide on the phone");
+            let w = narrowest
+                .as_f64()
+                .expect("the other hands are shown at the hand's end");
+            assert!(
+                w >= 24.0,
+                "the other hands' tiles are {w} px wide on the phone"
+            );
             b.viewport(1366, 768);
             b.click("#next-hand");
             std::thread::sleep(Duration::from_millis(300));
@@ -252,10 +271,15 @@ fn a_table_played_to_its_end_at_four_sizes() {
     }
     let start = Instant::now();
     while !b.has("#set-link") {
-        assert!(start.elapsed() < Duration::from_secs(10), "the footer kept the old words");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the footer kept the old words"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
-    assert!(b.text("#deal-set").contains("dupmj verify set.json --commitment"));
+    assert!(b
+        .text("#deal-set")
+        .contains("dupmj verify set.json --commitment"));
 
     // The replay of the first hand opens from South, the seat held, and moves by its
     // slider, its move box and its keys.
@@ -286,7 +310,11 @@ fn a_table_played_to_its_end_at_four_sizes() {
     assert!(b.text("#pos").starts_with("5 / "));
     b.keys(&["\u{E010}"]); // End
     std::thread::sleep(Duration::from_millis(400));
-    let total = b.exec("return document.getElementById('slider').max").as_str().unwrap().to_string();
+    let total = b
+        .exec("return document.getElementById('slider').max")
+        .as_str()
+        .unwrap()
+        .to_string();
     assert_eq!(at(&b), total);
     b.keys(&["\u{E011}"]); // Home
     std::thread::sleep(Duration::from_millis(400));
@@ -301,7 +329,11 @@ fn a_table_played_to_its_end_at_four_sizes() {
         b.wait(&["id=\"replay\""]);
         std::thread::sleep(Duration::from_millis(500));
         let broken = b.exec(WORDS_WHOLE);
-        assert_eq!(broken, serde_json::json!([]), "names broken inside a word at {w}×{h}");
+        assert_eq!(
+            broken,
+            serde_json::json!([]),
+            "names broken inside a word at {w}×{h}"
+        );
         b.screenshot(&format!("table2-replay-{w}x{h}"));
     }
 
@@ -311,20 +343,36 @@ fn a_table_played_to_its_end_at_four_sizes() {
     b.wait(&["id=\"play-again\""]);
     b.click("#play-again");
     b.wait(&["class=\"my-hand\""]);
-    let again = b.exec("return location.pathname").as_str().unwrap().to_string();
+    let again = b
+        .exec("return location.pathname")
+        .as_str()
+        .unwrap()
+        .to_string();
     assert_ne!(again, table);
-    assert!(b.source().contains("2 deals") || b.source().contains("duplicate"), "same settings");
+    assert!(
+        b.source().contains("2 deals") || b.source().contains("duplicate"),
+        "same settings"
+    );
 
     // The table and the profile in Chinese.
     b.go("/lang/zh?back=/play/p/KeenMCR");
     b.wait(&["复式等级分"]);
     let profile = b.text("body");
-    assert!(profile.contains("流局") && profile.contains("第 1 副（1 / 2）"), "the profile in Chinese");
-    assert!(!profile.contains("deal 1 (1 of 2)") && !profile.contains("摸牌"), "no English label, no 摸牌 for draws");
+    assert!(
+        profile.contains("流局") && profile.contains("第 1 副（1 / 2）"),
+        "the profile in Chinese"
+    );
+    assert!(
+        !profile.contains("deal 1 (1 of 2)") && !profile.contains("摸牌"),
+        "no English label, no 摸牌 for draws"
+    );
     b.screenshot("table2-profile-zh");
     b.go(&table);
     b.wait(&["id=\"final\""]);
     let sheet = b.text("#app");
-    assert!(sheet.contains("本桌结束") && sheet.contains("再来一桌"), "{sheet}");
+    assert!(
+        sheet.contains("本桌结束") && sheet.contains("再来一桌"),
+        "{sheet}"
+    );
     b.screenshot("table2-final-zh");
 }

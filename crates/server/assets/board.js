@@ -249,7 +249,17 @@ export function renderBoard(root, board, bottom, area, opts = {}) {
     (me.bonus || []).forEach((x) => mine.append(tileEl(x, "bonus")));
     handBox.append(mine);
   }
+  fitNames(root);
   return { hand, geo };
+}
+
+/** A word of a name wider than its corner is set smaller (down to 60 %) before it is cut. */
+function fitNames(root) {
+  for (const w of root.querySelectorAll(".tag-name .word")) {
+    for (let size = 0.9; w.scrollWidth > w.clientWidth + 0.5 && size >= 0.6; size -= 0.1) {
+      w.style.fontSize = `${size}em`;
+    }
+  }
 }
 
 /** The side of the table (`bottom`, `right`, `top`, `left`) where `wind` sits. */

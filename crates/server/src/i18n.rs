@@ -160,7 +160,9 @@ fn unfill<'a>(pattern: &str, text: &'a str) -> Option<Vec<&'a str>> {
     for (i, piece) in pieces.iter().enumerate().skip(1) {
         let last = i == pieces.len() - 1;
         let at = if last {
-            rest.len().checked_sub(piece.len()).filter(|&a| rest[a..] == **piece)?
+            rest.len()
+                .checked_sub(piece.len())
+                .filter(|&a| rest[a..] == **piece)?
         } else if piece.is_empty() {
             return None;
         } else {

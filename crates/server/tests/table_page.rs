@@ -346,3 +346,131 @@ async fn ponds_mark_claimed_tiles_wins_name_their_waits_and_the_sheet_adds_up() 
         .collect();
     assert_eq!(scores, totals.to_vec(), "the totals are the rows added up");
 }
+
+/// The `data-then` of a table's page: what its end offers.
+fn then_of(page: &str) -> serde_json::Value {
+    let at = page.find("data-then='").expect("data-then") + 11;
+    serde_json::from_str(page[at..].split('\'').next().unwrap()).unwrap()
+}
+
+fn spec_of(app: &server::App, id: i64) -> TableSpec {
+    serde_json::from_str(&app.store.play_table(id).unwrap().spec).unwrap()
+}
+
+#[tokio::test]
+async fn play_again_opens_the_same_settings_with_new_deals() {
+    let app = app(None);
+    let (_, cookie) = account(&app, "Quinn");
+    let csrf = csrf_of(&app, &cookie);
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("kind", "duplicate"),
+        ("deals", "3"),
+        ("place", "2"),
+        ("p0", "easy"),
+        ("p1", "random"),
+        ("p3", "person"),
+        ("limit", "25"),
+        ("bank", "40"),
+        ("mode", "practice"),
+    ];
+    let (st, to, body) = http(&app, "POST", "/play/tables", Some(&cookie), &form).await;
+    assert_eq!(st, 303, "{body}");
+    let first: i64 = to.unwrap()[8..].parse().unwrap();
+    let (_, _, page) = http(&app, "GET", &format!("/play/t/{first}"), Some(&cookie), &[]).await;
+    assert_eq!(then_of(&page), serde_json::json!({"again": true}));
+    // Without the form's token: refused.
+    let again = format!("/play/t/{first}/again");
+    let (st, _, _) = http(&app, "POST", &again, Some(&cookie), &[("place", "2")]).await;
+    assert_eq!(st, 403);
+    let (st, to, body) = http(
+        &app,
+        "POST",
+        &again,
+        Some(&cookie),
+        &[("csrf", &csrf), ("place", "2")],
+    )
+    .await;
+    assert_eq!(st, 303, "{body}");
+    let second: i64 = to.unwrap()[8..].parse().unwrap();
+    assert_ne!(second, first);
+    let (a, b) = (spec_of(&app, first), spec_of(&app, second));
+    assert_eq!(b.places, a.places, "the same seats and bots");
+    assert_eq!((b.limit_s, b.bank_s, b.owner_place), (25, 40, 2));
+    assert_eq!(b.practice, a.practice);
+    let (Hands::Duplicate { deals: da }, Hands::Duplicate { deals: db }) = (&a.hands, &b.hands)
+    else {
+        panic!("not duplicate");
+    };
+    assert_eq!(db.len(), 3);
+    assert!(
+        da.iter().all(|d| db.iter().all(|e| e.seed != d.seed)),
+        "new deals"
+    );
+    assert_ne!(a.deals_key, b.deals_key, "a new secret set");
+
+    // A seed's practice goes on to the deals after its own.
+    let form = [("csrf", csrf.as_str()), ("deals", "2"), ("seed", "100")];
+    let (_, to, _) = http(&app, "POST", "/play/tables", Some(&cookie), &form).await;
+    let seeded: i64 = to.unwrap()[8..].parse().unwrap();
+    let (st, to, _) = http(
+        &app,
+        "POST",
+        &format!("/play/t/{seeded}/again"),
+        Some(&cookie),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(st, 303);
+    let next = spec_of(&app, to.unwrap()[8..].parse().unwrap());
+    let Hands::Duplicate { deals } = &next.hands else {
+        panic!("not duplicate");
+    };
+    assert_eq!(deals.iter().map(|d| d.seed).collect::<Vec<_>>(), [102, 103]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_tables_end_offers_the_next_deal_and_the_results() {
+    let app = app(None);
+    let dir = common::director(&app);
+    let (st, _, body) = common::publish_form(
+        &app,
+        &dir,
+        &[
+            ("name", "Next"),
+            ("deals", "4"),
+            ("hours", "24"),
+            ("level", "easy"),
+            ("par", "easy"),
+        ],
+    )
+    .await;
+    assert_eq!(st, 303, "{body}");
+    let (_, cookie) = person(&app, "Rae");
+    let table = common::take_up(&app, &cookie, 2, "Rae").await;
+    let (_, _, page) = http(&app, "GET", &format!("/play/t/{table}"), Some(&cookie), &[]).await;
+    // Deal 2 taken: the next not yet taken is deal 3, then 4, then deal 1.
+    assert_eq!(
+        then_of(&page),
+        serde_json::json!({"challenge": 1, "deal": 2, "next": 3})
+    );
+    common::take_up(&app, &cookie, 3, "Rae").await;
+    common::take_up(&app, &cookie, 4, "Rae").await;
+    let (_, _, page) = http(&app, "GET", &format!("/play/t/{table}"), Some(&cookie), &[]).await;
+    assert_eq!(
+        then_of(&page),
+        serde_json::json!({"challenge": 1, "deal": 2, "next": 1})
+    );
+    // A challenge's table is not played again.
+    let csrf = csrf_of(&app, &cookie);
+    let (st, _, body) = http(
+        &app,
+        "POST",
+        &format!("/play/t/{table}/again"),
+        Some(&cookie),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(st, 422, "{body}");
+    assert!(body.contains("next deal"), "{body}");
+}

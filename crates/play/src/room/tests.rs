@@ -318,7 +318,9 @@ fn the_decisions_own_time_runs_before_the_bank() {
     let mut room = south_alone(3);
     room.spec.limit_s = 20;
     room.bank_ms[1] = 30_000;
-    assert!(play_until(&mut room, |r| r.asked_step(Wind::South).is_some()));
+    assert!(play_until(&mut room, |r| r
+        .asked_step(Wind::South)
+        .is_some()));
     let step = room.asked_step(Wind::South).unwrap();
     // The decision asked `ago` ms before `now`: the room's split, the state's, and the
     // state's total.
@@ -333,7 +335,10 @@ fn the_decisions_own_time_runs_before_the_bank() {
         let c = &s["clock"];
         (
             room.clock_split_ms(1, now).unwrap(),
-            (c["own_ms"].as_u64().unwrap(), c["bank_ms"].as_u64().unwrap()),
+            (
+                c["own_ms"].as_u64().unwrap(),
+                c["bank_ms"].as_u64().unwrap(),
+            ),
             c["left_ms"].as_u64().unwrap(),
         )
     }

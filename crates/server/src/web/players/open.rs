@@ -206,7 +206,10 @@ pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): For
 /// event's table is not played again this way (its next deal is taken there).
 pub fn again_form(spec: &TableSpec, place: usize) -> Result<Fields, String> {
     if spec.challenge.is_some() || spec.sitting.is_some() {
-        return Err("a challenge's or an event's table is not played again: take its next deal there".into());
+        return Err(
+            "a challenge's or an event's table is not played again: take its next deal there"
+                .into(),
+        );
     }
     let mut f = Fields::new();
     let mut put = |k: &str, v: String| {
