@@ -334,7 +334,9 @@ fn a_table_played_to_its_end_at_four_sizes() {
             serde_json::json!([]),
             "names broken inside a word at {w}×{h}"
         );
-        b.screenshot(&format!("table2-replay-{w}x{h}"));
+        if w == 390 {
+            b.screenshot("table2-replay-390x844");
+        }
     }
 
     // Play again: a new table of the same settings.

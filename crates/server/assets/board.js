@@ -105,12 +105,7 @@ function stripEl(seat) {
 /** A name in a corner: its words wrap between them only, never inside one (a word too
  * long for the corner is cut short; the whole name is its title). */
 function nameEl(name) {
-  const box = el("div", "tag-name");
-  box.title = name;
-  name.split(/\s+/).filter(Boolean).forEach((w, i) => {
-    if (i) box.append(" ");
-    box.append(el("span", "word", w));
-  });
+  const box = wordsEl("tag-name", name);
   return box;
 }
 
@@ -253,9 +248,21 @@ export function renderBoard(root, board, bottom, area, opts = {}) {
   return { hand, geo };
 }
 
-/** A word of a name wider than its corner is set smaller (down to 60 %) before it is cut. */
-function fitNames(root) {
-  for (const w of root.querySelectorAll(".tag-name .word")) {
+/** A name as words that wrap between them only (`.word` spans, see `fitNames`). */
+export function wordsEl(cls, name) {
+  const box = el("span", cls);
+  box.title = name;
+  name.split(/\s+/).filter(Boolean).forEach((w, i) => {
+    if (i) box.append(" ");
+    box.append(el("span", "word", w));
+  });
+  return box;
+}
+
+/** A word of a name wider than its place is set smaller (down to 60 %) before it is cut.
+ * `root` must be in the page already. */
+export function fitNames(root) {
+  for (const w of root.querySelectorAll(".word")) {
     for (let size = 0.9; w.scrollWidth > w.clientWidth + 0.5 && size >= 0.6; size -= 0.1) {
       w.style.fontSize = `${size}em`;
     }

@@ -2,7 +2,7 @@
 // the state it is sent on a square table (board.js), offers only the moves listed as legal
 // — a discard by clicking a tile, anything else in the claim box — and keeps the player's
 // options (auto-Hu, no calls, discarding the drawn tile, tile order, sound).
-import { renderBoard, winEl, pointsEl, meldEl, el, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
+import { renderBoard, winEl, pointsEl, meldEl, fitNames, el, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
 import { tileEl, tileName, T } from "./tiles.js";
 import { cue, setMuted } from "./sound.js";
 import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
@@ -593,6 +593,7 @@ function render() {
     }, state.hints_allowed));
   }
   if (helpOpen) app.append(helpEl());
+  fitNames(panel);
   tickClock();
   showKey();
 }

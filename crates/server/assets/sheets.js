@@ -1,6 +1,6 @@
 // The panels read off a table's state that need nothing of the live page: the hints box
 // and the table's score sheet at its end.
-import { el, WIND_CHAR } from "./board.js";
+import { el, wordsEl, WIND_CHAR } from "./board.js";
 import { tileEl, T } from "./tiles.js";
 
 /** The hints box: shanten, the discards that keep the most live tiles, and the waits with
@@ -65,9 +65,7 @@ export function finalEl(state, placeName) {
     const first = sheet.length ? sheet[0].seats[i] : p.seat;
     const th = el("th");
     // A long name is cut short in the column (whole on hover): the sheet fits its panel.
-    const name = el("span", "sheet-name", placeName(p));
-    name.title = placeName(p);
-    th.append(el("span", "sheet-wind", WIND_CHAR[first]), name);
+    th.append(el("span", "sheet-wind", WIND_CHAR[first]), wordsEl("sheet-name", placeName(p)));
     head.append(th);
   });
   t.append(head);
