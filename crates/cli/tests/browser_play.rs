@@ -2,9 +2,9 @@
 //! upright at 390 × 844 and on its side at 844 × 390): a person plays two duplicate hands
 //! against three bots by clicking; at many moments of play the table's geometry is checked —
 //! no two tiles overlap, every tile lies inside the viewport, your own tiles are at least
-//! 40 px wide, and the claim box is on screen whenever a claim is offered. The time from a
-//! state arriving to its claim box being drawn and the frame rate while a discard moves are
-//! printed. Then the replay, and two browser sessions at one table. Chromium's screenshots
+//! 40 px wide, and the claim box is on screen whenever a claim is offered, over no tile of
+//! your hand or your pond. The time from a state arriving to its claim box being drawn and
+//! the frame rate while a discard moves are printed. Then the replay, and two browser sessions at one table. Chromium's screenshots
 //! of each size go to `docs/screenshots/` with `DUPMJ_SCREENSHOTS=1`.
 
 mod common;
@@ -73,6 +73,11 @@ const settle = (tries) => {
     const r = claim.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 30));
     box = { x: r.left, y: r.top, w: r.width, h: r.height, top: !!hit && claim.contains(hit) };
+    // Tiles of your hand and your pond under the box.
+    box.covers = [...document.querySelectorAll(".my-hand .tile, .my-melds .tile, .pond-bottom .tile")].filter((t) => {
+      const q = t.getBoundingClientRect();
+      return Math.min(q.right, r.right) - Math.max(q.left, r.left) > 1 && Math.min(q.bottom, r.bottom) - Math.max(q.top, r.top) > 1;
+    }).map(where);
   }
   // Nothing wider than the window (no sideways scrolling): the first few that stick out.
   const wide = [...document.querySelectorAll("body *")]
@@ -122,6 +127,11 @@ fn check_geometry(b: &Browser, what: &str) -> usize {
             "{at}: the claim box is not on screen: {c}"
         );
         assert_eq!(c["top"], true, "{at}: something covers the claim box: {c}");
+        assert_eq!(
+            c["covers"],
+            serde_json::json!([]),
+            "{at}: the claim box lies over your hand or your pond"
+        );
     }
     g["n"].as_u64().unwrap() as usize
 }

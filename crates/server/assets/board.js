@@ -269,6 +269,24 @@ export function fitNames(root) {
   }
 }
 
+/** A move in words, as a player says it ("discard 5 dots", "Pung"). */
+export function moveWords(a) {
+  const tile = a.tile ? ` ${tileName(a.tile)}` : "";
+  switch (a.action) {
+    case "discard": return T("discard {}", tileName(a.tile));
+    case "hu": return T("Hu");
+    case "pass": return T("Pass");
+    case "pung": return T("Pung");
+    case "kong": return T("Kong");
+    case "chow": return T("Chow") + tile;
+    case "concealed_kong": return T("Kong (concealed)") + tile;
+    case "promoted_kong": return T("Kong (add to pung)") + tile;
+    case "bonus": return T("Set the flower aside");
+    case "discard_bonus": return T("Discard the flower");
+    default: return a.action;
+  }
+}
+
 /** The side of the table (`bottom`, `right`, `top`, `left`) where `wind` sits. */
 export function sideOf(wind, bottom) {
   return SIDES[(WINDS.indexOf(wind) - WINDS.indexOf(bottom) + 4) % 4];

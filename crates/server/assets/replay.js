@@ -1,6 +1,6 @@
 // The replay viewer: steps through a finished hand, from one seat's eyes or with all hands
 // open. Every step is asked of the server, which rebuilds the hand to that point.
-import { renderBoard, winEl, pointsEl, el } from "./board.js";
+import { renderBoard, winEl, pointsEl, moveWords, el, WIND_NAME } from "./board.js";
 import { T } from "./tiles.js";
 
 const root = document.getElementById("replay");
@@ -36,7 +36,8 @@ async function show(n) {
   const area = { w: boardBox.clientWidth, h: Math.max(360, document.documentElement.clientHeight - top - 8) };
   renderBoard(boardBox, s.board, bottom, area, { tags, duplicate: true, centred: true });
   if (s.next) {
-    boardBox.append(el("p", "next-move", T("Next: {} {}", s.next.seat, s.next.action)));
+    const what = s.next.move ? moveWords(s.next.move) : s.next.action;
+    boardBox.append(el("p", "next-move", T("Next: {} {}", T(WIND_NAME[s.next.seat]), what)));
   }
   if (s.result) {
     const box = el("section", "result");

@@ -156,7 +156,8 @@ pub async fn replay_step(
         .get(at)
         .filter(|d| eye == Eye::Open || eye == Eye::Seat(d.seat))
     {
-        out["next"] = json!({"seat": d.seat, "action": d.action.to_string()});
+        // In words for the log's readers; as the engine's move for the page to say.
+        out["next"] = json!({"seat": d.seat, "action": d.action.to_string(), "move": d.action});
     }
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
