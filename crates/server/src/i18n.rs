@@ -279,7 +279,7 @@ pub fn describe(e: &tournament::entry::ScoreEntry) -> String {
     }
     let seat = seat_name;
     let mut s = match &e.outcome {
-        Outcome::Draw => "荒庄".to_string(),
+        Outcome::Draw => "流局".to_string(),
         Outcome::SelfDrawn { winner, value } => format!("{}自摸 {value} 番", seat(*winner)),
         Outcome::Discard { discarder, winners } => {
             let ws: Vec<String> = winners
