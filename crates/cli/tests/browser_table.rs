@@ -308,6 +308,15 @@ fn a_table_played_to_its_end_at_four_sizes() {
     std::thread::sleep(Duration::from_millis(400));
     assert_eq!(at(&b), "5");
     assert!(b.text("#pos").starts_with("5 / "));
+    // The next move in words (all hands open: every seat's move is said).
+    b.click("#view option[value=all]");
+    b.exec("document.activeElement.blur()");
+    std::thread::sleep(Duration::from_millis(400));
+    let next = b.text(".next-move");
+    assert!(
+        next.starts_with("Next: ") && !next.contains("undefined") && !next.contains('_'),
+        "{next}"
+    );
     b.keys(&["\u{E010}"]); // End
     std::thread::sleep(Duration::from_millis(400));
     let total = b

@@ -2,11 +2,12 @@
 // the state it is sent on a square table (board.js), offers only the moves listed as legal
 // — a discard by clicking a tile, anything else in the claim box — and keeps the player's
 // options (auto-Hu, no calls, discarding the drawn tile, tile order, sound).
-import { renderBoard, winEl, pointsEl, meldEl, fitNames, el, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
+import { renderBoard, winEl, pointsEl, fitNames, el, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
 import { tileEl, tileName, T } from "./tiles.js";
 import { cue, setMuted } from "./sound.js";
 import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
 import { hintsEl, finalEl } from "./sheets.js";
+import { handsEl, helpEl, showKey } from "./panels.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
@@ -318,7 +319,7 @@ function resultEl() {
     }
     box.append(t);
   }
-  const hands = handsEl(r, names);
+  const hands = handsEl(state.board, r, names);
   if (hands) box.append(hands);
   const links = el("p");
   const a = el("a", "replay-link", T("Replay this hand"));
@@ -334,29 +335,6 @@ function resultEl() {
 /** Whether "Next hand" is yours to press. */
 const nextHandDue = () => state.stage === "between" && state.you != null && !state.places[state.you].ready;
 
-/** The other hands as they ended, at a size read on a phone too (the winners' are laid
- * out above with their fans). Only when the hand is open to you. */
-function handsEl(r, names) {
-  const b = state.board;
-  if (!b) return null;
-  const winners = new Set(r.wins.map((w) => w.seat));
-  const rows = WINDS.map((w, i) => [w, i, b.seats[i]]).filter(([w, , s]) => s.hand && !winners.has(w));
-  if (!rows.length) return null;
-  const box = el("div", "end-hands");
-  box.id = "end-hands";
-  box.append(el("h3", "", T("The other hands")));
-  for (const [w, i, s] of rows) {
-    const row = el("div", "end-hand");
-    row.dataset.wind = w;
-    row.append(el("div", "end-who", `${WIND_CHAR[w]} ${names[i]}`));
-    const tiles = el("div", "laid");
-    s.melds.forEach((m) => tiles.append(meldEl(m)));
-    s.hand.forEach((t) => tiles.append(tileEl(t)));
-    row.append(tiles);
-    box.append(row);
-  }
-  return box;
-}
 
 /** What to do now that a hand or the table is over, first in the panel (on a phone held
  * upright, docked at the bottom of the screen): the next hand; at the table's end, play
@@ -406,29 +384,6 @@ function actionsEl(geo) {
   return box.childElementCount ? box : null;
 }
 
-/** Once the table is over its deal set's key is out: the footer says so, with the link,
- * without a reload. */
-let keyShown = false;
-async function showKey() {
-  const p = document.getElementById("deal-set");
-  const commitment = app.dataset.commitment;
-  if (keyShown || !p || !commitment || !state.final) return;
-  keyShown = true;
-  for (let i = 0; i < 10; i++) {
-    const r = await fetch(`/play/t/${tableId}/set.json`, { method: "HEAD" });
-    if (r.ok) break;
-    await new Promise((ok) => setTimeout(ok, 500));
-  }
-  const code = (text) => el("code", "", text);
-  const a = el("a", "", "set.json");
-  a.href = `/play/t/${tableId}/set.json`;
-  a.id = "set-link";
-  p.replaceChildren(
-    `${T("This table's deals are a secret set, committed to before play:")} `, code(commitment), ". ",
-    `${T("Released now that the table is over:")} `, a,
-    ` (${T("check it with")} `, code(`dupmj verify set.json --commitment ${commitment}`), ").",
-  );
-}
 
 /** Big words on the claimer's side for a claim or a win, for a moment (kept across
  * redraws: each redraw puts them back where their fading has got to). */
@@ -592,47 +547,21 @@ function render() {
       automatic();
     }, state.hints_allowed));
   }
-  if (helpOpen) app.append(helpEl());
+  if (helpOpen) app.append(helpEl(toggleHelp));
   fitNames(panel);
   tickClock();
-  showKey();
+  if (state.final && !keyShown) {
+    keyShown = true;
+    showKey(tableId, app.dataset.commitment);
+  }
 }
 
 /** The keyboard shortcuts, on "?" or the bar's "?" button. */
 let helpOpen = false;
+let keyShown = false; // the footer has been told the key is out
 function toggleHelp() {
   helpOpen = !helpOpen;
   render();
-}
-function helpEl() {
-  const box = el("section", "help");
-  box.id = "shortcuts";
-  box.setAttribute("role", "dialog");
-  box.setAttribute("aria-label", T("Keyboard shortcuts"));
-  box.append(el("h2", "", T("Keyboard shortcuts")));
-  const t = el("table", "keys");
-  for (const [k, what] of [
-    ["← →", T("choose a tile of your hand")],
-    ["Enter", T("discard the chosen tile")],
-    ["d", T("discard the tile just drawn")],
-    ["h", T("Hu")],
-    ["p", T("Pung")],
-    ["k", T("Kong")],
-    ["c", T("Chow (then 1, 2 or 3 when there are several)")],
-    ["f", T("Set the flower aside")],
-    [T("space"), T("Pass")],
-    ["n", T("Next hand")],
-    ["?", T("this list")],
-    ["Esc", T("close")],
-  ]) {
-    const tr = el("tr");
-    const kbd = el("td");
-    kbd.append(el("kbd", "", k));
-    tr.append(kbd, el("td", "", what));
-    t.append(tr);
-  }
-  box.append(t, button(T("close"), toggleHelp, { id: "help-close" }));
-  return box;
 }
 
 /** Frame times while a discard moves (the motion lasts about 200 ms). */

@@ -55,8 +55,8 @@ view.onchange = () => show(at);
 slider.oninput = () => show(Number(slider.value));
 goto.onchange = () => show(Number(goto.value));
 document.addEventListener("keydown", (e) => {
-  // The arrows move the slider itself while it has the focus; a number is typed in its box.
-  if (e.target === slider || e.target === goto) return;
+  // Keys go to the slider, the move box or the view's list while they have the focus.
+  if (["INPUT", "SELECT"].includes(e.target.tagName)) return;
   if (e.key === "ArrowLeft") show(at - 1);
   if (e.key === "ArrowRight") show(at + 1);
   if (e.key === "Home") show(0);

@@ -96,6 +96,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "sound.js" => (include_str!("../../../assets/sound.js"), "text/javascript"),
         "prefs.js" => (include_str!("../../../assets/prefs.js"), "text/javascript"),
         "sheets.js" => (include_str!("../../../assets/sheets.js"), "text/javascript"),
+        "panels.js" => (include_str!("../../../assets/panels.js"), "text/javascript"),
         "play.css" => (include_str!("../../../assets/play.css"), "text/css"),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };
