@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use store::{Role, Session};
 use tournament::challenge::{compare, standings, Rotation};
 
-use super::{num, player, render};
+use super::{num, player, posting_player, render};
 use crate::auth::{check_csrf, session_of};
 use crate::service::{AppError, AppResult};
 use crate::web::{App, Fields, Page};
@@ -250,10 +250,7 @@ pub async fn play(
     headers: HeaderMap,
     Form(f): Form<Fields>,
 ) -> Page {
-    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
-        AppError::Forbidden("sign in (as a guest or with an account) first".into())
-    })?;
-    check_csrf(&s, f.get("csrf"))?;
+    let (_, me) = posting_player(&app, &headers, &f)?;
     let deal: usize = num(&f, "deal", 1, 1, ch::MAX_DEALS)?;
     let hall = app.hall.clone();
     let table = tokio::task::spawn_blocking(move || {

@@ -124,6 +124,15 @@ pub fn player(app: &App, headers: &HeaderMap) -> AppResult<Option<(Session, Pers
     }
 }
 
+/// The signed-in player who sent a form with its session's token; refused otherwise.
+pub fn posting_player(app: &App, headers: &HeaderMap, f: &Fields) -> AppResult<(Session, Person)> {
+    let (s, me) = player(app, headers)?.ok_or_else(|| {
+        AppError::Forbidden("sign in (as a guest or with an account) first".into())
+    })?;
+    check_csrf(&s, f.get("csrf"))?;
+    Ok((s, me))
+}
+
 /// Who is asking, as the secrecy rule knows them.
 pub fn viewer_of(app: &App, headers: &HeaderMap) -> AppResult<Viewer> {
     Ok(

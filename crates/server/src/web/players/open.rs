@@ -187,15 +187,17 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
 
 /// `POST /play/tables`: opens a table from the lobby's form and goes to it.
 pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
-    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
-        AppError::Forbidden("sign in (as a guest or with an account) first".into())
-    })?;
-    check_csrf(&s, f.get("csrf"))?;
+    let (_, me) = posting_player(&app, &headers, &f)?;
     app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
     let spec = spec_from_form(&app, &f, me.id)?;
+    open_and_go(&app, spec, &me)
+}
+
+/// Opens the table `spec` describes for `me` and sends them to it.
+fn open_and_go(app: &App, spec: TableSpec, me: &Person) -> Page {
     let id = app
         .hall
-        .open_table(spec, &play::names::shown(&me))
+        .open_table(spec, &play::names::shown(me))
         .map_err(AppError::Invalid)?;
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
@@ -256,20 +258,13 @@ pub async fn play_again(
     headers: HeaderMap,
     Form(f): Form<Fields>,
 ) -> Page {
-    let (s, me) = player(&app, &headers)?.ok_or_else(|| {
-        AppError::Forbidden("sign in (as a guest or with an account) first".into())
-    })?;
-    check_csrf(&s, f.get("csrf"))?;
+    let (_, me) = posting_player(&app, &headers, &f)?;
     let old = super::replay::table_spec(&app, id)?;
     let place = num(&f, "place", old.owner_place, 0, 3)?;
     let form = again_form(&old, place).map_err(AppError::Invalid)?;
     app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
     let spec = spec_from_form(&app, &form, me.id)?;
-    let table = app
-        .hall
-        .open_table(spec, &play::names::shown(&me))
-        .map_err(AppError::Invalid)?;
-    Ok(Redirect::to(&format!("/play/t/{table}")).into_response())
+    open_and_go(&app, spec, &me)
 }
 
 /// Bots of a table opened by "play now".
