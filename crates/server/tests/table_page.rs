@@ -379,10 +379,21 @@ async fn play_again_opens_the_same_settings_with_new_deals() {
     let first: i64 = to.unwrap()[8..].parse().unwrap();
     let (_, _, page) = http(&app, "GET", &format!("/play/t/{first}"), Some(&cookie), &[]).await;
     assert_eq!(then_of(&page), serde_json::json!({"again": true}));
-    // Without the form's token: refused.
+    // Without the form's token: refused. A bad place or table is named; nothing opens.
     let again = format!("/play/t/{first}/again");
     let (st, _, _) = http(&app, "POST", &again, Some(&cookie), &[("place", "2")]).await;
     assert_eq!(st, 403);
+    for (path, place, code, says) in [
+        (again.as_str(), "9", 422, "place"),
+        (again.as_str(), "east", 422, "place"),
+        ("/play/t/999/again", "0", 404, "999"),
+    ] {
+        let form = [("csrf", csrf.as_str()), ("place", place)];
+        let (st, _, body) = http(&app, "POST", path, Some(&cookie), &form).await;
+        assert_eq!(st, code, "{path} place {place}: {body}");
+        assert!(body.contains(says), "{path} place {place}: {body}");
+    }
+    assert_eq!(app.hall.open_tables_of(spec_of(&app, first).owner), 1);
     let (st, to, body) = http(
         &app,
         "POST",
