@@ -31,10 +31,7 @@ fn enter(b: &Browser, path: &str, clicks: &[&str], fills: &[(&str, &str)]) -> St
 #[test]
 fn an_event_runs_end_to_end_in_chromium() {
     let (_driver, driver) = start_driver();
-    let dir = std::env::temp_dir().join(format!("dupmj-browser-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("event.sqlite");
-    std::fs::remove_file(&db).ok();
+    let db = common::fresh_db("browser");
     let (child, addr) = common::serve(&db);
     let server = Proc(child);
     let base = format!("http://{addr}");
@@ -206,5 +203,5 @@ fn an_event_runs_end_to_end_in_chromium() {
     anon.go("/events/1/big");
     assert!(anon.source().contains("page 1 of 1 · 16 players"));
     drop(server);
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(db.parent().unwrap()).ok();
 }

@@ -64,14 +64,12 @@ fn into_the_challenge(base: &str, name: &str) -> Window {
     b
 }
 
-#[test]
-fn two_people_play_a_challenge_and_compare() {
-    let dir = std::env::temp_dir().join(format!("dupmj-challenge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("c.sqlite");
-    std::fs::remove_file(&db).ok();
+/// `dupmj serve` on `db` publishing a challenge of four deals of `copies` copies each at
+/// once (then every 24 hours), bots moving without a pause; the server and its address.
+fn scheduling(db: &std::path::Path, copies: usize) -> (Proc, String) {
+    let copies = copies.to_string();
     let (child, addr) = common::serve_with(
-        &db,
+        db,
         &[
             "--bot-pace-ms",
             "0",
@@ -79,10 +77,17 @@ fn two_people_play_a_challenge_and_compare() {
             "24",
             "--challenge-deals",
             "4",
+            "--challenge-copies",
+            &copies,
         ],
     );
-    let _server = Proc(child);
-    let base = format!("http://{addr}");
+    (Proc(child), format!("http://{addr}"))
+}
+
+#[test]
+fn two_people_play_a_challenge_and_compare() {
+    let db = common::fresh_db("challenge");
+    let (_server, base) = scheduling(&db, 1);
     let mut browsers = Vec::new();
     for name in ["Alice", "Bob"] {
         let b = into_the_challenge(&base, name);
@@ -144,25 +149,8 @@ fn two_people_play_a_challenge_and_compare() {
 /// and phone) and `challenge-copies-deal` with `DUPMJ_SCREENSHOTS=1`.
 #[test]
 fn two_copies_each_player_compared_within_hers() {
-    let dir = std::env::temp_dir().join(format!("dupmj-copies-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("c.sqlite");
-    std::fs::remove_file(&db).ok();
-    let (child, addr) = common::serve_with(
-        &db,
-        &[
-            "--bot-pace-ms",
-            "0",
-            "--challenge-every-hours",
-            "24",
-            "--challenge-deals",
-            "4",
-            "--challenge-copies",
-            "2",
-        ],
-    );
-    let _server = Proc(child);
-    let base = format!("http://{addr}");
+    let db = common::fresh_db("copies");
+    let (_server, base) = scheduling(&db, 2);
     let mut browsers = Vec::new();
     let mut letters = Vec::new();
     for name in ["Alice", "Bob"] {
@@ -216,5 +204,5 @@ fn two_copies_each_player_compared_within_hers() {
         .as_u64()
         .unwrap();
     assert!(w <= 400, "the challenge fits a phone: {w}px");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(db.parent().unwrap()).ok();
 }

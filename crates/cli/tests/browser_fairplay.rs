@@ -25,10 +25,7 @@ fn open_table(b: &Window, practice: bool, fields: &[(&str, &str)]) {
 
 #[test]
 fn hints_only_at_practice_tables_and_a_stand_ins_hand_said_in_words() {
-    let dir = std::env::temp_dir().join(format!("dupmj-fairplay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("f.sqlite");
-    std::fs::remove_file(&db).ok();
+    let db = common::fresh_db("fairplay");
     let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));

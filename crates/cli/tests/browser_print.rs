@@ -38,10 +38,7 @@ fn count(b: &Browser, css: &str) -> u64 {
 
 #[test]
 fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
-    let dir = std::env::temp_dir().join(format!("dupmj-print-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("event.sqlite");
-    std::fs::remove_file(&db).ok();
+    let db = common::fresh_db("print");
     {
         let s = SqliteStore::open(&db).unwrap();
         server::auth::set_director_password(&s, "print test pw", "test").unwrap();
@@ -203,5 +200,5 @@ fn printables_fit_a4_and_the_big_screen_fits_1920_by_1080() {
     );
     assert_eq!(wide, serde_json::json!([]), "wider than the phone's window");
     b.screenshot("zh-play-table-phone");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(db.parent().unwrap()).ok();
 }

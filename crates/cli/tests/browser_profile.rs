@@ -11,10 +11,7 @@ use webdriver::{open, Engine, Proc};
 
 #[test]
 fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
-    let dir = std::env::temp_dir().join(format!("dupmj-profile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("p.sqlite");
-    std::fs::remove_file(&db).ok();
+    let db = common::fresh_db("profile");
     let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));

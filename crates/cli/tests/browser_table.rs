@@ -120,10 +120,7 @@ return broken;
 
 #[test]
 fn a_table_played_to_its_end_at_four_sizes() {
-    let dir = std::env::temp_dir().join(format!("dupmj-table2-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("t.sqlite");
-    std::fs::remove_file(&db).ok();
+    let db = common::fresh_db("table2");
     let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "40"]);
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));

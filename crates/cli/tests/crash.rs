@@ -53,10 +53,7 @@ type Acked = (String, u32, u32, u32);
 
 #[test]
 fn acknowledged_entries_survive_sigkill() {
-    let dir = std::env::temp_dir().join(format!("dupmj-crash-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("event.sqlite");
-    std::fs::remove_file(&db).ok();
+    let db = common::fresh_db("crash");
     let codes = {
         let s = SqliteStore::open(&db).unwrap();
         let players = server::service::parse_entrants(
@@ -181,5 +178,5 @@ fn acknowledged_entries_survive_sigkill() {
         acked.len(),
         stored.len()
     );
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(db.parent().unwrap()).ok();
 }

@@ -1,7 +1,54 @@
-// Panels of the live table that need only what they are given: the other hands at the
-// end of a hand, the shortcuts' list, and the footer's deal set key once the table is over.
+// Panels of the live table that need only what they are given: what to do at the end of a
+// hand or of the table, the other hands at the end of a hand, the shortcuts' list, and the
+// footer's deal set key once the table is over.
 import { el, meldEl, WINDS, WIND_CHAR } from "./board.js";
 import { tileEl, T } from "./tiles.js";
+
+/** What to do now that a hand or the table is over, first in the panel (`docked` at the
+ * foot of the screen on a phone held upright): `next`, the page's "Next hand" button when
+ * it is yours to press; at the table's end (`final`), play again from `place`, or by
+ * `then` a challenge's next deal and the deal's results, or the event; and the lobby. */
+export function actionsEl({ docked, next, final, then, csrf, tableId, place }) {
+  const box = el("div", "actions");
+  box.id = "actions";
+  if (docked) box.classList.add("dock");
+  if (next) box.append(next);
+  if (final) {
+    const post = (action, fields, label, id) => {
+      const f = el("form", "inline");
+      f.method = "post";
+      f.action = action;
+      for (const [k, v] of Object.entries({ csrf, ...fields })) {
+        const i = el("input");
+        i.type = "hidden";
+        i.name = k;
+        i.value = v;
+        f.append(i);
+      }
+      const b = el("button", "go", label);
+      b.id = id;
+      f.append(b);
+      return f;
+    };
+    const link = (href, label, id) => {
+      const a = el("a", "", label);
+      a.href = href;
+      a.id = id;
+      return a;
+    };
+    if (then.challenge) {
+      if (then.next) box.append(post(`/play/c/${then.challenge}/play`, { deal: then.next }, T("Next deal ({})", then.next), "next-deal"));
+      box.append(link(`/play/c/${then.challenge}/deal/${then.deal}`, T("Results of deal {}", then.deal), "deal-results"));
+      box.append(link(`/play/c/${then.challenge}`, T("The challenge"), "challenge-page"));
+    } else if (then.event) {
+      box.append(link(`/play/e/${then.event}`, T("back to the event"), "event-page"));
+    } else if (then.again && place != null) {
+      box.append(post(`/play/t/${tableId}/again`, { place }, T("Play again"), "play-again"));
+    }
+    box.append(link("/play", T("Lobby"), "to-lobby"));
+  }
+  return box.childElementCount ? box : null;
+}
 
 /** The other hands as they ended, at a size read on a phone too (the winners' are laid
  * out above with their fans). Only when the hand is open to you. */

@@ -7,7 +7,7 @@ import { tileEl, tileName, T } from "./tiles.js";
 import { cue, setMuted } from "./sound.js";
 import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
 import { hintsEl, finalEl } from "./sheets.js";
-import { handsEl, helpEl, showKey } from "./panels.js";
+import { actionsEl, handsEl, helpEl, showKey } from "./panels.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
@@ -336,52 +336,21 @@ function resultEl() {
 const nextHandDue = () => state.stage === "between" && state.you != null && !state.places[state.you].ready;
 
 
-/** What to do now that a hand or the table is over, first in the panel (on a phone held
- * upright, docked at the bottom of the screen): the next hand; at the table's end, play
- * again, or a challenge's next deal and results, and the lobby. */
-function actionsEl(geo) {
-  const box = el("div", "actions");
-  box.id = "actions";
-  if (geo && !geo.wide) box.classList.add("dock");
-  if (nextHandDue()) {
-    box.append(button(T("Next hand"), () => send({ type: "next" }), { id: "next-hand", key: "n", cls: "go" }));
-  }
-  if (state.final) {
-    const then = JSON.parse(app.dataset.then || "{}");
-    const post = (action, fields, label, id) => {
-      const f = el("form", "inline");
-      f.method = "post";
-      f.action = action;
-      for (const [k, v] of Object.entries({ csrf: app.dataset.csrf, ...fields })) {
-        const i = el("input");
-        i.type = "hidden";
-        i.name = k;
-        i.value = v;
-        f.append(i);
-      }
-      const b = el("button", "go", label);
-      b.id = id;
-      f.append(b);
-      return f;
-    };
-    const link = (href, label, id) => {
-      const a = el("a", "", label);
-      a.href = href;
-      a.id = id;
-      return a;
-    };
-    if (then.challenge) {
-      if (then.next) box.append(post(`/play/c/${then.challenge}/play`, { deal: then.next }, T("Next deal ({})", then.next), "next-deal"));
-      box.append(link(`/play/c/${then.challenge}/deal/${then.deal}`, T("Results of deal {}", then.deal), "deal-results"));
-      box.append(link(`/play/c/${then.challenge}`, T("The challenge"), "challenge-page"));
-    } else if (then.event) {
-      box.append(link(`/play/e/${then.event}`, T("back to the event"), "event-page"));
-    } else if (then.again && state.you != null) {
-      box.append(post(`/play/t/${tableId}/again`, { place: state.you }, T("Play again"), "play-again"));
-    }
-    box.append(link("/play", T("Lobby"), "to-lobby"));
-  }
-  return box.childElementCount ? box : null;
+/** What to do now that a hand or the table is over (panels.js), with this page's
+ * "Next hand" button when it is yours to press. */
+function actionsHere(geo) {
+  const next = nextHandDue()
+    ? button(T("Next hand"), () => send({ type: "next" }), { id: "next-hand", key: "n", cls: "go" })
+    : null;
+  return actionsEl({
+    docked: !!geo && !geo.wide,
+    next,
+    final: !!state.final,
+    then: JSON.parse(app.dataset.then || "{}"),
+    csrf: app.dataset.csrf,
+    tableId,
+    place: state.you,
+  });
 }
 
 
@@ -496,7 +465,7 @@ function render() {
   help.setAttribute("aria-label", T("Keyboard shortcuts"));
   bar.append(help);
   panel.append(bar);
-  const actions = actionsEl(geo);
+  const actions = actionsHere(geo);
   if (actions) (actions.classList.contains("dock") ? app : panel).append(actions);
   if (message) panel.append(el("p", "err", message));
   if (state.notice) panel.append(el("p", "notice", noticeText(state.notice)));

@@ -5,6 +5,17 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+/// A database path of its own for test `name` (`dupmj-<name>-<pid>/<name>.sqlite` in the
+/// temporary folder), its folder made and any file left there by an earlier run gone.
+#[allow(dead_code)]
+pub fn fresh_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dupmj-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join(format!("{name}.sqlite"));
+    std::fs::remove_file(&db).ok();
+    db
+}
+
 /// Starts `dupmj serve` on `db` at a free port; the child and the address it printed.
 #[allow(dead_code)]
 pub fn serve(db: &Path) -> (Child, SocketAddr) {
