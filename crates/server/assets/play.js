@@ -1,7 +1,9 @@
 // The live table: one WebSocket to the server, which decides everything. The page shows
 // the state it is sent on a square table (board.js), offers only the moves listed as legal
 // — a discard by clicking a tile, anything else in the claim box — and keeps the player's
-// options (auto-Hu, no calls, discarding the drawn tile, tile order, sound).
+// options (auto-Hu, no calls, discarding the drawn tile, tile order, sound). About 600 lines
+// on purpose: what reads the page's live state stays here; panels that need only what they
+// are given are in panels.js and sheets.js.
 import { renderBoard, winEl, pointsEl, fitNames, el, WINDS, WIND_CHAR, WIND_NAME } from "./board.js";
 import { tileEl, tileName, T } from "./tiles.js";
 import { cue, setMuted } from "./sound.js";
