@@ -22,7 +22,7 @@ use table::engine::{Decision, Hidden, SeenMeld, Table, View};
 use table::rules::TableRules;
 use table::wall::{Setup, WallModel};
 
-use crate::bots::Agent;
+use crate::agent::Agent;
 use crate::plan;
 use crate::strong::PlanBot;
 

@@ -1,5 +1,4 @@
-//! Built-in bots. An [`Agent`] sees only its seat's [`View`] and answers with one of the
-//! legal actions listed there.
+//! The simplest built-in bots: `random` and `greedy` (tile efficiency alone).
 
 use mcr::tile::Counts;
 use mcr::Tile;
@@ -7,103 +6,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use table::engine::{Action, Decision, View};
-use table::seen::SeenEvent;
 
-/// A player: view in, action out.
-pub trait Agent {
-    /// The bot's name, as reports print it.
-    fn name(&self) -> &str;
-    /// The action for a seat's view; only called when the seat has a decision.
-    fn act(&mut self, view: &View) -> Action;
-    /// Whether this agent follows the hand event by event; if so, [`Agent::observe`] is
-    /// called after every change of the table (from the deal on).
-    fn follows_events(&self) -> bool {
-        false
-    }
-    /// What the seat saw since the last call, and what it may do now (empty when it has
-    /// no decision; [`Agent::act`] follows when it has one).
-    fn observe(&mut self, _seen: &[SeenEvent], _legal: &[Action]) {}
-    /// An error of the agent's own protocol since the last call (a crash, a time-out, an
-    /// unreadable or illegal answer): under rules with an error penalty it ends the hand.
-    fn take_fault(&mut self) -> Option<String> {
-        None
-    }
-    /// The rules of the hand about to be played (a bot that simulates the hand needs
-    /// them); called before the hand starts.
-    fn set_rules(&mut self, _rules: &table::rules::TableRules) {}
-    /// For a bot that searches: the move it would play at `view` in place of `played`
-    /// (`played` itself unless another is clearly better on the sampled worlds, by the
-    /// standard the bot leaves its plan by), and what it expects of both on the same
-    /// worlds. `None` for the others, and where the
-    /// search does not weigh the choice (one legal move, a win on offer).
-    fn appraise(&mut self, _view: &View, _played: Action) -> Option<Appraisal> {
-        None
-    }
-    /// Whether a decision may take long (a search): a server then asks it away from the
-    /// task that answers the table's players.
-    fn thinks(&self) -> bool {
-        false
-    }
-}
-
-/// What a searching bot expects of two moves at one decision: the match points of the
-/// seat, averaged over the same sampled worlds played out to the end of the hand.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Appraisal {
-    /// The move expected to do best.
-    pub best: Action,
-    /// Its expected match points.
-    pub best_points: f64,
-    /// The expected match points of the move appraised.
-    pub played_points: f64,
-    /// The standard error of the difference between the two (paired on the worlds).
-    pub error: f64,
-    /// Worlds the averages are over.
-    pub worlds: usize,
-}
-
-/// The built-in bots, weakest first: `random`, `greedy` (also `easy`), `greedy-r`,
-/// `medium`, `strong`, `strong-defence` (`strong` with a defence that measured worse), and
-/// `expert` (search over sampled worlds, [`crate::expert`]).
-pub const BUILTIN: [&str; 8] = [
-    "random",
-    "easy",
-    "greedy",
-    "greedy-r",
-    "medium",
-    "strong",
-    "strong-defence",
-    "expert",
-];
-
-/// Creates a built-in bot by name with a seed: `random`, `greedy` (`easy`), `greedy-r`
-/// (greedy with seeded random choices between equally good discards, for null tests),
-/// `medium`, `strong` and `strong-defence` ([`crate::strong`]), and `expert` at its default
-/// budget ([`crate::expert::THINK_MS`]).
-pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
-    builtin_thinking(name, seed, crate::expert::THINK_MS)
-}
-
-/// [`builtin`], with a budget of `think_ms` milliseconds per decision for a bot that
-/// searches (`expert`); the others ignore it.
-pub fn builtin_thinking(name: &str, seed: u64, think_ms: u32) -> Option<Box<dyn Agent + Send>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "greedy" | "easy" => Some(Box::new(GreedyBot { rng: None })),
-        "medium" => Some(Box::new(crate::strong::PlanBot::medium())),
-        "strong" => Some(Box::new(crate::strong::PlanBot::strong())),
-        "strong-defence" => Some(Box::new(crate::strong::PlanBot::strong_with_defence())),
-        "expert" => Some(Box::new(crate::expert::ExpertBot::thinking(
-            table::rules::TableRules::seeds(),
-            seed,
-            think_ms,
-        ))),
-        "greedy-r" => Some(Box::new(GreedyBot {
-            rng: Some(ChaCha8Rng::seed_from_u64(seed)),
-        })),
-        _ => None,
-    }
-}
+use crate::agent::Agent;
 
 /// Picks a legal action uniformly at random.
 pub struct RandomBot {

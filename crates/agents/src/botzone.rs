@@ -31,22 +31,15 @@ use std::time::Instant;
 
 use mcr::{Tile, Wind};
 
-use crate::bots::Agent;
-use crate::external::{fallback, BotPool, BotProcess, ReadError};
+use crate::agent::Agent;
+use crate::pool::{fallback, BotPool};
+pub use crate::pool::Interaction;
+use crate::process::{BotProcess, ReadError};
 use table::engine::{Action, View};
 use table::seen::{KongKind, SeenEvent};
 
 /// The line a keep-running bot prints after each answer.
 pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
-
-/// How requests and responses are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Interaction {
-    /// JSON interaction: the whole history as a JSON object.
-    Json,
-    /// Simple interaction: lines of text.
-    Simple,
-}
 
 /// Turns the events one seat saw into Botzone requests.
 #[derive(Default)]

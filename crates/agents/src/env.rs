@@ -17,7 +17,7 @@ use table::points::imp_of_dif;
 use table::rules::TableRules;
 use table::wall::Setup;
 
-use crate::bots::{builtin, Agent};
+use crate::{agent::Agent, registry::builtin};
 use crate::encode::{action_index, ACTIONS};
 use crate::play::play_table;
 
@@ -57,7 +57,7 @@ fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Agent + Send>, String> {
     builtin(name, seed).ok_or_else(|| {
         format!(
             "no built-in bot called '{name}' (choose {})",
-            crate::bots::BUILTIN.join(", ")
+            crate::registry::BUILTIN.join(", ")
         )
     })
 }

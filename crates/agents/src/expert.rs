@@ -24,7 +24,7 @@ use table::engine::{unseen, unseen_bonus, Action, Decision, Hidden, HiddenSizes,
 use table::rules::TableRules;
 use table::wall::WallModel;
 
-use crate::bots::{Agent, Appraisal};
+use crate::agent::{Agent, Appraisal};
 use crate::strong::PlanBot;
 
 /// Playouts per decision of the default `expert`. Four times the worlds let the gate pass

@@ -1,12 +1,13 @@
 //! # agents — who plays at the table
 //!
-//! The [`bots::Agent`] trait and the built-in bots ([`bots`]), bots in other processes
+//! The [`agent::Agent`] trait and the built-in bots ([`bots`]), bots in other processes
 //! ([`external`] for our JSON Lines protocol, [`botzone`] for contest bots), and the driver
 //! that plays hands with four agents and records them ([`play`]); a seat's view as numbers
 //! for learning bots ([`encode`]), and a table with outside seats as an environment ([`env`](mod@env)).
 
 #![deny(missing_docs)]
 
+pub mod agent;
 pub mod belief;
 pub mod bots;
 pub mod botzone;
@@ -16,5 +17,8 @@ pub mod expert;
 pub mod external;
 pub mod plan;
 pub mod play;
+pub mod pool;
+pub mod process;
+pub mod registry;
 pub mod review;
 pub mod strong;

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use mcr::Wind;
 
-use crate::bots::Agent;
+use crate::agent::Agent;
 use table::engine::{Action, Table};
 use table::game::Game;
 use table::log::{Decision, HandLog};

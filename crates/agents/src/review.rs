@@ -7,7 +7,7 @@ use mcr::{Tile, Wind};
 use table::engine::{Action, Decision as Ask, View};
 use table::log::{start_of, HandLog, ReplayError};
 
-use crate::bots::Agent;
+use crate::agent::Agent;
 use crate::plan;
 use crate::strong::{self, Seat};
 
@@ -229,7 +229,7 @@ fn reason(view: &View, played: Action, suggested: Action, rules: &mcr::Rules) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::builtin;
+    use crate::registry::builtin;
     use crate::expert::ExpertBot;
     use table::rules::TableRules;
 

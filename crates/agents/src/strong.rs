@@ -11,7 +11,7 @@
 use mcr::tile::{Counts, KINDS};
 use mcr::{Meld, MeldKind, Tile, WinContext, Wind};
 
-use crate::bots::Agent;
+use crate::agent::Agent;
 
 mod acceptance;
 mod claim;

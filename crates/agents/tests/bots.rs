@@ -1,6 +1,6 @@
 //! The planning bots: worked hands for the evaluator, and behaviour over many hands.
 
-use agents::bots::builtin;
+use agents::registry::builtin;
 use agents::play::play_table;
 use agents::strong::{active_routes, evaluate, Seat};
 use mcr::tile::counts_of;
@@ -87,7 +87,7 @@ fn the_strong_bot_reaches_8_points_where_greedy_runs_out_of_tiles() {
 #[test]
 fn every_level_plays_regular_games_too() {
     use table::game::Game;
-    for bot in ["easy", "medium", "strong", "strong-defence"] {
+    for bot in ["easy", "medium", "strong"] {
         let mut game = Game::new(TableRules::regular(), 77, 4).unwrap();
         let mut make = |p: usize, k: usize| builtin(bot, (4 * k + p) as u64).unwrap();
         let (logs, _) = agents::play::play_game(&mut game, &mut make, None, true);

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use agents::bots::Agent;
+use agents::agent::Agent;
 use agents::play::play_hand;
 use table::engine::{Action, Decision, View};
 use table::log::Event;

@@ -3,7 +3,7 @@
 //! and match points as rules §4 says; for regular hands (rules §8) also all 144 tiles with the
 //! bonus tiles, one winner and regular payments.
 
-use agents::bots::{builtin, Agent};
+use agents::{agent::Agent, registry::builtin};
 use agents::play::safe_default;
 use mcr::notation::parse_hand_line;
 use mcr::{MeldKind, Wind};

@@ -25,7 +25,7 @@ use rayon::prelude::*;
 use report::DealFigures;
 pub use report::{BotReport, DealOutcome, Meta, NoiseFloor, Report, Tally};
 
-use agents::bots::Agent;
+use agents::agent::Agent;
 use agents::play::{play_hand, play_table};
 use table::log::HandLog;
 use table::points::imp_of_dif;
@@ -54,7 +54,7 @@ pub struct Entrant {
     /// Makes a player for one hand from a seed.
     pub make: BotFactory,
     /// For a bot in another process: its pool, which counts errors and timeouts.
-    pub pool: Option<std::sync::Arc<agents::external::BotPool>>,
+    pub pool: Option<std::sync::Arc<agents::pool::BotPool>>,
 }
 
 /// The seatings of deal `deal`: for each table, the entrant index by seat.
@@ -289,7 +289,7 @@ fn play(r: &mut Run, deals: &[u64]) -> Vec<(u64, DealOutcome)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agents::bots::builtin;
+    use agents::registry::builtin;
 
     fn entrants(names: &[&str]) -> Vec<Entrant> {
         names

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::output::emit;
 use crate::tablecmd::{rules_for, GameKind};
-use agents::bots::{builtin, builtin_thinking};
+use agents::registry::{builtin, builtin_thinking};
 use arena::{run, Entrant, Mode, Run};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -206,8 +206,8 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         let (name, spec) = d
             .split_once('=')
             .ok_or_else(|| format!("--bot {d}: expected NAME=cmd:COMMAND"))?;
-        use agents::botzone::Interaction;
-        use agents::external::Protocol;
+        use agents::pool::Interaction;
+        use agents::pool::Protocol;
         let (protocol, cmd) = [
             ("cmd:", Protocol::JsonLines),
             ("botzone:", Protocol::Botzone(Interaction::Json)),
@@ -221,8 +221,8 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         if cmd.trim().is_empty() {
             return Err(format!("--bot {d}: the command is empty"));
         }
-        agents::external::probe(cmd).map_err(|e| format!("--bot {d}: {e}"))?;
-        let pool = agents::external::BotPool::with_protocol(cmd, limit, protocol);
+        agents::process::probe(cmd).map_err(|e| format!("--bot {d}: {e}"))?;
+        let pool = agents::pool::BotPool::with_protocol(cmd, limit, protocol);
         if let Protocol::Botzone(_) = protocol {
             botzone_pools.push(pool.clone());
         }
@@ -260,7 +260,7 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         if builtin(n, 0).is_none() {
             return Err(format!(
                 "unknown bot '{n}': use a built-in bot ({}) or a name given with --bot",
-                agents::bots::BUILTIN.join(", ")
+                agents::registry::BUILTIN.join(", ")
             ));
         }
         let name = n.clone();

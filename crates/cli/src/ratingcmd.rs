@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use agents::bots::{builtin, Agent};
+use agents::{agent::Agent, registry::builtin};
 use clap::Args;
 use rayon::prelude::*;
 use table::deal::Deal;

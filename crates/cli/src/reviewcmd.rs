@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::BufRead;
 
 use crate::output::emit;
-use agents::bots::{builtin, builtin_thinking};
+use agents::registry::{builtin, builtin_thinking};
 use clap::Args;
 use mcr::Wind;
 use table::game::{GameLog, GAME_FORMAT};
@@ -62,7 +62,7 @@ pub fn review(a: ReviewArgs) -> Result<(), String> {
         return Err(format!(
             "--bot {}: not a built-in bot (use one of {})",
             a.bot,
-            agents::bots::BUILTIN.join(", ")
+            agents::registry::BUILTIN.join(", ")
         ));
     }
     let seats: Vec<Wind> = match &a.seat {

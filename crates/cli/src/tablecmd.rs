@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use crate::output::emit;
-use agents::bots::{builtin_thinking, Agent};
+use agents::{agent::Agent, registry::builtin_thinking};
 use agents::play::play_hand;
 use clap::{Args, ValueEnum};
 use mcr::Wind;
@@ -230,7 +230,7 @@ pub fn lineup(spec: &str, seed: u64, think_ms: u32) -> Result<[Box<dyn Agent + S
                 || {
                     format!(
                         "unknown bot '{n}': use one of {}",
-                        agents::bots::BUILTIN.join(", ")
+                        agents::registry::BUILTIN.join(", ")
                     )
                 },
             )?,

@@ -37,7 +37,7 @@ pub(crate) fn table_rules(name: &str) -> PyResult<table::TableRules> {
 fn _dupmj(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTIONS", agents::encode::ACTIONS)?;
     m.add("PLANES", agents::encode::PLANES)?;
-    m.add("BOTS", agents::bots::BUILTIN.to_vec())?;
+    m.add("BOTS", agents::registry::BUILTIN.to_vec())?;
     rules::register(m)?;
     compat::register(m)?;
     env::register(m)?;

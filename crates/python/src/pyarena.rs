@@ -80,10 +80,10 @@ fn arena_run(
         }
     };
     for o in &others {
-        if agents::bots::builtin(o, 0).is_none() {
+        if agents::registry::builtin(o, 0).is_none() {
             return Err(value_error(format!(
                 "opponents: no built-in bot called '{o}' (choose {})",
-                agents::bots::BUILTIN.join(", ")
+                agents::registry::BUILTIN.join(", ")
             )));
         }
     }

@@ -1,7 +1,7 @@
 //! `dupmj demo`: a complete 16-player event whose 20 hands are played by bots through the
 //! real table engine and recorded through the same path as score entry.
 
-use agents::bots::builtin;
+use agents::registry::builtin;
 use agents::play::play_table;
 use store::{Entrant, EventId, Saved, Store};
 use table::engine::HandResult;
@@ -48,7 +48,7 @@ pub fn run(store: &dyn Store, bots: &[String]) -> AppResult<(EventId, usize)> {
     if let Some(b) = bots.iter().find(|b| builtin(b, 0).is_none()) {
         return Err(AppError::Invalid(format!(
             "'{b}' is not a built-in bot (use one of {})",
-            agents::bots::BUILTIN.join(", ")
+            agents::registry::BUILTIN.join(", ")
         )));
     }
     let bot_of = |p: usize| &bots[p % bots.len()];

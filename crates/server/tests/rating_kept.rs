@@ -289,7 +289,7 @@ fn a_session_is_compared_with_the_newest_field_and_its_imp_is_kept() {
 /// you give the par the same easy points they give you, so weak company is not skill.
 #[test]
 fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
-    use agents::bots::builtin;
+    use agents::registry::builtin;
     use server::play::room::{HandSummary, Held};
     use table::rules::TableRules;
     let a = server::open(
@@ -299,7 +299,7 @@ fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
     .unwrap();
     // The par as the docs define it: each bot seeded with seed ^ 0x9e3779b9 × (seat + 1).
     let play = |seed: u64, levels: [&str; 4]| -> [i32; 4] {
-        let mut bots: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
+        let mut bots: [Box<dyn agents::agent::Agent + Send>; 4] = std::array::from_fn(|s| {
             builtin(levels[s], seed ^ (0x9e37_79b9 * (s as u64 + 1))).unwrap()
         });
         let (t, _) = agents::play::play_table(

@@ -14,6 +14,7 @@ pub mod engine;
 pub mod game;
 pub mod log;
 pub mod points;
+pub mod record;
 pub mod rules;
 pub mod seen;
 pub mod set;

@@ -13,7 +13,7 @@ use table::wall::{Setup, WallModel};
 use super::chains::{live_bucket, live_waits, LIVE};
 use super::throws::Throws;
 use super::{counts, near, sets, settle, Chains};
-use crate::bots::Agent;
+use crate::agent::Agent;
 use crate::expert::ExpertBot;
 use crate::strong::PlanBot;
 

@@ -84,7 +84,7 @@ mod tests {
     use super::*;
     use crate::belief::diagnostics::self_play;
     use crate::belief::{counts, near, sets, settle, Chains};
-    use crate::bots::Agent;
+    use crate::agent::Agent;
     use crate::strong::PlanBot;
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;

@@ -5,7 +5,7 @@ use mcr::tile::KINDS;
 use mcr::Wind;
 use table::engine::{Action, Decision, Table};
 
-use crate::bots::Agent;
+use crate::agent::Agent;
 use crate::strong::PlanBot;
 
 /// Plays `table` to its end with `strong`'s plan at every seat: the match points of `me`,

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use agents::bots::builtin;
+use agents::registry::builtin;
 use agents::play::play_hand;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};

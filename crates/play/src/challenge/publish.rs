@@ -117,7 +117,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
     for i in 0..spec.set_len() {
         let deal = table::deal::Deal::generate(key.seed(i));
         for seat in Wind::ALL {
-            let mut agents: [Box<dyn agents::bots::Agent + Send>; 4] = std::array::from_fn(|s| {
+            let mut agents: [Box<dyn agents::agent::Agent + Send>; 4] = std::array::from_fn(|s| {
                 let name = if s == seat.index() {
                     &spec.par
                 } else {

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
-use agents::bots::{builtin, Agent};
+use agents::{agent::Agent, registry::builtin};
 use mcr::Wind;
 use store::StoreError;
 use table::deal::Deal;

@@ -1,7 +1,7 @@
 //! The bots a room seats: a level's bot as people see it play, and the stand-ins that
 //! play for an absent person.
 
-use agents::bots::{builtin, Agent};
+use agents::{agent::Agent, registry::builtin};
 use table::engine::Action;
 use table::rules::TableRules;
 

@@ -18,7 +18,7 @@ pub use notice::Notice;
 
 use std::time::{Duration, Instant};
 
-use agents::bots::Agent;
+use agents::agent::Agent;
 use agents::play::safe_default;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};

@@ -27,7 +27,8 @@ use mcr::{Meld, MeldKind, Tile, WinContext, Wind};
 use serde::{Deserialize, Serialize};
 
 use crate::deal::{wall_label_static, Deal, DealError, WALL};
-use crate::log::{Event, WinRecord};
+pub use crate::record::{HandResult, Outcome};
+use crate::record::{Event, WinRecord};
 use crate::points::{match_points, Settlement};
 use crate::rules::EastFourteenth;
 use crate::rules::TableRules;
@@ -126,55 +127,6 @@ enum Phase {
         asked: [bool; 4],
     },
     Over,
-}
-
-/// How a hand ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// Nobody won (a washout in a regular game).
-    Draw,
-    /// A win from the wall.
-    SelfDrawn,
-    /// One or more wins on a discard or a robbed kong.
-    Discard,
-    /// A bot's error ended the hand ([`Action::Fault`]).
-    Fault,
-}
-
-impl Outcome {
-    /// The outcome as the log writes it: `draw`, `self_drawn` or `discard`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Draw => "draw",
-            Outcome::SelfDrawn => "self_drawn",
-            Outcome::Discard => "discard",
-            Outcome::Fault => "fault",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The end of a hand: how it ended and each seat's match points.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HandResult {
-    /// How the hand ended.
-    pub kind: Outcome,
-    /// The discarder (or the promoter of a robbed kong).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub discarder: Option<Wind>,
-    /// Every win, in the order of the seats after the discarder.
-    pub wins: Vec<WinRecord>,
-    /// The seat whose error ended the hand.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub offender: Option<Wind>,
-    /// Match points by seat (E, S, W, N).
-    pub points: [i32; 4],
 }
 
 /// Where the undrawn tiles are: one wall per seat, or one shared wall.

@@ -135,7 +135,7 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
     };
     c.check().map_err(AppError::Invalid)?;
     // A searching par takes minutes: the page opens at once, the par is played behind it.
-    let searches = agents::bots::builtin(&c.par, 0).is_some_and(|b| b.thinks());
+    let searches = agents::registry::builtin(&c.par, 0).is_some_and(|b| b.thinks());
     let hall = app.hall.clone();
     let id = tokio::task::spawn_blocking(move || {
         if searches {
@@ -368,7 +368,7 @@ pub async fn deal(
         .and_then(|m| results.iter().find(|r| r.who == Who::Person(m)))
         .and_then(|r| r.log())
         .and_then(|log| {
-            let mut bot = agents::bots::builtin(ch::PAR_BOT, 0)?;
+            let mut bot = agents::registry::builtin(ch::PAR_BOT, 0)?;
             let r = agents::review::review(&log, seat, bot.as_mut()).ok()?;
             Some(json!({
                 "decisions": r.decisions,
