@@ -29,6 +29,7 @@ pub mod snapshot;
 pub mod spec;
 pub mod text;
 pub mod view;
+pub mod when;
 pub mod writer;
 
 use std::collections::HashMap;
@@ -204,6 +205,14 @@ impl Hall {
                 "table {id} is played by another server ({}) just now; try again in a few seconds",
                 node.name
             )),
+        }
+    }
+
+    /// Tells table `id`, where this node plays it, that its time is up: every person's
+    /// remaining decisions are played at once by the time-out defaults.
+    pub fn play_out(self: &Arc<Self>, id: i64) {
+        if let Ok(tx) = self.room(id) {
+            let _ = tx.send(Cmd::PlayOut);
         }
     }
 

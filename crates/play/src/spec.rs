@@ -4,8 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// How a practice table's description is said: `{}` is what it plays.
-pub const PRACTICE: &str = "{} (practice)";
+
+/// The stand-in that only plays the time-out defaults (see
+/// [`crate::room::timeout_default`]).
+pub const DEFAULTS: &str = "defaults";
 
 /// Bot strengths a player may choose for a seat, weakest first (`expert` searches: about a
 /// fifth of a second of a core per decision).
@@ -304,7 +306,7 @@ impl TableSpec {
     /// a medium bot.
     pub fn stand_in(&self) -> &str {
         match (&self.challenge, &self.sitting) {
-            (Some(_), _) => super::room::DEFAULTS,
+            (Some(_), _) => DEFAULTS,
             (None, Some(s)) => &s.bot,
             (None, None) => "medium",
         }
@@ -327,13 +329,13 @@ impl TableSpec {
         let (text, args) = self.describe_parts();
         let what = crate::text::fill(text, args);
         match &self.practice {
-            Some(_) => crate::text::fill(PRACTICE, [what]),
+            Some(_) => crate::text::fill(crate::text::PRACTICE, [what]),
             None => what,
         }
     }
 
     /// What the table plays as an English text with `{}` and what fills them (see
-    /// [`crate::text::TEXTS`]); a practice table's is then said as [`PRACTICE`].
+    /// [`crate::text::TEXTS`]); a practice table's is then said as [`crate::text::PRACTICE`].
     pub fn describe_parts(&self) -> (&'static str, Vec<String>) {
         if let Some(c) = &self.challenge {
             return ("challenge {}, deal {}", vec![c.id.to_string(), c.label()]);

@@ -1,6 +1,9 @@
 //! The English texts this crate sends or describes with, for the web layer to say in the
 //! page's language: each has `{}` where its arguments go.
 
+/// How a practice table's description is said: `{}` is what it plays.
+pub const PRACTICE: &str = "{} (practice)";
+
 /// Every text with its `{}`: descriptions of tables, labels of hands, notices.
 pub const TEXTS: &[&str] = &[
     "challenge {}, deal {}",
@@ -9,7 +12,7 @@ pub const TEXTS: &[&str] = &[
     "duplicate, {} deals",
     "regular game, 16 hands",
     "regular game, {} hands",
-    crate::spec::PRACTICE,
+    PRACTICE,
     "deal {} ({} of {})",
     "hand {} of {}, {} round",
     // Notices to one place (`room::Notice`).

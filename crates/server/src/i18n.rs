@@ -182,7 +182,7 @@ pub fn describe_table(spec: &play::spec::TableSpec) -> String {
     let (text, args) = spec.describe_parts();
     let what = fill(&tr_str(text), args);
     match spec.practice {
-        Some(_) => fill(&tr_str(play::spec::PRACTICE), [what]),
+        Some(_) => fill(&tr_str(play::text::PRACTICE), [what]),
         None => what,
     }
 }

@@ -231,25 +231,3 @@ fn result_difference(logged: Option<&HandResult>, replayed: Option<&HandResult>)
     };
     format!("the logged result differs from the replayed one: {field}")
 }
-
-/// Serde for a meld as bracket notation (`"[555p2]"`).
-pub mod meld_text {
-    use mcr::Meld;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    /// Writes a set in brackets.
-    pub fn serialize<S: Serializer>(m: &Meld, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&mcr::notation::format_meld(m))
-    }
-
-    /// Reads a set in brackets.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Meld, D::Error> {
-        let text = String::deserialize(d)?;
-        let h = mcr::notation::parse_hand_text(&format!("{text}1m"))
-            .map_err(serde::de::Error::custom)?;
-        h.melds
-            .first()
-            .copied()
-            .ok_or_else(|| serde::de::Error::custom("not a meld"))
-    }
-}

@@ -38,9 +38,7 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
             continue;
         };
         for p in plays.iter().filter(|p| in_play.contains(&p.play_table)) {
-            if let Ok(tx) = hall.room(p.play_table) {
-                let _ = tx.send(Cmd::PlayOut);
-            }
+            hall.play_out(p.play_table);
         }
     }
     if let Some(s) = hall.config.schedule.as_ref().filter(|_| duty) {

@@ -31,8 +31,7 @@ use table::wall::Setup;
 
 use super::spec::{Hands, Place, TableSpec};
 
-/// The stand-in that only plays the time-out defaults (see [`timeout_default`]).
-pub const DEFAULTS: &str = "defaults";
+pub use super::spec::DEFAULTS;
 
 use bots::{stand_in, table_bot};
 

@@ -65,7 +65,7 @@ impl Table {
 #[serde(rename_all = "snake_case")]
 pub enum SeenMeld {
     /// A set every seat sees.
-    Open(#[serde(with = "crate::log::meld_text")] Meld),
+    Open(#[serde(with = "crate::record::meld_text")] Meld),
     /// A concealed kong: its tile is not shown.
     HiddenKong,
 }

@@ -1,6 +1,7 @@
 //! The organiser's day at the venue: checking players in, late withdrawals with the
 //! substitute or bot who takes the seat, and the round clock shown on the big screen.
 
+use play::when::now_s;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Form;
@@ -13,13 +14,6 @@ use crate::web::{director_post, field, number, short_field, App, Fields, Page};
 
 /// Longest round clock the director may set, in minutes.
 pub const MAX_CLOCK_MINUTES: i64 = 24 * 60;
-
-/// Seconds since 1970, from the server's clock.
-pub fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
 
 /// What the event page shows of the day: check-ins, who is absent, each player's
 /// withdrawal, and the round clock.
@@ -58,7 +52,7 @@ pub fn values(e: &Event) -> Value {
         })
         .collect();
     let clock = e.clock.map(|(round, ends)| {
-        let left = ends - unix_now();
+        let left = ends - now_s();
         json!({"round": round, "left": left, "shown": crate::web::public::minutes_seconds(left)})
     });
     json!({
@@ -193,7 +187,7 @@ pub async fn set_clock(
     let clock = if stop || minutes == 0 {
         None
     } else {
-        Some((number(&f, "round")?, unix_now() + minutes * 60))
+        Some((number(&f, "round")?, now_s() + minutes * 60))
     };
     tracing::info!(event = id, minutes, action = "set_clock", "director action");
     app.store.set_clock(id, clock, "director")?;

@@ -7,15 +7,10 @@ use axum::response::{IntoResponse, Redirect};
 use axum::Form;
 use serde_json::{json, Value};
 use store::{Event, EventId};
-use table::set::{SetKey, SetKind};
 
 use crate::service::AppError;
-use crate::web::{data, director_post, App, Fields, Page};
-
-/// The event's secret key, if it has one.
-pub fn key_of(e: &Event) -> Option<SetKey> {
-    e.deal_key.as_deref().and_then(|k| SetKey::parse(k).ok())
-}
+use crate::web::public::key_of;
+use crate::web::{director_post, App, Fields, Page};
 
 /// Sittings of the movement with no result yet.
 fn missing(app: &App, e: &Event) -> Result<usize, AppError> {
@@ -63,33 +58,4 @@ pub async fn release(
     tracing::info!(event = id, action = "release_deals", "director action");
     app.store.release_deals(id, "director")?;
     Ok(Redirect::to(&format!("/director/events/{id}")).into_response())
-}
-
-/// `GET /events/{id}/set.json`: the event's deal set with its key, once released.
-pub async fn set_json(State(app): State<App>, Path(id): Path<EventId>) -> Page {
-    let e = app.store.event(id)?;
-    let Some(key) = key_of(&e) else {
-        return Err(AppError::NotFound(format!(
-            "event {id} was made before deal sets: its deals come from seed {}",
-            if e.deals_released {
-                e.deal_seed.to_string()
-            } else {
-                "(kept by the director)".into()
-            }
-        )));
-    };
-    if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Event(id))? {
-        return Err(AppError::Forbidden(format!(
-            "event {id}: its deals are published when its director releases them; committed to: {}",
-            key.commitment()
-        )));
-    }
-    let r = table::set::reveal(
-        &format!("event {id}: {}", e.name),
-        SetKind::Duplicate,
-        &key,
-        &e.movement.deal_names(),
-    );
-    let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(data("application/json", body))
 }

@@ -116,7 +116,7 @@ pub fn lobby_page(
         let (text, args, practice) = &l.what_parts;
         let mut what = crate::i18n::fill(&crate::i18n::tr_str(text), args);
         if *practice {
-            what = crate::i18n::fill(&crate::i18n::tr_str(play::spec::PRACTICE), [what]);
+            what = crate::i18n::fill(&crate::i18n::tr_str(play::text::PRACTICE), [what]);
         }
         json!({"id": l.id, "what": what, "names": l.names, "open": l.open, "hand": l.hand})
     };

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use store::EventId;
 
 use super::{compute, hidden_page, minutes_seconds, visible, Computed};
-use crate::web::director::day::unix_now;
+use play::when::now_s;
 use crate::web::pages::render;
 use crate::web::{App, Page};
 
@@ -100,7 +100,7 @@ pub async fn big_screen(
         })
         .collect();
     let clock = c.event.clock.map(|(_, ends)| {
-        let left = ends - unix_now();
+        let left = ends - now_s();
         json!({"left": left, "shown": minutes_seconds(left)})
     });
     render(

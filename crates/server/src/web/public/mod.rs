@@ -10,6 +10,7 @@ use axum::response::IntoResponse;
 use minijinja::context;
 use serde_json::{json, Value};
 use store::{Event, EventId, Role};
+use table::set::{SetKey, SetKind};
 use tournament::export::{line_json, ranking_csv, standings_csv, team_line_json};
 use tournament::standings::{Standings, TeamStandings};
 
@@ -30,10 +31,7 @@ pub fn routes() -> crate::web::Routes {
         .route("/events/{id}/big", get(big::big_screen))
         .route("/events/{id}/ranking.csv", get(export_ranking))
         .route("/events/{id}/deals", get(deal_tables))
-        .route(
-            "/events/{id}/set.json",
-            get(crate::web::director::deals::set_json),
-        )
+        .route("/events/{id}/set.json", get(set_json))
 }
 
 /// Standings of an event, or why they are not shown.
@@ -216,7 +214,7 @@ pub async fn deal_tables(
             deals.push(json!({"name": deal, "entries": entries}));
         }
     }
-    let key = crate::web::director::deals::key_of(&c.event);
+    let key = key_of(&c.event);
     render(
         "public/deal_tables.html",
         context! {
@@ -288,4 +286,38 @@ pub async fn export_ranking(
         csv,
     )
         .into_response())
+}
+
+/// The event's secret key, if it has one.
+pub fn key_of(e: &Event) -> Option<SetKey> {
+    e.deal_key.as_deref().and_then(|k| SetKey::parse(k).ok())
+}
+
+/// `GET /events/{id}/set.json`: the event's deal set with its key, once released.
+pub async fn set_json(State(app): State<App>, Path(id): Path<EventId>) -> Page {
+    let e = app.store.event(id)?;
+    let Some(key) = key_of(&e) else {
+        return Err(AppError::NotFound(format!(
+            "event {id} was made before deal sets: its deals come from seed {}",
+            if e.deals_released {
+                e.deal_seed.to_string()
+            } else {
+                "(kept by the director)".into()
+            }
+        )));
+    };
+    if !play::secrecy::set_public(&app.hall, play::secrecy::SetOf::Event(id))? {
+        return Err(AppError::Forbidden(format!(
+            "event {id}: its deals are published when its director releases them; committed to: {}",
+            key.commitment()
+        )));
+    }
+    let r = table::set::reveal(
+        &format!("event {id}: {}", e.name),
+        SetKind::Duplicate,
+        &key,
+        &e.movement.deal_names(),
+    );
+    let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(data("application/json", body))
 }
