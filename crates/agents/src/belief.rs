@@ -7,18 +7,16 @@
 //! (in tiles to exchange, as `strong` counts) and how that seat's discards stand to the
 //! hand it is given, against how `strong`'s seats are at the same point of a hand (tiles
 //! left in their wall, sets declared, the age of each discard), measured once by
-//! self-play. Importance weights on uniform worlds ([`weigh`]) leave 3 or 4 worlds that
+//! self-play. Importance weights on uniform worlds (the lab's `weigh`) leave 3 or 4 worlds that
 //! count out of 48; Markov chains over swaps of hidden tiles ([`settle`]) give as many
 //! worlds as asked, all of the belief.
 //! Nothing here sees a hidden tile: the measurement is of strong's own games, and the
 //! weights read only the sampled worlds and the view.
 
-use std::sync::OnceLock;
-
 use mcr::tile::Counts;
 use mcr::{Meld, Wind};
 
-use table::engine::{Decision, Hidden, SeenMeld, Table, View};
+use table::engine::{Decision, Table};
 use table::rules::TableRules;
 use table::wall::{Setup, WallModel};
 
@@ -27,43 +25,40 @@ use crate::plan;
 use crate::strong::PlanBot;
 
 mod chains;
-pub(crate) mod danger;
-#[cfg(test)]
-mod diagnostics;
 mod history;
+mod readiness_data;
 mod throws;
-#[cfg(test)]
-pub(crate) use chains::settle_knowing;
-pub(crate) use chains::{below, place_bonus, sets, shuffle};
+pub use chains::{below, live_bucket, live_waits, place_bonus, sets, settle_knowing, shuffle};
 pub use chains::{settle, Chains, LIVE};
-pub use history::WINDOWS;
-pub use throws::RANKS;
+pub use history::{History, WINDOWS};
+pub use throws::{Throws, RANKS};
 
 /// Distances counted: 0 (ready) to `SH - 1` and beyond (the last bucket).
-const SH: usize = 7;
+pub const SH: usize = 7;
 /// Tiles left in a personal wall: 0 to `WALL - 1` and beyond.
-const WALL: usize = 32;
-/// Hands of self-play measured.
-const HANDS: u64 = 1500;
+pub const WALL: usize = 32;
+/// Hands of self-play measured for [`Readiness::measured`].
+pub const HANDS: u64 = 1500;
 
 /// Discards counted by age: the seat's latest, the two before, the three before those,
 /// older.
 pub const AGES: usize = 4;
 /// How a discarded tile stands to a hand: 0 nothing near, 1 a tile two away in its suit,
 /// 2 a tile next to it, 3 one copy, 4 two copies or more.
-const TIES: usize = 5;
+pub const TIES: usize = 5;
 
 /// What strong's seats are like at a point of a hand: how near to ready by tiles left in
 /// their wall and sets declared, and how the tiles they threw stand to what they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Readiness {
     /// counts[wall][melds][shanten]
-    counts: Vec<[[u32; SH]; 5]>,
+    pub counts: [[[u32; SH]; 5]; WALL],
     /// ties[age][tie]: each earlier discard of a seat against the hand it holds now.
-    ties: [[u32; TIES]; AGES],
+    pub ties: [[u32; TIES]; AGES],
 }
 
 /// The age bucket of the discard `back` places before a seat's latest.
-fn age(back: usize) -> usize {
+pub fn age(back: usize) -> usize {
     match back {
         0 => 0,
         1..=2 => 1,
@@ -99,7 +94,7 @@ pub fn tie(c: &Counts, t: usize) -> usize {
 }
 
 /// Counts of a list of tiles.
-pub(crate) fn counts(tiles: &[mcr::Tile]) -> Counts {
+pub fn counts(tiles: &[mcr::Tile]) -> Counts {
     let mut c: Counts = [0; mcr::tile::KINDS];
     for t in tiles {
         c[t.index()] += 1;
@@ -120,15 +115,23 @@ pub fn near(c: &Counts, melds: &[Meld], seat: Wind, prevalent: Wind) -> usize {
 }
 
 impl Readiness {
-    /// Measured once per process: strong at all four seats on fixed deals.
+    /// As measured on [`HANDS`] hands ([`Readiness::measure`]) and checked in
+    /// (`belief/readiness_data.rs`, written by `lab readiness`), so that no process plays
+    /// those hands before its first decision.
     pub fn measured() -> &'static Readiness {
-        static R: OnceLock<Readiness> = OnceLock::new();
-        R.get_or_init(|| Readiness::measure(HANDS))
+        static R: Readiness = Readiness {
+            counts: readiness_data::COUNTS,
+            ties: readiness_data::TIES_SEEN,
+        };
+        &R
     }
 
-    fn measure(hands: u64) -> Readiness {
+    /// Strong at all four seats on the first `hands` of a fixed run of deals (seeds from
+    /// `0x5eed_0000`), counted at every turn: a run of fewer hands counts a part of a
+    /// longer one's.
+    pub fn measure(hands: u64) -> Readiness {
         let mut r = Readiness {
-            counts: vec![[[0; SH]; 5]; WALL],
+            counts: [[[0; SH]; 5]; WALL],
             ties: [[0; TIES]; AGES],
         };
         let rules = TableRules::seeds();
@@ -185,117 +188,6 @@ impl Readiness {
     }
 }
 
-/// How strongly the discards' evidence counts: the discards of one seat are not
-/// independent of each other (a hand keeps its shape from turn to turn), so each one's
-/// likelihood ratio is raised to this power.
-pub const DISCARD_WEIGHT: f64 = 0.5;
-
-/// The first `n` of the `raw` worlds, each with its importance weight: how much more (or
-/// less) likely its other seats' distances from a route are for `strong`'s seats at the same
-/// point ([`Readiness`]) than among the raw worlds, which are counted seat by seat from all
-/// of `raw` (drawn only to count them: they cost no playout). A weight is at most
-/// [`CAP`] times the mean, so that one world cannot stand for all. The worlds stay distinct,
-/// so that the statistics over them ([`weighted_gain`]) see how much they really say.
-pub fn weigh(view: &View, raw: Vec<Hidden>, n: usize) -> Vec<(Hidden, f64)> {
-    weigh_with(view, raw, n, DISCARD_WEIGHT)
-}
-
-/// [`weigh`], with the discards' evidence raised to `discard_weight` (0: the distances
-/// from a route alone).
-pub fn weigh_with(
-    view: &View,
-    raw: Vec<Hidden>,
-    n: usize,
-    discard_weight: f64,
-) -> Vec<(Hidden, f64)> {
-    let readiness = Readiness::measured();
-    let me = view.seat.index();
-    let others: Vec<usize> = (0..4).filter(|&s| s != me).collect();
-    let melds: [usize; 4] = std::array::from_fn(|s| view.melds[s].len().min(4));
-    // Each raw world's concealed counts for each other seat, and its distance from a route.
-    let hands: Vec<Vec<Counts>> = raw
-        .iter()
-        .map(|h| others.iter().map(|&s| counts(&h.hands[s])).collect())
-        .collect();
-    let shanten: Vec<Vec<usize>> = raw
-        .iter()
-        .zip(&hands)
-        .map(|(h, cs)| {
-            others
-                .iter()
-                .zip(cs)
-                .map(|(&s, c)| {
-                    // The seat's sets: the open ones, and its concealed kongs as sampled.
-                    let mut kongs = h.kongs[s].iter();
-                    let sets: Vec<Meld> = view.melds[s]
-                        .iter()
-                        .filter_map(|m| match m {
-                            SeenMeld::Open(m) => Some(*m),
-                            SeenMeld::HiddenKong => kongs.next().map(|&t| Meld::concealed_kong(t)),
-                        })
-                        .collect();
-                    near(c, &sets, Wind::from_index(s), view.prevalent)
-                })
-                .collect()
-        })
-        .collect();
-    let mut weights: Vec<f64> = vec![1.0; raw.len()];
-    for (k, &s) in others.iter().enumerate() {
-        let mut seen = [0.5f64; SH];
-        for sh in &shanten {
-            seen[sh[k]] += 1.0;
-        }
-        let total: f64 = seen.iter().sum();
-        for (w, sh) in weights.iter_mut().zip(&shanten) {
-            let p = readiness.share(view.wall_left[s], melds[s], sh[k]);
-            *w *= p / (seen[sh[k]] / total);
-        }
-        if discard_weight <= 0.0 || view.discards[s].is_empty() {
-            continue;
-        }
-        // The seat's discards against each world's hand for it, against how they stand
-        // among all the raw worlds.
-        let ties: Vec<Vec<(usize, usize)>> = hands
-            .iter()
-            .map(|cs| {
-                view.discards[s]
-                    .iter()
-                    .rev()
-                    .enumerate()
-                    .map(|(back, t)| (age(back), tie(&cs[k], t.index())))
-                    .collect()
-            })
-            .collect();
-        let mut seen = [[0.5f64; TIES]; AGES];
-        for (a, t) in ties.iter().flatten() {
-            seen[*a][*t] += 1.0;
-        }
-        let totals: [f64; AGES] = std::array::from_fn(|a| seen[a].iter().sum());
-        for (w, world) in weights.iter_mut().zip(&ties) {
-            let log: f64 = world
-                .iter()
-                .map(|&(a, t)| (readiness.tie_share(a, t) / (seen[a][t] / totals[a])).ln())
-                .sum();
-            *w *= (discard_weight * log).exp();
-        }
-    }
-    let n = n.min(raw.len());
-    let mean = weights[..n].iter().sum::<f64>() / n.max(1) as f64;
-    let cap = if mean.is_finite() && mean > 0.0 {
-        CAP * mean
-    } else {
-        1.0
-    };
-    raw.into_iter()
-        .zip(weights)
-        .take(n)
-        .map(|(h, w)| (h, if w.is_finite() { w.min(cap) } else { cap }))
-        .collect()
-}
-
-/// How many times the mean weight one world may weigh at most.
-pub const CAP: f64 = 10.0;
-
 /// The weighted mean of `d` (one difference per world, weights `w`) and its standard
 /// error, by the worlds' effective number (Kish's: (Σw)² / Σw²).
 pub fn weighted_gain(d: &[f64], w: &[f64]) -> (f64, f64) {
@@ -312,36 +204,6 @@ pub fn weighted_gain(d: &[f64], w: &[f64]) -> (f64, f64) {
         / total;
     let effective = total * total / w.iter().map(|w| w * w).sum::<f64>();
     (mean, (var / (effective - 1.0).max(1.0)).sqrt())
-}
-
-/// Mean and standard error of `v` (0 and 0 when empty, a single value with error 0).
-#[cfg(test)]
-pub(crate) fn mean_se(v: &[f64]) -> (f64, f64) {
-    if v.len() < 2 {
-        return (v.first().copied().unwrap_or(0.0), 0.0);
-    }
-    let n = v.len() as f64;
-    let m = v.iter().sum::<f64>() / n;
-    let var = v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
-    (m, (var / n).sqrt())
-}
-
-/// Deals a diagnostic plays: `DEALS` from the environment, or `default`.
-#[cfg(test)]
-pub(crate) fn deals_from_env(default: u64) -> u64 {
-    env_number("DEALS").unwrap_or(default)
-}
-
-/// The number in the environment variable `name`, if set; a diagnostic's knob, so a
-/// value that is not a number stops the run, naming the variable.
-#[cfg(test)]
-pub(crate) fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
-    let v = std::env::var(name).ok()?;
-    Some(
-        v.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}: a number")),
-    )
 }
 
 /// A table of `rules` on the walls of `seed`, strong at every seat, stopped at East's
@@ -372,8 +234,6 @@ pub(crate) fn strong_until_east_turn(rules: &TableRules, seed: u64, turn: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand_chacha::ChaCha8Rng;
-    use rand_core::SeedableRng;
 
     fn mean(r: &Readiness, wall: usize, melds: usize) -> f64 {
         (0..SH).map(|s| s as f64 * r.share(wall, melds, s)).sum()
@@ -397,6 +257,28 @@ mod tests {
             "{heavy} ± {heavy_se}"
         );
         assert_eq!(weighted_gain(&[], &[]).1, f64::INFINITY);
+    }
+
+    /// The data checked in is strong's self-play as the code measures it now: the first
+    /// 60 of its hands measured again count a part of it (no cell more) in proportion, and
+    /// all of them measured again are the data itself (`lab readiness --write` rewrites it
+    /// when strong changes).
+    #[test]
+    fn the_checked_in_readiness_is_strongs_self_play() {
+        let data = Readiness::measured();
+        let small = Readiness::measure(60);
+        let cells = |r: &Readiness| -> Vec<u32> {
+            let c = r.counts.iter().flatten().flatten();
+            c.chain(r.ties.iter().flatten()).copied().collect()
+        };
+        let (all, part) = (cells(data), cells(&small));
+        assert!(
+            all.iter().zip(&part).all(|(a, p)| p <= a),
+            "a cell above the data"
+        );
+        let share = part.iter().sum::<u32>() as f64 / all.iter().sum::<u32>() as f64;
+        assert!((share - 60.0 / HANDS as f64).abs() < 0.02, "{share}");
+        assert_eq!(&Readiness::measure(HANDS), data, "the data is stale");
     }
 
     /// strong's seats start a hand as far from ready as a dealt hand is, and get nearer
@@ -431,99 +313,5 @@ mod tests {
         let mut d: Counts = [0; mcr::tile::KINDS];
         d[i("1p")] = 1;
         assert_eq!(tie(&d, i("9m")), 0);
-    }
-
-    /// How much nearer to the true hands the weights bring the worlds: at East's turns of
-    /// all-strong hands, the tiles each sampled hand of another seat shares with its true
-    /// hand, weighted, for equal weights, the distances alone and the discards at a few
-    /// strengths, with the worlds' effective number. No playouts: quick enough to tune by.
-    /// `cargo test --release -p agents nearer -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn weights_bring_the_worlds_nearer_the_true_hands() {
-        let deals = deals_from_env(40);
-        let rules = TableRules::seeds();
-        // (name, weighing: Some(discard strength), chains: Some((strength, chains, burn))).
-        type Model = (&'static str, Option<f64>, Option<(f64, usize, usize)>);
-        let models: [Model; 8] = [
-            ("equal weights", None, None),
-            ("distances", Some(0.0), None),
-            ("discards 0.5", Some(0.5), None),
-            ("discards 1", Some(1.0), None),
-            ("chain 0", None, Some((0.0, 48, 400))),
-            ("chain 1", None, Some((1.0, 48, 400))),
-            ("chain 2", None, Some((2.0, 48, 400))),
-            ("12 chains 1", None, Some((1.0, 12, 400))),
-        ];
-        let mut shared = [0.0f64; 8];
-        let mut effective = [0.0f64; 8];
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut decisions = 0usize;
-        for d in 0..deals {
-            let mut t = Table::new(
-                Setup::generate(WallModel::Personal, 9000 + d),
-                rules.clone(),
-            );
-            let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-            let expert = crate::expert::ExpertBot::new(rules.clone(), d, 8);
-            while let Some(seat) = t.next_to_act() {
-                let view = t.view(seat);
-                let others_threw = (1..4).all(|s| view.discards[s].len() >= 3);
-                if seat == Wind::East
-                    && matches!(view.decision, Some(Decision::Turn { .. }))
-                    && others_threw
-                {
-                    decisions += 1;
-                    let raw = expert.samples(&view, 192);
-                    for (m, (_, weighed, chain)) in models.iter().enumerate() {
-                        let worlds: Vec<(Hidden, f64)> = match (weighed, chain) {
-                            (Some(dw), _) => weigh_with(&view, raw.clone(), 48, *dw),
-                            (_, Some((alpha, chains, burn))) => {
-                                let how = Chains {
-                                    chains: *chains,
-                                    burn: *burn,
-                                    alpha: *alpha,
-                                    ..crate::expert::OFF
-                                };
-                                settle(&view, raw.clone(), 48, how, &rules.scoring, &mut rng)
-                            }
-                            _ => raw.iter().take(48).map(|h| (h.clone(), 1.0)).collect(),
-                        };
-                        let total: f64 = worlds.iter().map(|w| w.1).sum();
-                        let mut s = 0.0;
-                        for (h, w) in &worlds {
-                            for o in 1..4 {
-                                let mut truth: Counts = [0; mcr::tile::KINDS];
-                                for x in t.concealed(Wind::from_index(o)) {
-                                    truth[x.index()] += 1;
-                                }
-                                let mut c: Counts = [0; mcr::tile::KINDS];
-                                for x in &h.hands[o] {
-                                    c[x.index()] += 1;
-                                }
-                                s += w
-                                    * (0..mcr::tile::KINDS)
-                                        .map(|i| c[i].min(truth[i]) as f64)
-                                        .sum::<f64>();
-                            }
-                        }
-                        shared[m] += s / total;
-                        effective[m] +=
-                            total * total / worlds.iter().map(|w| w.1 * w.1).sum::<f64>();
-                    }
-                }
-                let a = bots[seat.index()].act(&view);
-                t.apply(seat, a).unwrap();
-            }
-        }
-        let n = decisions as f64;
-        for (m, (name, ..)) in models.iter().enumerate() {
-            println!(
-                "{name:<14} tiles shared with the true hands (three seats) {:.3}, {:+.1} % over equal weights; effective worlds {:.1} of 48 ({decisions} decisions)",
-                shared[m] / n,
-                100.0 * (shared[m] / shared[0] - 1.0),
-                effective[m] / n
-            );
-        }
     }
 }

@@ -32,8 +32,8 @@ use std::time::Instant;
 use mcr::{Tile, Wind};
 
 use crate::agent::Agent;
-use crate::pool::{fallback, BotPool};
 pub use crate::pool::Interaction;
+use crate::pool::{fallback, BotPool};
 use crate::process::{BotProcess, ReadError};
 use table::engine::{Action, View};
 use table::seen::{KongKind, SeenEvent};

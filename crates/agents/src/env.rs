@@ -17,9 +17,9 @@ use table::points::imp_of_dif;
 use table::rules::TableRules;
 use table::wall::Setup;
 
-use crate::{agent::Agent, registry::builtin};
 use crate::encode::{action_index, ACTIONS};
 use crate::play::play_table;
+use crate::{agent::Agent, registry::builtin};
 
 /// Tables the field plays each deal to compare a result with (one per seating seed).
 pub const FIELD_TABLES: usize = 4;

@@ -35,74 +35,108 @@ pub const PLAYOUTS: usize = 768;
 /// took a median 175 ms and at worst 371 ms here (`dupmj bench think`); 192 took 80 ms
 /// (the chains' burn-in is a fixed cost) and 1,536 took 350 ms, no stronger (docs/expert.md).
 pub const THINK_MS: u32 = 200;
-/// The playouts the diagnostics below were measured with (docs/expert.md quotes them at
-/// this budget, the default until the default bought four times as many).
-#[cfg(test)]
-pub(crate) const DIAGNOSED_PLAYOUTS: usize = 192;
 /// At a table with a clock, a decision stops searching at this many times its budget,
 /// whatever is left, so that a slow or busy machine never holds the clock (the worlds
 /// played so far decide; the default budget never reached it here). Elsewhere (arena,
 /// play, review) there is no stop, and a decision depends only on the seed and the views.
 pub const HARD_STOP: u32 = 5;
 
+/// The expert's knobs. [`Default`] is the expert that plays; the lab's experiments set
+/// others (`crates/lab`).
+#[derive(Clone, Copy, Debug)]
+pub struct ExpertConfig {
+    /// Playouts per decision, shared among the candidates.
+    pub playouts: usize,
+    /// Standard errors a candidate's mean gain over strong's choice must clear.
+    pub gate: f64,
+    /// How the worlds' chains run.
+    pub chains: crate::belief::Chains,
+    /// Whether claims are searched too (at a table people watch they are not: a pause
+    /// after a discard would tell that this seat could claim it).
+    pub search_claims: bool,
+    /// How many tied discards the expert's own plan weighs by acceptance.
+    pub own_acceptance_of: usize,
+    /// Raw samples drawn for each world kept.
+    pub oversample: usize,
+    /// Worlds played out (before a hard stop) below which strong's choice stands.
+    pub min_worlds: usize,
+    /// Candidates searched at most (strong's choice among them).
+    pub max_candidates: usize,
+    /// When a decision stops searching, from its start (none: never).
+    pub hard_stop: Option<std::time::Duration>,
+}
+
+impl Default for ExpertConfig {
+    fn default() -> ExpertConfig {
+        ExpertConfig {
+            playouts: PLAYOUTS,
+            gate: GATE,
+            chains: CHAINS,
+            search_claims: true,
+            own_acceptance_of: OWN_ACCEPTANCE_OF,
+            oversample: OVERSAMPLE,
+            min_worlds: MIN_WORLDS,
+            max_candidates: MAX_CANDIDATES,
+            hard_stop: None,
+        }
+    }
+}
+
 /// The search bot.
 pub struct ExpertBot {
     rules: TableRules,
     seed: u64,
-    /// Playouts per decision, shared among the candidates.
-    playouts: usize,
     /// Decisions searched so far (each draws its own worlds).
     decisions: u64,
-    /// Standard errors a candidate's mean gain over strong's choice must clear.
-    gate: f64,
-    /// When a decision stops searching, from its start (none: never).
-    hard_stop: Option<std::time::Duration>,
-    /// Whether claims are searched too (at a table people watch they are not: a pause
-    /// after a discard would tell that this seat could claim it).
-    search_claims: bool,
+    config: ExpertConfig,
     /// Plays where search is not possible, and names the first candidate: strong's
-    /// plan, weighing every tied discard by acceptance ([`OWN_ACCEPTANCE_OF`]). The
-    /// playouts and the model of the other seats stay `strong` as it is.
+    /// plan, weighing tied discards by acceptance ([`ExpertConfig::own_acceptance_of`]).
+    /// The playouts and the model of the other seats stay `strong` as it is.
     plan: PlanBot,
-    /// How the worlds' chains run.
-    chains: crate::belief::Chains,
-    /// Whether worlds that disagree with the latest discard are left out
-    /// ([`consistent::consistent`]); off in play (it showed nothing in IMP,
-    /// docs/expert-belief.md), on in the diagnostics that measure it.
-    check_latest: bool,
-    /// Whether a discard's chance of dealing in now is read from the model of public facts
-    /// ([`crate::belief::danger`]) rather than from the worlds.
-    read_danger: bool,
 }
 
 impl ExpertBot {
     /// An expert for `rules` with `playouts` playouts per decision, however long they take.
     pub fn new(rules: TableRules, seed: u64, playouts: usize) -> ExpertBot {
+        let config = ExpertConfig {
+            playouts,
+            ..ExpertConfig::default()
+        };
+        ExpertBot::with_config(rules, seed, config)
+    }
+
+    /// An expert for `rules` with the knobs of `config`.
+    pub fn with_config(rules: TableRules, seed: u64, config: ExpertConfig) -> ExpertBot {
         let mut plan = PlanBot::strong();
         plan.rules = rules.scoring.clone();
-        plan.acceptance_of = OWN_ACCEPTANCE_OF;
+        plan.acceptance_of = config.own_acceptance_of;
         ExpertBot {
             rules,
             seed,
-            playouts: playouts.max(1),
             decisions: 0,
-            gate: GATE,
-            hard_stop: None,
-            search_claims: true,
+            config: ExpertConfig {
+                playouts: config.playouts.max(1),
+                ..config
+            },
             plan,
-            chains: CHAINS,
-            check_latest: false,
-            read_danger: READ_DANGER,
         }
+    }
+
+    /// The rules this expert plays and searches by.
+    pub fn rules(&self) -> &TableRules {
+        &self.rules
+    }
+
+    /// The knobs this expert plays by.
+    pub fn config(&self) -> &ExpertConfig {
+        &self.config
     }
 
     /// This expert answering claims at once with strong's choice, searching turns only: for
     /// tables people play, where a pause after a discard would tell who could claim it.
-    pub fn claims_at_once(self) -> ExpertBot {
-        ExpertBot {
-            search_claims: false,
-            ..self
-        }
+    pub fn claims_at_once(mut self) -> ExpertBot {
+        self.config.search_claims = false;
+        self
     }
 
     /// An expert with a budget of `think_ms` milliseconds per decision: playouts in
@@ -114,12 +148,27 @@ impl ExpertBot {
 
     /// This expert stopping a decision's search at [`HARD_STOP`] times `think_ms`, for a
     /// table with a clock: what the worlds played out so far say decides.
-    pub fn with_hard_stop(self, think_ms: u32) -> ExpertBot {
+    pub fn with_hard_stop(mut self, think_ms: u32) -> ExpertBot {
         let stop = u64::from(HARD_STOP) * u64::from(think_ms.max(1));
-        ExpertBot {
-            hard_stop: Some(std::time::Duration::from_millis(stop)),
-            ..self
-        }
+        self.config.hard_stop = Some(std::time::Duration::from_millis(stop));
+        self
+    }
+
+    /// Strong's plan as this expert plays it: its choice is the first candidate.
+    pub fn plan(&mut self) -> &mut PlanBot {
+        &mut self.plan
+    }
+
+    /// Decisions searched so far.
+    pub fn searched(&self) -> u64 {
+        self.decisions
+    }
+
+    /// Counts one decision searched: the next draws other worlds. [`Agent::act`] counts its
+    /// own; an experiment that searches step by step ([`ExpertBot::worlds`],
+    /// [`ExpertBot::play_out`]) counts each decision it searches.
+    pub fn searched_one(&mut self) {
+        self.decisions += 1;
     }
 
     /// The hidden tiles of the worlds for the next decision: `n` samples drawn from the
@@ -138,7 +187,7 @@ impl ExpertBot {
 
     /// `view` as the belief reads it: on a shared wall, the tiles left to each seat's
     /// draws (a quarter of the wall) in place of the whole wall, as on personal walls.
-    fn belief_view<'a>(&self, view: &View<'a>) -> View<'a> {
+    pub fn belief_view<'a>(&self, view: &View<'a>) -> View<'a> {
         let mut v = view.clone();
         if self.rules.wall == WallModel::Shared {
             v.wall_left = view.wall_left.map(|n| (n / 4).min(table::deal::WALL));
@@ -148,52 +197,32 @@ impl ExpertBot {
 
     /// The worlds for one decision: `n` worlds of the hidden tiles drawn by
     /// [`crate::belief::settle`]'s chains from the belief about the other hands (how near
-    /// to ready they are and how their discards stand to them), seated. [`OVERSAMPLE`]
-    /// times as many raw samples are drawn to measure the uniform deal against.
-    fn worlds(&self, view: &View, n: usize) -> Vec<(Table, f64)> {
-        let raw = self.samples(view, n * OVERSAMPLE);
+    /// to ready they are and how their discards stand to them), seated.
+    /// [`ExpertConfig::oversample`] times as many raw samples are drawn to measure the
+    /// uniform deal against.
+    pub fn worlds(&self, view: &View, n: usize) -> Vec<(Table, f64)> {
+        self.seat_worlds(view, self.belief_worlds(view, n, n))
+    }
+
+    /// The hidden tiles of [`ExpertBot::worlds`], `drawn` of them, before they are seated.
+    pub fn belief_worlds(&self, view: &View, n: usize, drawn: usize) -> Vec<(Hidden, f64)> {
+        let raw = self.samples(view, n * self.config.oversample);
         let mut rng = ChaCha8Rng::seed_from_u64(
             !self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
-        let drawn = if self.check_latest { 4 * n } else { n };
-        let mut worlds = crate::belief::settle(
+        crate::belief::settle(
             &self.belief_view(view),
             raw,
             drawn,
-            self.chains,
+            self.config.chains,
             &self.plan.rules,
             &mut rng,
-        );
-        if self.check_latest {
-            // The worlds that agree first, taken from the chains in turn (they come chain
-            // by chain); the others only to make up the number.
-            let per_chain = drawn.div_ceil(self.chains.chains.max(1));
-            let mut order: Vec<_> = worlds.into_iter().enumerate().collect();
-            order.sort_by_key(|(i, _)| i % per_chain);
-            let others = self.others();
-            let (agree, rest): (Vec<_>, Vec<_>) = (order.into_iter().map(|(_, w)| w))
-                .partition(|(h, _)| consistent::consistent(view, h, &others));
-            worlds = agree.into_iter().chain(rest).take(n).collect();
-        }
+        )
+    }
+
+    /// Worlds of hidden tiles seated at tables (those the view rules out are left out).
+    pub fn seat_worlds(&self, view: &View, worlds: Vec<(Hidden, f64)>) -> Vec<(Table, f64)> {
         worlds
-            .into_iter()
-            .filter_map(|(h, w)| Some((Table::from_view(view, self.rules.clone(), &h).ok()?, w)))
-            .collect()
-    }
-
-    /// The other seats as the worlds model them: `strong` as it is.
-    fn others(&self) -> PlanBot {
-        let mut strong = PlanBot::strong();
-        strong.rules = self.plan.rules.clone();
-        strong
-    }
-
-    /// The worlds by importance weights instead of chains (the earlier belief, kept for
-    /// the diagnostics that compare them).
-    #[cfg(test)]
-    fn weighed_worlds(&self, view: &View, n: usize) -> Vec<(Table, f64)> {
-        let raw = self.samples(view, n * OVERSAMPLE);
-        crate::belief::weigh(view, raw, n)
             .into_iter()
             .filter_map(|(h, w)| Some((Table::from_view(view, self.rules.clone(), &h).ok()?, w)))
             .collect()
@@ -201,57 +230,25 @@ impl ExpertBot {
 }
 
 /// The chains that draw the worlds: a few long chains, worlds taken apart from each
-/// other (as measured by `weights_bring_the_worlds_nearer_the_true_hands`, 12 chains give
-/// the worlds as near the true hands as 48, at a quarter of the swaps).
-pub(crate) const CHAINS: crate::belief::Chains = crate::belief::Chains {
+/// other (12 chains give the worlds as near the true hands as 48, at a quarter of the
+/// swaps: `lab nearer`, docs/expert-belief.md). The live waits and the ranks of the latest
+/// discards are not read in play: both measured no better (docs/expert-belief.md).
+pub const CHAINS: crate::belief::Chains = crate::belief::Chains {
     chains: 12,
     burn: 400,
     thin: 50,
     alpha: 1.0,
     passes: PASSES,
-    live: LIVE,
-    throws: THROWS,
-    depth: DEPTH,
-};
-
-/// The chains with the evidence beyond distances and discard ties unread: the
-/// diagnostics' base.
-#[cfg(test)]
-pub(crate) const OFF: crate::belief::Chains = crate::belief::Chains {
-    passes: [0.0; crate::belief::WINDOWS + 1],
     live: [0.0; crate::belief::LIVE],
     throws: [[0.0; crate::belief::RANKS]; crate::belief::AGES],
     depth: 0,
-    ..CHAINS
 };
-
-/// The log weights of a world's hand by the rank of each of its seat's latest discards,
-/// by age (the latest, the two before, the three before those, older) then rank (strong's
-/// choice, tied, one worse, two or more; [`crate::belief::Chains::throws`]): strong's true
-/// hands over the chains' worlds (`how_strong_would_have_thrown`, docs/expert-belief.md).
-pub(crate) const THROWS: [[f64; crate::belief::RANKS]; crate::belief::AGES] = [
-    [1.18, -4.0, -4.0, -4.0],
-    [0.94, -1.91, -2.40, -4.0],
-    [0.77, -1.85, -1.92, -4.0],
-    [0.67, -2.58, -0.79, -4.0],
-];
-/// How many of each seat's latest discards are ranked: none in play. Ranking six made
-/// the worlds' discards rank as strong's do, but played worse (−0.18 ± 0.11 IMP/hand,
-/// docs/expert-belief.md); `DEPTH=6` in `oracle_hands` measures it.
-pub(crate) const DEPTH: usize = 0;
-/// The depth the ranks were tried at.
-#[cfg(test)]
-pub(crate) const DEPTH_TRIED: usize = 6;
 
 /// The log weights of a world's ready hand by the age of the first turn that refutes it,
 /// then where none does ([`crate::belief::Chains::passes`]): set so that the worlds' ready
 /// hands are refuted at each age about as often as strong's true ones
-/// (`what_the_order_of_the_discards_says`, docs/expert-belief.md).
-pub(crate) const PASSES: [f64; crate::belief::WINDOWS + 1] = [-6.0, -2.3, -1.0, -1.0, 0.44];
-
-/// The log weights of a world's ready hand by its live winning tiles (0, 1–2, 3–4, 5–6,
-/// 7 or more; [`crate::belief::Chains::live`]).
-pub(crate) const LIVE: [f64; crate::belief::LIVE] = [0.0; crate::belief::LIVE];
+/// (`lab order`, docs/expert-belief.md).
+pub const PASSES: [f64; crate::belief::WINDOWS + 1] = [-6.0, -2.3, -1.0, -1.0, 0.44];
 
 /// How many tied discards the expert's own plan weighs by acceptance: all of them, which
 /// played better than strong's three as a plan of its own (+0.032 IMP/hand [0.005,
@@ -260,13 +257,6 @@ const OWN_ACCEPTANCE_OF: usize = usize::MAX;
 
 /// Raw samples drawn for each world kept.
 const OVERSAMPLE: usize = 4;
-
-/// Whether the expert reads a discard's chance of dealing in now from the model of public
-/// facts ([`crate::belief::danger`]) rather than from its worlds: not in play. The model
-/// ranks the truth far better than the worlds do, but played no better (−0.02 ± 0.03
-/// IMP/hand), where the exact answer is worth +0.28 ± 0.04 (docs/expert-belief.md, "What
-/// a discard risks"); `READ_DANGER=1` and `DANGER=1` in `oracle_hands` measure them.
-const READ_DANGER: bool = false;
 
 /// Standard errors a candidate's mean gain over strong's choice must clear.
 const GATE: f64 = 2.0;
@@ -278,7 +268,7 @@ const MAX_CANDIDATES: usize = 6;
 /// What to search: strong's choice first, then on a turn the discards that keep the
 /// hand as near to ready as the best one does (by the regular shanten), or every legal
 /// claim answer.
-fn candidates(view: &View, planned: Action) -> Vec<Action> {
+fn candidates(view: &View, planned: Action, max: usize) -> Vec<Action> {
     let mut out = vec![planned];
     let melds = view.melds[view.seat.index()].len();
     let others = view.legal.iter().copied().filter(|a| *a != planned);
@@ -295,9 +285,9 @@ fn candidates(view: &View, planned: Action) -> Vec<Action> {
                 }
             };
             let best = view.legal.iter().map(after).min().unwrap_or(i32::MAX);
-            out.extend(others.filter(|a| after(a) == best).take(MAX_CANDIDATES - 1));
+            out.extend(others.filter(|a| after(a) == best).take(max - 1));
         }
-        _ => out.extend(others.take(MAX_CANDIDATES - 1)),
+        _ => out.extend(others.take(max - 1)),
     }
     out
 }
@@ -393,13 +383,12 @@ impl Agent for ExpertBot {
             .map(|(_, w)| *w)
             .take(results[0].len())
             .collect();
-        if weights.len() < MIN_WORLDS {
+        if weights.len() < self.config.min_worlds {
             return None;
         }
         // A move is a mistake only where another is clearly better on the same worlds, as
         // strong's choice is left only then.
-        let danger = self.danger(view);
-        let (best, gain) = self.pick_with(&candidates, &outcomes, &weights, danger.as_ref());
+        let (best, gain) = self.pick(&candidates, results, &weights);
         let i = candidates
             .iter()
             .position(|&c| c == best)
@@ -410,7 +399,7 @@ impl Agent for ExpertBot {
             .map(|(a, b)| (*a - *b) as f64)
             .collect();
         let error = crate::belief::weighted_gain(&d, &weights).1;
-        let played_points = value(candidates[0], &outcomes, 0, &weights, danger.as_ref());
+        let played_points = mean_points(&results[0], &weights);
         Some(Appraisal {
             best,
             best_points: played_points + gain,
@@ -424,7 +413,7 @@ impl Agent for ExpertBot {
 impl ExpertBot {
     /// The candidates to search at `view` (strong's choice `planned` first), or `None`
     /// where strong's choice is played as it is: one legal move, a win.
-    fn to_search(&self, view: &View, planned: Action) -> Option<Vec<Action>> {
+    pub fn to_search(&self, view: &View, planned: Action) -> Option<Vec<Action>> {
         let claim = matches!(
             view.decision,
             Some(Decision::Claim { .. } | Decision::RobKong { .. })
@@ -432,16 +421,16 @@ impl ExpertBot {
         if view.legal.len() <= 1
             || view.legal.contains(&Action::Hu)
             || view.decision.is_none()
-            || (claim && !self.search_claims)
+            || (claim && !self.config.search_claims)
         {
             return None;
         }
-        Some(candidates(view, planned)).filter(|c| c.len() > 1)
+        Some(candidates(view, planned, self.config.max_candidates)).filter(|c| c.len() > 1)
     }
 
     /// Worlds for each of `candidates`: the playouts shared among them.
-    fn per_candidate(&self, candidates: &[Action]) -> usize {
-        (self.playouts / candidates.len()).max(MIN_WORLDS)
+    pub fn per_candidate(&self, candidates: &[Action]) -> usize {
+        (self.config.playouts / candidates.len()).max(self.config.min_worlds)
     }
 
     /// The candidate to play, from `candidates` (strong's choice first) played out in
@@ -467,26 +456,27 @@ impl ExpertBot {
             .take(outcomes.points[0].len())
             .map(|(_, w)| *w)
             .collect();
-        let danger = self.danger(view);
-        self.pick_with(candidates, &outcomes, &weights, danger.as_ref())
-    }
-
-    /// On a turn, the chance that a discard of each kind deals in now, by the model of
-    /// public facts ([`crate::belief::danger`]), when the expert reads it.
-    fn danger(&self, view: &View) -> Option<[f64; mcr::tile::KINDS]> {
-        let turn = matches!(view.decision, Some(Decision::Turn { .. }));
-        (turn && self.read_danger).then(|| crate::belief::danger::deal_in(&self.belief_view(view)))
+        self.pick(candidates, &outcomes.points, &weights)
     }
 
     /// Each candidate's points in every world (strong's choice first), world by world so
     /// that a hard stop leaves every candidate the same worlds.
-    fn play_out(&self, view: &View, candidates: &[Action], worlds: &[(Table, f64)]) -> Outcomes {
+    pub fn play_out(
+        &self,
+        view: &View,
+        candidates: &[Action],
+        worlds: &[(Table, f64)],
+    ) -> Outcomes {
         let start = std::time::Instant::now();
         let n = candidates.len();
         let mut points: Vec<Vec<i32>> = vec![Vec::with_capacity(worlds.len()); n];
         let mut dealt_in: Vec<Vec<bool>> = vec![Vec::with_capacity(worlds.len()); n];
         for (w, _) in worlds {
-            if self.hard_stop.is_some_and(|stop| start.elapsed() > stop) {
+            if self
+                .config
+                .hard_stop
+                .is_some_and(|stop| start.elapsed() > stop)
+            {
                 break;
             }
             for (i, &c) in candidates.iter().enumerate() {
@@ -503,45 +493,28 @@ impl ExpertBot {
     }
 
     /// Strong's choice (the first candidate) unless another is clearly better on the same
-    /// worlds: its weighted mean gain above [`GATE`] standard errors of the paired
-    /// differences. With the mean gain it saw (0 when it keeps strong's choice).
-    #[cfg(test)]
-    fn pick(&self, candidates: &[Action], results: &[Vec<i32>], weights: &[f64]) -> (Action, f64) {
-        let outcomes = Outcomes {
-            points: results.to_vec(),
-            dealt_in: results.iter().map(|r| vec![false; r.len()]).collect(),
-        };
-        self.pick_with(candidates, &outcomes, weights, None)
-    }
-
-    /// [`ExpertBot::pick`] with each discard's chance of dealing in now taken from
-    /// `danger` rather than from the worlds ([`value`]). The standard error stays that of
-    /// the worlds' own differences.
-    fn pick_with(
+    /// worlds: its weighted mean gain (`results`, one row a candidate, weighed by
+    /// `weights`) above [`ExpertConfig::gate`] standard errors of the paired differences.
+    /// With the mean gain it saw (0 when it keeps strong's choice).
+    pub fn pick(
         &self,
         candidates: &[Action],
-        outcomes: &Outcomes,
+        results: &[Vec<i32>],
         weights: &[f64],
-        danger: Option<&[f64; mcr::tile::KINDS]>,
     ) -> (Action, f64) {
         let planned = candidates[0];
-        let results = &outcomes.points;
-        if results[0].len() < MIN_WORLDS {
+        if results[0].len() < self.config.min_worlds {
             return (planned, 0.0);
         }
-        let base = value(planned, outcomes, 0, weights, danger);
         let mut best = (planned, 0.0);
-        for (i, (c, r)) in candidates.iter().zip(results).enumerate().skip(1) {
+        for (c, r) in candidates.iter().zip(results).skip(1) {
             let d: Vec<f64> = r
                 .iter()
                 .zip(&results[0])
                 .map(|(a, b)| (*a - *b) as f64)
                 .collect();
-            let (mut mean, se) = crate::belief::weighted_gain(&d, weights);
-            if danger.is_some() {
-                mean = value(*c, outcomes, i, weights, danger) - base;
-            }
-            if mean > self.gate * se && mean > best.1 {
+            let (mean, se) = crate::belief::weighted_gain(&d, weights);
+            if mean > self.config.gate * se && mean > best.1 {
                 best = (*c, mean);
             }
         }
@@ -549,12 +522,7 @@ impl ExpertBot {
     }
 }
 
-mod consistent;
 mod playout;
-use playout::{playout, value, Outcomes};
-#[cfg(test)]
-mod oracle;
-#[cfg(test)]
-mod searched;
+pub use playout::{mean_points, playout, Outcomes};
 #[cfg(test)]
 mod tests;

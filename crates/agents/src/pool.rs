@@ -141,4 +141,3 @@ pub(crate) fn fallback(view: &View) -> Action {
     }
     safe_default(view.legal)
 }
-

@@ -351,4 +351,3 @@ pub fn probe(cmd: &str) -> Result<(), String> {
         }
     }
 }
-

@@ -7,11 +7,11 @@ use rand_core::SeedableRng;
 use std::sync::Arc;
 
 use crate::agent::Agent;
+use crate::bots::{GreedyBot, RandomBot};
 use crate::botzone::BotzoneAgent;
+use crate::expert::ExpertBot;
 use crate::external::ExternalAgent;
 use crate::pool::{BotPool, Protocol};
-use crate::bots::{GreedyBot, RandomBot};
-use crate::expert::ExpertBot;
 use crate::strong::PlanBot;
 
 /// The built-in bots, weakest first: `random`, `greedy` (also `easy`), `greedy-r`,
@@ -64,5 +64,4 @@ impl BotPool {
             Protocol::Botzone(how) => Box::new(BotzoneAgent::new(self.clone(), how)),
         }
     }
-
 }

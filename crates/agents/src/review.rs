@@ -229,8 +229,8 @@ fn reason(view: &View, played: Action, suggested: Action, rules: &mcr::Rules) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::builtin;
     use crate::expert::ExpertBot;
+    use crate::registry::builtin;
     use table::rules::TableRules;
 
     /// Reviewed by the expert, a random player's hand shows mistakes, each weighed one with

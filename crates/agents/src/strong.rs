@@ -464,7 +464,7 @@ impl PlanBot {
     /// The tile strong would throw holding `s` (fourteen tiles with its sets), every route
     /// measured afresh (a turn's own choice starts from the routes of its last discard,
     /// which one seldom changes): for the expert's check of another seat's latest discard.
-    pub(crate) fn fresh_discard(&self, s: &Seat) -> Option<usize> {
+    pub fn fresh_discard(&self, s: &Seat) -> Option<usize> {
         let routes = fresh_routes(s);
         (self.choose_discard(None, s, &s.conc, &s.melds, &routes, |_| true)).map(|(i, _)| i)
     }

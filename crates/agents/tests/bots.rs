@@ -1,7 +1,7 @@
 //! The planning bots: worked hands for the evaluator, and behaviour over many hands.
 
-use agents::registry::builtin;
 use agents::play::play_table;
+use agents::registry::builtin;
 use agents::strong::{active_routes, evaluate, Seat};
 use mcr::tile::counts_of;
 use mcr::{parse_tiles, Wind};

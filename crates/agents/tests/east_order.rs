@@ -6,8 +6,8 @@
 //! `cargo test --release -p agents --test east_order -- --ignored` runs 2,000 games
 //! (`EAST_ORDER_GAMES` to change it) and prints the counts.
 
-use agents::registry::builtin;
 use agents::play::play_hand;
+use agents::registry::builtin;
 use table::game::prevalent_of;
 use table::rules::TableRules;
 use table::wall::{RegularWall, Setup, WallTile};

@@ -3,8 +3,8 @@
 //! and match points as rules §4 says; for regular hands (rules §8) also all 144 tiles with the
 //! bonus tiles, one winner and regular payments.
 
-use agents::{agent::Agent, registry::builtin};
 use agents::play::safe_default;
+use agents::{agent::Agent, registry::builtin};
 use mcr::notation::parse_hand_line;
 use mcr::{MeldKind, Wind};
 use table::engine::{SeenMeld, Table};

@@ -201,7 +201,10 @@ pub fn serve(a: ServeArgs) -> Result<(), String> {
 
 pub fn demo(a: DemoArgs) -> Result<(), String> {
     let bots: Vec<String> = a.bots.split(',').map(|b| b.trim().to_string()).collect();
-    if let Some(b) = bots.iter().find(|b| agents::registry::builtin(b, 0).is_none()) {
+    if let Some(b) = bots
+        .iter()
+        .find(|b| agents::registry::builtin(b, 0).is_none())
+    {
         return Err(format!(
             "--bots: '{b}' is not a built-in bot (use one of {})",
             agents::registry::BUILTIN.join(", ")

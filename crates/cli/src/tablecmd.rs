@@ -5,8 +5,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use crate::output::emit;
-use agents::{agent::Agent, registry::builtin_thinking};
 use agents::play::play_hand;
+use agents::{agent::Agent, registry::builtin_thinking};
 use clap::{Args, ValueEnum};
 use mcr::Wind;
 use table::game::{replay_game, Game, GameLog, GAME_FORMAT};

@@ -16,9 +16,9 @@ use table::log::HandLog;
 use tournament::entry::{Outcome, ScoreEntry};
 use tournament::movement::{HandPlay, TablePlay};
 
-use super::when::now_s;
 use super::room::{HandSummary, Held};
 use super::spec::{DealRef, Hands, Place, SittingRef, TableSpec, BOT_LEVELS};
+use super::when::now_s;
 use super::Hall;
 
 /// An event's online settings.

@@ -4,7 +4,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 /// The stand-in that only plays the time-out defaults (see
 /// [`crate::room::timeout_default`]).
 pub const DEFAULTS: &str = "defaults";

@@ -34,7 +34,6 @@
 //! `events` is what happened. Replay feeds the actions to a fresh engine, checks each one is
 //! legal, and compares the events and the result it produces with the logged ones.
 
-
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
 

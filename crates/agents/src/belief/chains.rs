@@ -1,5 +1,5 @@
 //! Worlds drawn by Markov chains from the belief about the other hands. Importance
-//! weights on uniform deals ([`super::weigh`]) leave a handful of worlds that count (3 or
+//! weights on uniform deals (the lab's `weigh`) leave a handful of worlds that count (3 or
 //! 4 of 48 measured); a chain moves one world by swaps of hidden tiles, each kept by the
 //! Metropolis rule on the same likelihood, so every world it gives counts alike.
 
@@ -43,7 +43,7 @@ struct Likelihood<'v> {
 pub const LIVE: usize = 5;
 
 /// The bucket of `n` live winning tiles.
-pub(crate) fn live_bucket(n: u32) -> usize {
+pub fn live_bucket(n: u32) -> usize {
     (n as usize).div_ceil(2).min(LIVE - 1)
 }
 
@@ -135,7 +135,7 @@ impl<'v> Likelihood<'v> {
 }
 
 /// A seat's sets in a world: the open ones, and its concealed kongs as sampled.
-pub(crate) fn sets(view: &View, h: &Hidden, s: usize) -> Vec<Meld> {
+pub fn sets(view: &View, h: &Hidden, s: usize) -> Vec<Meld> {
     let mut kongs = h.kongs[s].iter();
     view.melds[s]
         .iter()
@@ -177,7 +177,7 @@ pub struct Chains {
 /// How many winning tiles (of a win worth the minimum, drawn or claimed) a hand holding
 /// `c` can still win on, as its seat sees them: four a kind, less its own and the
 /// `public` ones.
-pub(crate) fn live_waits(waits: &[mcr::Wait], c: &Counts, public: &Counts) -> u32 {
+pub fn live_waits(waits: &[mcr::Wait], c: &Counts, public: &Counts) -> u32 {
     waits
         .iter()
         .filter(|w| w.discard_ok || w.self_drawn_ok)
@@ -197,7 +197,7 @@ enum Place {
     Wall(usize, usize),
 }
 
-/// Worlds drawn from the same belief as [`weigh`]'s, by Markov chains instead of weights:
+/// Worlds drawn from the same belief as the lab's importance weights, by Markov chains instead of weights:
 /// a chain starts from a raw world and moves by proposed swaps of two hidden tiles (one in
 /// another seat's hand, the other in another hand or a wall), each kept by the Metropolis
 /// rule on the [`Likelihood`]; `n` worlds are taken from the chains. The uniform deal is
@@ -218,7 +218,7 @@ pub fn settle(
 
 /// [`settle`], with each other seat's distance from a route given (`known`, by seat) in
 /// place of the belief's: for a diagnostic of what knowing them is worth.
-pub(crate) fn settle_knowing(
+pub fn settle_knowing(
     view: &View,
     raw: Vec<Hidden>,
     n: usize,
@@ -359,12 +359,12 @@ fn redeal_walls(h: &mut Hidden, below: &mut impl FnMut(usize) -> usize) {
 
 /// Uniform integers below a bound (0 for a bound of 0) drawn from `rng`: the source the
 /// shuffles, the bonus places and the chains' swaps take.
-pub(crate) fn below<R: rand_core::Rng>(rng: &mut R) -> impl FnMut(usize) -> usize + '_ {
+pub fn below<R: rand_core::Rng>(rng: &mut R) -> impl FnMut(usize) -> usize + '_ {
     move |k| (rng.next_u64() % k.max(1) as u64) as usize
 }
 
 /// Shuffles `items` in place (Fisher–Yates; `below(k)` is a uniform integer below `k`).
-pub(crate) fn shuffle<T>(items: &mut [T], below: &mut impl FnMut(usize) -> usize) {
+pub fn shuffle<T>(items: &mut [T], below: &mut impl FnMut(usize) -> usize) {
     for i in (1..items.len()).rev() {
         items.swap(i, below(i + 1));
     }
@@ -372,7 +372,7 @@ pub(crate) fn shuffle<T>(items: &mut [T], below: &mut impl FnMut(usize) -> usize
 
 /// Gives the bonus tiles of `bonus` distinct places drawn at random in an undrawn row of
 /// `row` places (bonus tiles and playing tiles alike).
-pub(crate) fn place_bonus(
+pub fn place_bonus(
     bonus: &mut [(usize, table::wall::Bonus)],
     row: usize,
     below: &mut impl FnMut(usize) -> usize,
@@ -431,7 +431,8 @@ mod tests {
             let expert = crate::expert::ExpertBot::new(rules.clone(), 1, 8);
             let how = Chains {
                 chains: 1,
-                ..crate::expert::OFF
+                passes: [0.0; WINDOWS + 1],
+                ..crate::expert::CHAINS
             };
             let mut rng = ChaCha8Rng::seed_from_u64(5);
             let raw = expert.samples(&view, 4);
@@ -483,7 +484,8 @@ mod tests {
             let how = Chains {
                 chains: 4,
                 burn: 300,
-                ..crate::expert::OFF
+                passes: [0.0; WINDOWS + 1],
+                ..crate::expert::CHAINS
             };
             let worlds = settle(&view, raw.clone(), 24, how, &rules.scoring, &mut rng);
             assert_eq!(worlds.len(), 24);

@@ -19,7 +19,7 @@ use crate::strong::{PlanBot, Seat};
 pub const RANKS: usize = 4;
 
 /// Seats' latest discards and how to weigh their ranks.
-pub(super) struct Throws {
+pub struct Throws {
     /// By seat: its discards, latest first, as many as read.
     thrown: [Vec<Tile>; 4],
     /// Log weights by age and rank.
@@ -33,7 +33,7 @@ pub(super) struct Throws {
 
 impl Throws {
     /// The latest `depth` discards of each seat in `view`, weighed by `weights`.
-    pub(super) fn of(
+    pub fn of(
         view: &View,
         depth: usize,
         weights: [[f64; RANKS]; AGES],
@@ -58,7 +58,7 @@ impl Throws {
     }
 
     /// The rank of each of seat `s`'s latest discards for the hand `c` beside `sets`.
-    pub(super) fn ranks(&self, s: usize, c: &Counts, sets: &[Meld]) -> Vec<usize> {
+    pub fn ranks(&self, s: usize, c: &Counts, sets: &[Meld]) -> Vec<usize> {
         let live: [u8; mcr::tile::KINDS] =
             std::array::from_fn(|i| 4u8.saturating_sub(c[i] + self.public[i]));
         let mut seat = Seat {

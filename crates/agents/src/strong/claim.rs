@@ -75,10 +75,9 @@ impl PlanBot {
         }
     }
 
-    /// For diagnostics: at a claim decision, the distance of the hand held now and after
-    /// each legal answer (a pass keeps it).
-    #[cfg(test)]
-    pub(crate) fn claim_outlook(&mut self, view: &View) -> Option<(i32, Vec<(Action, i32)>)> {
+    /// At a claim decision, the distance of the hand held now and after each legal answer
+    /// (a pass keeps it): what strong's claim rules read (`lab claims`).
+    pub fn claim_outlook(&mut self, view: &View) -> Option<(i32, Vec<(Action, i32)>)> {
         let Some(table::engine::Decision::Claim { tile, .. }) = view.decision else {
             return None;
         };

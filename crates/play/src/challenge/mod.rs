@@ -10,6 +10,7 @@ mod publish;
 mod results;
 mod sweep;
 
+pub use crate::when::{now_s, utc};
 use publish::*;
 pub use publish::{
     announce, play_par, play_par_in_background, publish, publish_in_background, take_up,
@@ -17,13 +18,12 @@ pub use publish::{
 };
 pub use results::{deal_seats, deal_seats_of, ending, results_at, Shown};
 pub use sweep::{close_now, sweep};
-pub use crate::when::{now_s, utc};
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use agents::registry::builtin;
 use agents::play::play_hand;
+use agents::registry::builtin;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
 use store::StoredHand;
@@ -172,7 +172,6 @@ pub enum Who {
     /// The par: the table of bots that played every seat.
     Par,
 }
-
 
 impl NewChallenge {
     /// Checks every field a director could get wrong, naming it.

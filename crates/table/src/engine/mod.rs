@@ -27,9 +27,9 @@ use mcr::{Meld, MeldKind, Tile, WinContext, Wind};
 use serde::{Deserialize, Serialize};
 
 use crate::deal::{wall_label_static, Deal, DealError, WALL};
-pub use crate::record::{HandResult, Outcome};
-use crate::record::{Event, WinRecord};
 use crate::points::{match_points, Settlement};
+use crate::record::{Event, WinRecord};
+pub use crate::record::{HandResult, Outcome};
 use crate::rules::EastFourteenth;
 use crate::rules::TableRules;
 use crate::wall::{position_label, Bonus, Setup, SharedWall, WallEnd, WallModel, WallTile, DEALT};

@@ -1,10 +1,10 @@
 //! The organiser's day at the venue: checking players in, late withdrawals with the
 //! substitute or bot who takes the seat, and the round clock shown on the big screen.
 
-use play::when::now_s;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Form;
+use play::when::now_s;
 use serde_json::{json, Value};
 use store::{Event, EventId, StandIn, Withdrawal};
 

@@ -9,9 +9,9 @@ use serde_json::{json, Value};
 use store::EventId;
 
 use super::{compute, hidden_page, minutes_seconds, visible, Computed};
-use play::when::now_s;
 use crate::web::pages::render;
 use crate::web::{App, Page};
+use play::when::now_s;
 
 /// Most lines in one column; two columns make a page.
 const ROWS: usize = 20;

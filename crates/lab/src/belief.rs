@@ -1,85 +1,33 @@
-//! Diagnostics of the worlds against strong's own hands, run by hand (`#[ignore]`, their
-//! figures in docs/expert-belief.md): strong's self-play, and at some of its decisions
-//! the other seats' true hands beside the chains' worlds.
+//! Diagnostics of the worlds against strong's own hands (`lab live`, `lab claimable`,
+//! `lab thrown`, `lab ranks`, `lab danger-rows`; their figures in docs/expert-belief.md):
+//! strong's self-play, and at some of its decisions the other seats' true hands beside
+//! the chains' worlds.
 
+use std::path::Path;
+
+use agents::belief::{age, counts, live_bucket, live_waits, near, sets, settle, Chains, Throws};
+use agents::belief::{AGES, LIVE};
+use agents::expert::{CHAINS, PASSES};
 use mcr::tile::Counts;
 use mcr::{Meld, Wind};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use table::engine::{Table, View};
+use table::engine::View;
 use table::rules::TableRules;
-use table::wall::{Setup, WallModel};
 
-use super::chains::{live_bucket, live_waits, LIVE};
-use super::throws::Throws;
-use super::{counts, near, sets, settle, Chains};
-use crate::agent::Agent;
-use crate::expert::ExpertBot;
-use crate::strong::PlanBot;
-
-/// Short chains for the diagnostics, with only the distances and the discards' ties read.
-pub(super) const QUICK: Chains = Chains {
-    chains: 4,
-    burn: 200,
-    ..crate::expert::OFF
-};
-
-/// The expert's chains without and with the ranks of the discards read (the latest
-/// `DEPTH_TRIED`).
-fn without_and_with_ranks() -> [Chains; 2] {
-    let with = |depth| Chains {
-        depth,
-        ..crate::expert::CHAINS
-    };
-    [with(0), with(crate::expert::DEPTH_TRIED)]
-}
-
-/// Strong's self-play on `deals` deals from seed 700, calling `at` before each decision
-/// with the count of decisions so far (from 1), the table, the deciding seat, its view
-/// and an expert of that deal (for its raw samples).
-pub(super) fn self_play(
-    deals: u64,
-    rules: &TableRules,
-    mut at: impl FnMut(u64, &Table, Wind, &View, &ExpertBot),
-) {
-    for seed in 0..deals {
-        let setup = Setup::generate(WallModel::Personal, 700 + seed);
-        let mut t = Table::new(setup, rules.clone());
-        let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-        let expert = ExpertBot::new(rules.clone(), seed, 8);
-        let mut decisions = 0;
-        while let Some(seat) = t.next_to_act() {
-            let view = t.view(seat);
-            decisions += 1;
-            at(decisions, &t, seat, &view, &expert);
-            let a = bots[seat.index()].act(&view);
-            t.apply(seat, a).unwrap();
-        }
-    }
-}
+use crate::common::{self_play, without_and_with_ranks, QUICK, THROWS};
 
 /// How many live winning tiles the ready hands have (live as the ready seat sees
 /// them: four less its own copies and those on the table), true hands against the
-/// worlds' ready hands without and with `crate::expert::LIVE` (`LIVE=a,b,c,d,e` for
-/// other weights). `DEALS=150 cargo test --release -p agents how_live_the_waits --
-/// --ignored --nocapture`.
-#[test]
-#[ignore]
-fn how_live_the_waits_are() {
+/// worlds' ready hands without and with the live waits weighed by `weights`.
+pub fn how_live_the_waits_are(deals: u64, weights: [f64; LIVE]) {
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
-    let deals = crate::belief::deals_from_env(40);
-    let mut weights = crate::expert::LIVE;
-    if let Ok(w) = std::env::var("LIVE") {
-        for (x, y) in weights.iter_mut().zip(w.split(',')) {
-            *x = y.trim().parse().expect("LIVE: numbers");
-        }
-    }
     let bucket = |view: &View, o: usize, c: &Counts, sets: &[Meld]| {
         let flowers = view.bonus[o].len() as u8;
         let w = Wind::from_index(o);
-        let waits = crate::strong::waits_at(w, view.prevalent, flowers, c, sets, scoring);
-        live_bucket(live_waits(&waits, c, &crate::strong::public_counts(view)))
+        let waits = agents::strong::waits_at(w, view.prevalent, flowers, c, sets, scoring);
+        live_bucket(live_waits(&waits, c, &agents::strong::public_counts(view)))
     };
     let mut at = [[0usize; LIVE]; 3];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -96,7 +44,7 @@ fn how_live_the_waits_are() {
         let raw = expert.samples(view, 64);
         for (k, live) in [[0.0; LIVE], weights].into_iter().enumerate() {
             let how = Chains {
-                passes: crate::expert::PASSES,
+                passes: PASSES,
                 live,
                 ..QUICK
             };
@@ -130,13 +78,9 @@ fn how_live_the_waits_are() {
 /// How many discards a hand would claim, strong's way (a claim that brings its nearest
 /// route nearer): kinds it would pung and kinds it would chow (were it the next seat),
 /// for strong's true hands not ready against the chains' worlds' hands.
-/// `DEALS=60 cargo test --release -p agents how_claimable -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn how_claimable_the_hands_are() {
+pub fn how_claimable_the_hands_are(deals: u64) {
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
-    let deals = crate::belief::deals_from_env(20);
     let claimable = |c: &Counts, sets: &[Meld], w: Wind, prevalent: Wind| -> (usize, usize) {
         let d = near(c, sets, w, prevalent);
         if d == 0 || sets.len() >= 4 {
@@ -149,7 +93,7 @@ fn how_claimable_the_hands_are() {
         };
         let (mut pungs, mut chows) = (0, 0);
         for i in 0..mcr::tile::KINDS {
-            let t = crate::plan::tile(i);
+            let t = agents::plan::tile(i);
             if c[i] >= 2 {
                 let mut conc = *c;
                 conc[i] -= 2;
@@ -169,7 +113,7 @@ fn how_claimable_the_hands_are() {
                 for &j in &others {
                     conc[j] -= 1;
                 }
-                let m = Meld::chow(crate::plan::tile(low), (k + 1) as u8).expect("a chow");
+                let m = Meld::chow(agents::plan::tile(low), (k + 1) as u8).expect("a chow");
                 nearer(conc, m)
             });
             chows += chow as usize;
@@ -199,7 +143,7 @@ fn how_claimable_the_hands_are() {
             }
         }
         let raw = expert.samples(view, 32);
-        for (h, _) in settle(view, raw, 8, crate::expert::CHAINS, scoring, &mut rng) {
+        for (h, _) in settle(view, raw, 8, CHAINS, scoring, &mut rng) {
             for o in (0..4).filter(|&o| o != seat.index()) {
                 let c = counts(&h.hands[o]);
                 let sets = sets(view, &h, o);
@@ -224,19 +168,14 @@ fn how_claimable_the_hands_are() {
 }
 
 /// How each of a seat's earlier discards stands to the hand it holds now, as strong
-/// would weigh it ([`PlanBot::throw_rank`] on the hand now with the discard back in it):
+/// would weigh it (`PlanBot::throw_rank` on the hand now with the discard back in it):
 /// strong's choice, tied with it, one tile worse, two or more; by the discard's age
 /// (the latest, the two before, the three before those, older), for the true hands
 /// against the chains' worlds without and with the ranks read (the latest
-/// `DEPTH_TRIED`), and what a rank costs.
-/// `DEALS=40 cargo test --release -p agents how_strong_would_have_thrown -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn how_strong_would_have_thrown() {
-    use super::{age, AGES};
+/// [`crate::common::DEPTH_TRIED`]), and what a rank costs.
+pub fn how_strong_would_have_thrown(deals: u64) {
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
-    let deals = crate::belief::deals_from_env(20);
     // [true, worlds, worlds with the ranks][age][rank]
     let mut at = [[[0usize; 4]; AGES]; 3];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -244,8 +183,7 @@ fn how_strong_would_have_thrown() {
     let mut spent = std::time::Duration::ZERO;
     let mut tally = |at: &mut [[usize; 4]; AGES], view: &View, o: Wind, c: &Counts, m: &[Meld]| {
         let start = std::time::Instant::now();
-        let ranks =
-            Throws::of(view, usize::MAX, crate::expert::THROWS, scoring).ranks(o.index(), c, m);
+        let ranks = Throws::of(view, usize::MAX, THROWS, scoring).ranks(o.index(), c, m);
         for (back, r) in ranks.into_iter().enumerate() {
             at[age(back)][r] += 1;
             calls += 1;
@@ -295,13 +233,9 @@ fn how_strong_would_have_thrown() {
 /// The worlds with and without the ranks of the discards read: tiles their hands share
 /// with the true hands (three seats), how many of a decision's worlds give a seat a hand
 /// of their own, and how often a seat is ready, against strong's true hands.
-/// `DEALS=20 cargo test --release -p agents what_the_ranks_change -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn what_the_ranks_change() {
+pub fn what_the_ranks_change(deals: u64) {
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
-    let deals = crate::belief::deals_from_env(10);
     let mut shared = [0.0f64; 2];
     let mut distinct = [0.0f64; 2];
     let mut ready = [0usize; 3];
@@ -358,21 +292,17 @@ fn what_the_ranks_change() {
     }
 }
 
-/// Which tiles would deal in, as the worlds see it and as [`super::danger`]'s facts do,
+/// Which tiles would deal in, as the worlds see it and as [`crate::danger`]'s facts do,
 /// against the truth: at every second turn of strong's self-play, a row per other seat
 /// and kind: whether that seat's true hand wins on it by discard, whether the deciding
 /// seat holds one, the share of the chains' 64 worlds in which the seat's hand wins on it,
 /// then the encoded facts. `tools/danger.py` fits the model to these rows.
-/// `DEALS=800 OUT=d.csv cargo test --release -p agents how_dangerous -- --ignored`.
-#[test]
-#[ignore]
-fn how_dangerous_the_discards_are() {
+pub fn how_dangerous_the_discards_are(deals: u64, out: &Path) -> Result<(), String> {
     use std::io::Write;
     let rules = TableRules::seeds();
     let scoring = &rules.scoring;
-    let deals = crate::belief::deals_from_env(20);
-    let out = std::env::var("OUT").expect("OUT: a file for the rows");
-    let mut file = std::io::BufWriter::new(std::fs::File::create(out).unwrap());
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut file = std::io::BufWriter::new(file);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let (mut turns, mut deal, mut last) = (0u64, 0u64, u64::MAX);
     self_play(deals, &rules, |n, t, seat, view, expert| {
@@ -388,13 +318,13 @@ fn how_dangerous_the_discards_are() {
             return;
         }
         let raw = expert.samples(view, 64 * 4);
-        let worlds = settle(view, raw, 64, crate::expert::CHAINS, scoring, &mut rng);
+        let worlds = settle(view, raw, 64, CHAINS, scoring, &mut rng);
         let m = worlds.len().max(1) as f64;
         let own = view.hand.counts();
         for o in (0..4).filter(|&o| o != seat.index()) {
             let w = Wind::from_index(o);
             let wins =
-                |c: &Counts, sets: &[Meld]| super::danger::discard_wins(view, w, c, sets, scoring);
+                |c: &Counts, sets: &[Meld]| crate::danger::discard_wins(view, w, c, sets, scoring);
             let truth = wins(&counts(&t.concealed(w)), t.melds(w));
             let mut p = [0.0f64; 34];
             for (h, _) in &worlds {
@@ -406,7 +336,7 @@ fn how_dangerous_the_discards_are() {
             for k in 0..34 {
                 let y = u8::from(truth[k]);
                 write!(file, "{deal},{turns},{y},{},{:.4}", own[k], p[k]).unwrap();
-                for x in super::danger::encode(view, o, k) {
+                for x in crate::danger::encode(view, o, k) {
                     write!(file, ",{x}").unwrap();
                 }
                 writeln!(file).unwrap();
@@ -414,4 +344,5 @@ fn how_dangerous_the_discards_are() {
         }
     });
     println!("{turns} turns, {deal} deals");
+    Ok(())
 }

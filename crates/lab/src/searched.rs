@@ -1,11 +1,39 @@
-//! What the expert's departures from strong's choice are worth (ignored diagnostics:
-//! `cargo test --release -p agents departures -- --ignored --nocapture`, and `wider`):
-//! every seat's searched decisions in strong's self-play, each candidate played out in
-//! sampled worlds and on the real table.
+//! What the expert's departures from strong's choice are worth (`lab departures`,
+//! `lab wider`, `lab claims`): every seat's searched decisions in strong's self-play, each
+//! candidate played out in sampled worlds and on the real table.
 
-use super::*;
-use crate::belief::mean_se;
+use std::path::PathBuf;
+
+use agents::agent::Agent;
+use agents::expert::{playout, ExpertBot, ExpertConfig, CHAINS, PLAYOUTS};
+use agents::strong::PlanBot;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use table::engine::{Action, Decision, Table};
+use table::rules::TableRules;
 use table::wall::Setup;
+
+use crate::common::{field_imp, mean_se, on_both_cores, DIAGNOSED_PLAYOUTS};
+
+/// Which decisions `lab departures` and `lab wider` search.
+#[derive(clap::Args)]
+pub struct Knobs {
+    /// Deals of strong's self-play
+    #[arg(long, default_value_t = 40)]
+    pub deals: u64,
+    /// The first deal's seed
+    #[arg(long, default_value_t = 20_000)]
+    pub first: u64,
+    /// Worlds a candidate (0: as the default expert shares its playouts)
+    #[arg(long, default_value_t = WORLDS)]
+    pub per: usize,
+    /// Walls dealt again with the true hands for each decision's expected points (0: none)
+    #[arg(long, default_value_t = 0)]
+    pub walls: usize,
+    /// Write every decision here as JSON Lines
+    #[arg(long)]
+    pub dump: Option<PathBuf>,
+}
 
 /// One searched decision of a strong self-play hand: every candidate's points in each
 /// sampled world (strong's choice first) and on the real table.
@@ -73,14 +101,8 @@ impl Searched {
         let d: Vec<f64> = (r[c].iter().zip(&r[0]))
             .map(|(a, b)| f64::from(a - b))
             .collect();
-        crate::belief::weighted_gain(&d, &w)
+        agents::belief::weighted_gain(&d, &w)
     }
-}
-
-/// IMP of a difference in points against a field of four (rules §5: three quarters of
-/// it is the difference from the seat's average).
-pub(super) fn field_imp(points: i32) -> i32 {
-    table::points::imp_of_dif(3 * i64::from(points), 4)
 }
 
 /// The searched decisions of every seat in strong's self-play on deals `deals`, with
@@ -121,7 +143,7 @@ fn searched_decisions(
                 }
                 let n = per.unwrap_or_else(|| e.per_candidate(&candidates));
                 let worlds = e.worlds(&view, n);
-                e.decisions += 1;
+                e.searched_one();
                 let results = e.play_out(&view, &candidates, &worlds).points;
                 let truth = (candidates.iter())
                     .map(|&c| {
@@ -130,8 +152,8 @@ fn searched_decisions(
                         playout(x, &rules.scoring, seat).0
                     })
                     .collect();
-                let mut rng = ChaCha8Rng::seed_from_u64(7 + d * 4096 + e.decisions);
-                let oracle = super::oracle::oracle_worlds(&t, &view, walls, &mut rng);
+                let mut rng = ChaCha8Rng::seed_from_u64(7 + d * 4096 + e.searched());
+                let oracle = crate::truth::oracle_worlds(&t, &view, walls, &mut rng);
                 let expected = if oracle.is_empty() {
                     Vec::new()
                 } else {
@@ -157,43 +179,22 @@ fn searched_decisions(
 }
 
 /// Worlds a candidate in the departure diagnostics.
-const WORLDS: usize = 48;
+pub const WORLDS: usize = 48;
 
-/// The first deal a diagnostic plays: `FIRST` from the environment, or `default`.
-pub(super) fn first_from_env(default: u64) -> u64 {
-    crate::belief::env_number("FIRST").unwrap_or(default)
-}
-
-/// `each` run on the two halves of `deals` on two threads, the results in deal order.
-pub(super) fn on_both_cores<T: Send>(
-    deals: std::ops::Range<u64>,
-    each: impl Fn(std::ops::Range<u64>) -> Vec<T> + Sync,
-) -> Vec<T> {
-    let mid = deals.start + (deals.end - deals.start) / 2;
-    std::thread::scope(|s| {
-        let halves = [deals.start..mid, mid..deals.end].map(|part| {
-            let each = &each;
-            s.spawn(move || each(part))
-        });
-        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
-    })
-}
-
-/// The searched decisions of strong's self-play on `DEALS` deals (default 40) from
-/// `FIRST` (20,000), on both cores, [`WORLDS`] worlds a candidate (`PER=0`: as the
-/// default expert shares its playouts; `wide`: every legal move a candidate); `WALLS`
-/// walls dealt again with the true hands for each decision's expected points; `DUMP`
-/// writes them as JSON Lines. With the deals and the first.
-fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
+/// The searched decisions of strong's self-play on `k.deals` deals from `k.first`, on
+/// both cores, `k.per` worlds a candidate (0: as the default expert shares its playouts;
+/// `wide`: every legal move a candidate); `k.walls` walls dealt again with the true hands
+/// for each decision's expected points; `k.dump` receives them as JSON Lines. With the
+/// deals and the first.
+fn self_play_decisions(k: &Knobs, wide: bool) -> (Vec<Searched>, u64, u64) {
     let rules = TableRules::seeds();
-    let (deals, first) = (crate::belief::deals_from_env(40), first_from_env(20_000));
-    let env = |k: &str, default: usize| crate::belief::env_number(k).unwrap_or(default);
-    let per = Some(env("PER", WORLDS)).filter(|&p| p > 0);
-    let walls = env("WALLS", 0);
+    let (deals, first) = (k.deals, k.first);
+    let per = Some(k.per).filter(|&p| p > 0);
+    let walls = k.walls;
     let data = on_both_cores(first..first + deals, |part| {
         searched_decisions(&rules, part, per, wide, walls)
     });
-    if let Some(path) = std::env::var_os("DUMP") {
+    if let Some(path) = &k.dump {
         use std::io::Write;
         let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
         for s in &data {
@@ -213,21 +214,17 @@ fn self_play_decisions(wide: bool) -> (Vec<Searched>, u64, u64) {
 }
 
 /// What the search's departures from strong's choice are worth, on the same searched
-/// decisions of every seat in strong's self-play ([`WORLDS`] worlds a candidate, `PER=0`
+/// decisions of every seat in strong's self-play ([`WORLDS`] worlds a candidate, `--per 0`
 /// as the default expert shares its playouts): each departure counted by what it changes
 /// on the real table, the rest of the hand played by strong (a departure's worth in the
 /// arena, if it were the hand's only one), in IMP against a field of four (rules §5) per
-/// seat and hand; with `WALLS=n`, by the gain expected with the other hands as they really
+/// seat and hand; with `--walls n`, by the gain expected with the other hands as they really
 /// are over `n` walls dealt again (what a perfect belief would expect, in points: far less
 /// noisy than one real table), against gate 2's on the same decisions; and, chosen on half
 /// of each decision's worlds, the gain it seemed to have there against the gain on the
-/// other half and on the real table. `DEALS` (default 40) from `FIRST` (20,000); `DUMP`
-/// writes every decision as JSON Lines.
-/// `cargo test --release -p agents departures -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn departures_and_what_they_are_worth() {
-    let (data, deals, first) = self_play_decisions(false);
+/// other half and on the real table.
+pub fn departures(k: &Knobs) {
+    let (data, deals, first) = self_play_decisions(k, false);
     let in_imp: Vec<Searched> = data.iter().map(Searched::as_imp).collect();
     let hands = (deals * 4) as usize;
     let slot = |s: &Searched| ((s.hand.0 - first) * 4) as usize + s.hand.1;
@@ -240,9 +237,13 @@ fn departures_and_what_they_are_worth() {
         "worlds of one chain against independent ones: a design effect of {:.3}",
         design_effect(&data)
     );
-    let gated = |gate: f64| ExpertBot {
-        gate,
-        ..ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS)
+    let gated = |gate: f64| {
+        let config = ExpertConfig {
+            gate,
+            playouts: DIAGNOSED_PLAYOUTS,
+            ..ExpertConfig::default()
+        };
+        ExpertBot::with_config(TableRules::seeds(), 0, config)
     };
     // The gain expected with the true hands, per seat-hand, of `bot`'s departures.
     let expected_at = |bot: &ExpertBot| {
@@ -282,10 +283,9 @@ fn departures_and_what_they_are_worth() {
         for (kind, claim) in [("turns", false), ("claims", true)] {
             let (mut seen, mut fresh, mut real) = (Vec::new(), Vec::new(), Vec::new());
             let mut worlds = 0;
-            for s in data
-                .iter()
-                .filter(|s| s.weights.len() >= 2 * MIN_WORLDS && s.claim == claim)
-            {
+            for s in data.iter().filter(|s| {
+                s.weights.len() >= 2 * ExpertConfig::default().min_worlds && s.claim == claim
+            }) {
                 let (n, half) = (s.weights.len(), s.weights.len() / 2);
                 if let Some((c, gain)) = s.departure(&bot, s.candidates.len(), 0..half) {
                     seen.push(gain);
@@ -334,11 +334,9 @@ fn design_effect(data: &[Searched]) -> f64 {
 /// Whether moves the expert leaves unsearched on a turn are worth searching: every legal
 /// move a candidate (strong's self-play, [`WORLDS`] worlds each), the move chosen on half
 /// of the worlds among the expert's own candidates or among them all, measured on the
-/// other half. `cargo test --release -p agents wider -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn wider_candidates_on_turns() {
-    let (data, deals, first) = self_play_decisions(true);
+/// other half.
+pub fn wider(k: &Knobs) {
+    let (data, deals, first) = self_play_decisions(k, true);
     let turns: Vec<&Searched> = (data.iter())
         .filter(|s| !s.claim && s.weights.len() == WORLDS)
         .collect();
@@ -350,9 +348,13 @@ fn wider_candidates_on_turns() {
         turns.len()
     );
     let hands = (deals * 4) as f64;
-    let mut bot = ExpertBot::new(TableRules::seeds(), 0, DIAGNOSED_PLAYOUTS);
     for gate in [1.0, 2.0, 2.5] {
-        bot.gate = gate;
+        let config = ExpertConfig {
+            gate,
+            playouts: DIAGNOSED_PLAYOUTS,
+            ..ExpertConfig::default()
+        };
+        let bot = ExpertBot::with_config(TableRules::seeds(), 0, config);
         for (name, every) in [("its own candidates", false), ("every legal move", true)] {
             let mut fresh = Vec::new();
             for s in &turns {
@@ -373,16 +375,12 @@ fn wider_candidates_on_turns() {
 
 /// Every claim decision of strong's self-play, each legal answer played out in the same
 /// worlds, with what strong's planner knows of it (the distance now and after each
-/// answer): written as JSON Lines to `OUT` for looking for rules strong's claims miss.
-/// `DEALS` from `FIRST`. `cargo test --release -p agents claims_by_kind -- --ignored`.
-#[test]
-#[ignore]
-fn claims_by_kind() {
+/// answer): written as JSON Lines to `out` for looking for rules strong's claims miss.
+pub fn claims_by_kind(deals: u64, first: u64, out: &std::path::Path) {
     use std::io::Write;
     let rules = TableRules::seeds();
-    let (deals, first) = (crate::belief::deals_from_env(40), first_from_env(40_000));
     let lines = on_both_cores(first..first + deals, |part| claim_lines(&rules, part));
-    let path = std::env::var_os("OUT").unwrap_or("claims.jsonl".into());
+    let path = out;
     let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
     for l in &lines {
         writeln!(f, "{l}").unwrap();
@@ -413,7 +411,7 @@ fn claim_lines(rules: &TableRules, deals: std::ops::Range<u64>) -> Vec<String> {
                 cands.extend(view.legal.iter().copied().filter(|x| *x != a));
                 let e = &mut experts[seat.index()];
                 let worlds = e.worlds(&view, WORLDS);
-                e.decisions += 1;
+                e.searched_one();
                 let res = e.play_out(&view, &cands, &worlds).points;
                 let w: Vec<f64> = worlds.iter().map(|x| x.1).collect();
                 let alts: Vec<_> = (cands.iter().zip(&res))
@@ -421,7 +419,7 @@ fn claim_lines(rules: &TableRules, deals: std::ops::Range<u64>) -> Vec<String> {
                             let dd: Vec<f64> = (r.iter().zip(&res[0]))
                                 .map(|(x, y)| f64::from(x - y))
                                 .collect();
-                            let (m, se) = crate::belief::weighted_gain(&dd, &w);
+                            let (m, se) = agents::belief::weighted_gain(&dd, &w);
                             let aft = after.iter().find(|x| x.0 == *c).map(|x| x.1);
                             serde_json::json!({"a": format!("{c:?}"), "after": aft,
                                 "gain": m, "se": se,

@@ -3,9 +3,9 @@
 //! latest discard, what it threw of the kind and its neighbours, its declared sets, how far
 //! its discards lean to the kind's suit, its wall), fitted to strong's self-play by
 //! `tools/danger.py` ([`WEIGHTS`]). It ranks the discards that deal in far better than the
-//! expert's worlds do, yet the expert played no better reading it, so it is off in play
-//! (`expert::READ_DANGER`; docs/expert-belief.md, "What a discard risks"). Kept as the
-//! place where a better model of the danger plugs into the search.
+//! expert's worlds do, yet the expert played no better reading it, so it is not in the
+//! library (docs/expert-belief.md, "What a discard risks"); `lab oracle --read-danger`
+//! plays the expert reading it ([`crate::searcher`]).
 
 use mcr::tile::KINDS;
 use table::engine::{SeenMeld, View};
@@ -28,7 +28,7 @@ fn bin(x: &mut [f64; FEATURES], at: usize, v: f64, edges: &[f64]) -> usize {
 pub fn encode(view: &View, o: usize, k: usize) -> [f64; FEATURES] {
     let mut x = [0.0; FEATURES];
     let own = view.hand.counts();
-    let public = crate::strong::public_counts(view);
+    let public = agents::strong::public_counts(view);
     let mine: Vec<usize> = (view.thrown.iter().enumerate())
         .filter(|(_, (s, _))| s.index() == o)
         .map(|(i, _)| i)
@@ -127,8 +127,7 @@ pub fn deal_in(view: &View) -> [f64; KINDS] {
 
 /// The kinds a hand of seat `seat` (concealed `c`, declared `sets`) wins on by discard:
 /// what "deals in" means for the model's rows and for the harness told the exact answer.
-#[cfg(test)]
-pub(crate) fn discard_wins(
+pub fn discard_wins(
     view: &View,
     seat: mcr::Wind,
     c: &mcr::tile::Counts,
@@ -137,7 +136,7 @@ pub(crate) fn discard_wins(
 ) -> [bool; KINDS] {
     let flowers = view.bonus[seat.index()].len() as u8;
     let mut x = [false; KINDS];
-    for w in crate::strong::waits_at(seat, view.prevalent, flowers, c, sets, rules) {
+    for w in agents::strong::waits_at(seat, view.prevalent, flowers, c, sets, rules) {
         x[w.tile.index()] |= w.discard_ok;
     }
     x
@@ -155,7 +154,7 @@ mod tests {
         let mut each = each;
         for seed in 0..24u64 {
             for turn in [3, 6, 9, 12] {
-                if let Some(t) = crate::belief::strong_until_east_turn(&rules, 300 + seed, turn) {
+                if let Some(t) = crate::common::strong_until_east_turn(&rules, 300 + seed, turn) {
                     each(&t.view(Wind::East));
                 }
             }
