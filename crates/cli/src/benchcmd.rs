@@ -164,7 +164,7 @@ fn rating_bench(
         None => (store::Location::Sqlite(temp.clone()), Some(temp)),
     };
     let app = server::open(&location, server::play::PlayConfig::default())?;
-    let plan = server::bench::rating::Plan {
+    let plan = bench::rating::Plan {
         hands: hands as usize,
         players: players as usize,
         pool: pool as usize,
@@ -173,7 +173,7 @@ fn rating_bench(
         unbounded,
     };
     println!("{hands} hands, {players} players, a pool of {pool} deals, on {location}");
-    let m = server::bench::rating::run(&app, &plan, &|s| eprintln!("{s}"));
+    let m = bench::rating::run(&app, &plan, &|s| eprintln!("{s}"));
     if let Some(t) = remove {
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", t.display()));
@@ -234,7 +234,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             bot_pace_ms,
         } => failover(
             &db,
-            &server::bench::failover::Options {
+            &bench::failover::Options {
                 tables: tables as usize,
                 kills: kills as usize,
                 play_s,
@@ -282,7 +282,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 );
             }
             println!("tables  pings   p50 ms   p99 ms   max ms  states/s  moves/s");
-            server::bench::run(
+            bench::run(
                 &counts,
                 seconds,
                 &bots,
@@ -495,11 +495,11 @@ fn think(bot: &str, deals: u64, seed: u64, think_ms: u32) -> Result<(), String> 
     ))
 }
 
-fn failover(db: &str, o: &server::bench::failover::Options) -> Result<(), String> {
+fn failover(db: &str, o: &bench::failover::Options) -> Result<(), String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let logs = std::env::temp_dir().join(format!("dupmj-failover-{}", std::process::id()));
     std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
-    let r = server::bench::failover::run(&exe, db, o, &logs, |line| println!("{line}"))?;
+    let r = bench::failover::run(&exe, db, o, &logs, |line| println!("{line}"))?;
     for (k, (owned, times)) in r.takeovers.iter().enumerate() {
         let q = |f: f64| times.get(((times.len() as f64 * f).ceil() as usize).max(1) - 1);
         println!(
@@ -541,7 +541,7 @@ fn bench_nodes(
     std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
     println!("{nodes} node(s) on PostgreSQL; CPU seconds over the measured time (the server side's share in PostgreSQL)");
     println!("tables  pings   p50 ms   p99 ms   max ms  states/s  moves/s  split        nodes cpu  postgres cpu  clients cpu  db share");
-    server::bench::run_nodes(
+    bench::run_nodes(
         &exe,
         db,
         nodes,

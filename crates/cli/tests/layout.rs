@@ -1,7 +1,9 @@
 //! The workspace's shape, as the README's Layout section draws it: dependencies point down
 //! (read from `cargo tree`, normal dependencies only), the play crate knows nothing of HTTP
-//! or HTML, the crates below the web side know nothing of it, and no source file grows past
-//! one sitting without saying why at its top.
+//! or HTML, the crates below the web side know nothing of it, no source file grows past
+//! one sitting without saying why at its top, modules do not import each other in a
+//! circle, the libraries hold no experiment, and every crate keeps the workspace's
+//! `rust-version`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -48,7 +50,10 @@ const LAYERS: &[(&str, u32)] = &[
     ("play", 5),
     ("server", 6),
     ("dupmj-python", 6),
-    ("dupmj", 7),
+    ("bench", 7),
+    ("dupmj", 8),
+    // The experiments: nothing depends on them.
+    ("lab", 8),
 ];
 
 fn layer(name: &str) -> Option<u32> {
@@ -204,6 +209,227 @@ fn the_readme_draws_the_dependencies_there_are() {
         assert_eq!(
             uses, &direct,
             "README.md's Layout: {krate} uses {direct:?}, the picture says {uses:?}"
+        );
+    }
+}
+
+/// The `.rs` files of `crates/{krate}/src`, test modules (`tests.rs`) left out: a test may
+/// reach anywhere.
+fn sources(krate: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&root().join("crates").join(krate).join("src"), &mut files);
+    files.retain(|f| !f.ends_with("tests.rs"));
+    files
+}
+
+/// The module path of a source file under `src`: `web/public/mod.rs` is `web::public`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The modules a file names by path (`crate::a::b`, `super::c`), resolved to the longest
+/// module that exists; comments left out, and a file's own `#[cfg(test)] mod tests`.
+fn named_modules(
+    src: &Path,
+    file: &Path,
+    modules: &BTreeSet<Vec<String>>,
+) -> BTreeSet<Vec<String>> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let text = text.split("#[cfg(test)]\nmod tests {").next().unwrap();
+    let me = module_of(src, file);
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap();
+        for (i, _) in code
+            .match_indices("crate::")
+            .chain(code.match_indices("super::"))
+        {
+            if i > 0 && code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &code[i..];
+            let mut words = rest
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .next()
+                .unwrap()
+                .split("::")
+                .filter(|w| !w.is_empty());
+            let mut path = match words.next() {
+                Some("crate") => Vec::new(),
+                // `super` of `a/b.rs` (module a::b) is a.
+                _ => me[..me.len().saturating_sub(1)].to_vec(),
+            };
+            let mut best = path.clone();
+            for w in words {
+                path.push(w.to_string());
+                if modules.contains(&path) {
+                    best = path.clone();
+                }
+            }
+            if best != me {
+                out.insert(best);
+            }
+        }
+    }
+    out
+}
+
+/// Modules of one parent that import each other in a circle, directly or through their
+/// children: each circle as its modules' paths.
+fn circles(krate: &str) -> Vec<Vec<String>> {
+    let src = root().join("crates").join(krate).join("src");
+    let files = sources(krate);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&src, f)).collect();
+    // An edge between the two siblings under the deepest module both lie in.
+    let mut edges: std::collections::BTreeMap<Vec<String>, BTreeSet<Vec<String>>> =
+        Default::default();
+    for f in &files {
+        let a = module_of(&src, f);
+        for b in named_modules(&src, f, &modules) {
+            let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            if common < a.len() && common < b.len() {
+                let (x, y) = (a[..=common].to_vec(), b[..=common].to_vec());
+                edges.entry(y.clone()).or_default();
+                edges.entry(x).or_default().insert(y);
+            }
+        }
+    }
+    // Strongly connected components (Kosaraju): reach forwards, then backwards.
+    let reach = |from: &Vec<String>, forward: bool| -> BTreeSet<Vec<String>> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(m) = stack.pop() {
+            if !seen.insert(m.clone()) {
+                continue;
+            }
+            for (x, ys) in &edges {
+                if forward && x == &m {
+                    stack.extend(ys.iter().cloned());
+                } else if !forward && ys.contains(&m) {
+                    stack.push(x.clone());
+                }
+            }
+        }
+        seen
+    };
+    let mut found: Vec<Vec<String>> = Vec::new();
+    for m in edges.keys() {
+        let both: Vec<String> = reach(m, true)
+            .intersection(&reach(m, false))
+            .map(|p| p.join("::"))
+            .collect();
+        if both.len() > 1 && !found.contains(&both) {
+            found.push(both);
+        }
+    }
+    found
+}
+
+#[test]
+fn modules_do_not_import_each_other_in_a_circle() {
+    let mut all = Vec::new();
+    for (krate, _) in LAYERS {
+        let dir = match *krate {
+            "dupmj" => "cli",
+            "dupmj-python" => "python",
+            other => other,
+        };
+        for c in circles(dir) {
+            all.push(format!("{dir}: {}", c.join(" ↔ ")));
+        }
+    }
+    // The domain forces one: a hand's score reads its waits (the last tile's wait fans)
+    // and the waits are scored to tell which tiles win.
+    assert_eq!(all, vec!["mcr: score ↔ wait".to_string()]);
+}
+
+/// A circle the check must see: two sibling modules naming each other, found.
+#[test]
+fn the_circle_check_sees_a_circle() {
+    let dir = std::env::temp_dir().join(format!("dupmj-circle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "mod a;\nmod b;\n").unwrap();
+    std::fs::write(dir.join("a/mod.rs"), "mod c;\n").unwrap();
+    std::fs::write(dir.join("a/c.rs"), "use crate::b::X;\n").unwrap();
+    std::fs::write(
+        dir.join("b.rs"),
+        "// crate::a is named in a comment only\nuse super::a::Y;\n",
+    )
+    .unwrap();
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&dir, f)).collect();
+    let from_c = named_modules(&dir, &dir.join("a/c.rs"), &modules);
+    let from_b = named_modules(&dir, &dir.join("b.rs"), &modules);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(from_c, BTreeSet::from([vec!["b".to_string()]]));
+    assert_eq!(from_b, BTreeSet::from([vec!["a".to_string()]]));
+}
+
+/// The library crates hold what plays: no `#[ignore]`d harness and no knob read from the
+/// environment in their sources (experiments live in crates/lab, with flags).
+#[test]
+fn libraries_hold_no_experiment() {
+    let mut found = Vec::new();
+    for krate in [
+        "mcr",
+        "table",
+        "agents",
+        "arena",
+        "tournament",
+        "store",
+        "play",
+        "server",
+        "bench",
+        "python",
+    ] {
+        let mut files = Vec::new();
+        rust_files(&root().join("crates").join(krate).join("src"), &mut files);
+        assert!(!files.is_empty(), "{krate} is read");
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap();
+                if ["#[ignore", "env::var", "var_os("]
+                    .iter()
+                    .any(|p| code.contains(p))
+                {
+                    found.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "experiments in a library: {found:#?}");
+}
+
+/// One `rust-version` for the workspace, true of its dependencies (they need 1.85), and
+/// every crate keeps it.
+#[test]
+fn every_crate_keeps_the_workspace_rust_version() {
+    let workspace = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    assert!(
+        workspace.contains("rust-version = \"1.85\""),
+        "the workspace's rust-version"
+    );
+    for e in std::fs::read_dir(root().join("crates")).unwrap() {
+        let manifest = e.unwrap().path().join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        assert!(
+            text.contains("rust-version.workspace = true"),
+            "{} does not keep the workspace's rust-version",
+            manifest.display()
         );
     }
 }

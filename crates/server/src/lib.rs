@@ -17,7 +17,6 @@
 #![deny(missing_docs)]
 
 pub mod auth;
-pub mod bench;
 pub mod demo;
 pub mod guard;
 pub mod i18n;

@@ -3,13 +3,9 @@
 //! stored hands finds (SQLite: two stores on one file; PostgreSQL: two nodes on one
 //! database, where `DUPMJ_TEST_PG` is set, as the README's test command sets it).
 
-mod common;
-
 use std::sync::Arc;
 
-use common::imp_by_hand;
-
-use server::bench::rating::{generate, Plan};
+use bench::rating::{generate, Plan};
 use server::play::history;
 use server::play::PlayConfig;
 use server::App;
@@ -324,7 +320,7 @@ fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
         .store
         .create_person("Ann", Some("not a password"))
         .unwrap();
-    let spec = server::bench::rating::spec(p.id, &[seed], "random");
+    let spec = bench::rating::spec(p.id, &[seed], "random");
     let text = serde_json::to_string(&spec).unwrap();
     let t = a.store.create_play_table(&text, false).unwrap();
     let summary = HandSummary {
@@ -365,4 +361,16 @@ fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
         imp_by_hand(24, &[24, all_strong[0]]),
         "seed {seed}: the company changes the IMP"
     );
+}
+
+/// IMP of `ms` among `all` (itself included), worked out with whole numbers from the
+/// rules' table (rules §5): |ms − avg| ≥ b ⇔ |n·ms − Σ| ≥ n·b.
+fn imp_by_hand(ms: i32, all: &[i32]) -> i32 {
+    const BRACKETS: [i64; 20] = [
+        2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296,
+    ];
+    let n = all.len() as i64;
+    let d = n * ms as i64 - all.iter().map(|&x| x as i64).sum::<i64>();
+    let k = BRACKETS.iter().filter(|&&b| d.abs() >= n * b).count() as i32;
+    k * d.signum() as i32
 }

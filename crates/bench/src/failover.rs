@@ -25,7 +25,7 @@ use table::engine::Action;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::nodes::{http, NodeProcess};
+use crate::nodes::{http, NodeProcess};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -295,7 +295,7 @@ async fn guest(addr: SocketAddr, name: &str, t: usize, n: usize) -> Result<Strin
     .await?;
     a.cookies
         .into_iter()
-        .find(|c| c.starts_with(crate::auth::COOKIE))
+        .find(|c| c.starts_with(server::auth::COOKIE))
         .ok_or_else(|| format!("guest {name}: no session ({} {})", a.status, a.body))
 }
 

@@ -18,7 +18,7 @@ use store::{NewHand, PlayWrite};
 use table::engine::Outcome;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::web::App;
+use server::App;
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -340,7 +340,7 @@ pub fn run(app: &App, plan: &Plan, progress: &dyn Fn(&str)) -> Result<Measured, 
     let addr = rt.block_on(async move {
         let l = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = l.local_addr()?;
-        tokio::spawn(async move { axum::serve(l, crate::router(served)).await });
+        tokio::spawn(async move { axum::serve(l, server::router(served)).await });
         Ok::<_, std::io::Error>(addr)
     });
     let addr = addr.map_err(|e| e.to_string())?;

@@ -1,11 +1,14 @@
-//! How many tables a server answers: tables of four bots, each watched by one browser-like
+//! # bench — the server under load
+//!
+//! What `dupmj bench` measures of the server, kept out of the server library. How many
+//! tables a server answers: tables of four bots, each watched by one browser-like
 //! WebSocket client that reads every state and sends a ping every `ping` interval; the
 //! answer time is ping to pong. [`run`] serves from this process on a single-threaded
 //! runtime (one core) on SQLite in memory, the clients on another thread; [`run_nodes`]
 //! starts `dupmj serve` nodes as processes on one PostgreSQL database ([`nodes`]), with
 //! each table's watcher on one node in turn (so that with two nodes half of them are
 //! relayed to the other), and says how the CPU time was shared. [`failover`] kills nodes
-//! while people play.
+//! while people play; [`rating`] times the rating rebuilt from many kept hands.
 
 pub mod failover;
 pub mod nodes;
@@ -19,9 +22,9 @@ use futures_util::{SinkExt, StreamExt};
 use store::SqliteStore;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::web::App;
 use play::spec::{DealRef, Hands, Place, TableSpec};
 use play::PlayConfig;
+use server::App;
 
 /// One measured load.
 #[derive(Clone, Debug)]
@@ -95,7 +98,7 @@ fn one(
                     .open_table(bot_table(t, &level), "bench")
                     .unwrap();
             }
-            let serve = axum::serve(l, crate::router(server_app));
+            let serve = axum::serve(l, server::router(server_app));
             tokio::select! {
                 _ = serve => {},
                 _ = stop_rx => {},
