@@ -51,9 +51,9 @@ pub const TIES: usize = 5;
 /// their wall and sets declared, and how the tiles they threw stand to what they hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Readiness {
-    /// counts[wall][melds][shanten]
+    /// `counts[wall][melds][shanten]`
     pub counts: [[[u32; SH]; 5]; WALL],
-    /// ties[age][tie]: each earlier discard of a seat against the hand it holds now.
+    /// `ties[age][tie]`: each earlier discard of a seat against the hand it holds now.
     pub ties: [[u32; TIES]; AGES],
 }
 

@@ -6,7 +6,7 @@ use agents::belief::{Chains, AGES, LIVE, RANKS, WINDOWS};
 use agents::expert::{ExpertBot, CHAINS};
 use agents::strong::PlanBot;
 use mcr::Wind;
-use table::engine::{Decision, Table, View};
+use table::engine::{Table, View};
 use table::rules::TableRules;
 use table::wall::{Setup, WallModel};
 
@@ -117,7 +117,7 @@ pub fn on_both_cores<T: Send>(
 /// `turn`-th turn without a win on offer; `None` when the hand ends first.
 #[cfg(test)]
 pub fn strong_until_east_turn(rules: &TableRules, seed: u64, turn: usize) -> Option<Table> {
-    use table::engine::Action;
+    use table::engine::{Action, Decision};
     let mut t = Table::new(Setup::generate(rules.wall, seed), rules.clone());
     let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
     let mut turns = 0;

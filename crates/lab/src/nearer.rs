@@ -25,7 +25,7 @@ pub const DISCARD_WEIGHT: f64 = 0.5;
 /// point ([`Readiness`]) than among the raw worlds, which are counted seat by seat from all
 /// of `raw` (drawn only to count them: they cost no playout). A weight is at most
 /// [`CAP`] times the mean, so that one world cannot stand for all. The worlds stay distinct,
-/// so that the statistics over them ([`weighted_gain`]) see how much they really say.
+/// so that the statistics over them ([`agents::belief::weighted_gain`]) see how much they really say.
 pub fn weigh(view: &View, raw: Vec<Hidden>, n: usize) -> Vec<(Hidden, f64)> {
     weigh_with(view, raw, n, DISCARD_WEIGHT)
 }

@@ -20,7 +20,7 @@ pub enum Outcome {
     SelfDrawn,
     /// One or more wins on a discard or a robbed kong.
     Discard,
-    /// A bot's error ended the hand ([`Action::Fault`]).
+    /// A bot's error ended the hand ([`crate::engine::Action::Fault`]).
     Fault,
 }
 

@@ -155,7 +155,7 @@ pub struct Chains {
     pub burn: usize,
     /// Swaps proposed between two worlds taken from one chain.
     pub thin: usize,
-    /// Strength of the discards' evidence (see [`Likelihood`]).
+    /// Strength of the discards' evidence (see `Likelihood`).
     pub alpha: f64,
     /// The log weight of a world's ready hand by what the order of the discards says of
     /// it: by the age of the first turn that refutes it (a win it let pass, or its own
@@ -167,7 +167,7 @@ pub struct Chains {
     /// the most; all 0 leaves it unread.
     pub live: [f64; LIVE],
     /// The log weight of a world's hand by the rank of each of its seat's latest
-    /// discards (by age, then rank: see [`super::throws`]), read in a second stage of
+    /// discards (by age, then rank: see [`super::Throws`]), read in a second stage of
     /// each swap the first stage keeps (delayed acceptance: the ranks cost far more).
     pub throws: [[f64; RANKS]; super::AGES],
     /// How many of each seat's latest discards are ranked (0: none, the ranks unread).
@@ -200,10 +200,10 @@ enum Place {
 /// Worlds drawn from the same belief as the lab's importance weights, by Markov chains instead of weights:
 /// a chain starts from a raw world and moves by proposed swaps of two hidden tiles (one in
 /// another seat's hand, the other in another hand or a wall), each kept by the Metropolis
-/// rule on the [`Likelihood`]; `n` worlds are taken from the chains. The uniform deal is
+/// rule on the likelihood of the belief; `n` worlds are taken from the chains. The uniform deal is
 /// unchanged by a swap chosen this way, so the worlds follow the belief; they weigh alike
 /// and stay many and distinct where weights leave a handful (3 to 4 of 48). Each world
-/// taken has its walls dealt afresh ([`redeal_walls`]), so that only the hands carry over
+/// taken has its walls dealt afresh (`redeal_walls`), so that only the hands carry over
 /// from one world of a chain to the next.
 pub fn settle(
     view: &View,

@@ -34,7 +34,7 @@ impl Room {
 
     /// A person's clock for their current decision as it stands at `now`: the decision's
     /// own milliseconds left, then the bank's. The own time runs first; the bank only once
-    /// it is spent (as [`Room::spend_bank`] charges it).
+    /// it is spent (as the bank is charged when the decision is answered).
     pub fn clock_split_ms(&self, place: usize, now: Instant) -> Option<(u64, u64)> {
         let seat = self.seat_of(place);
         let (_, at) = self.asked[seat.index()]?;
