@@ -51,7 +51,7 @@ struct MergeArgs {
 pub struct ArenaArgs {
     #[arg(long, value_enum, default_value = "rotate")]
     mode: ArenaMode,
-    /// Bots: built-in names (random, easy/greedy, greedy-r, medium, strong, strong-defence)
+    /// Bots: built-in names (random, easy/greedy, greedy-r, medium, strong, expert)
     /// or names defined with --bot.
     #[arg(long)]
     bots: Option<String>,

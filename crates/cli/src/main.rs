@@ -53,7 +53,7 @@ enum Cmd {
     Verify(tourncmd::VerifyArgs),
     /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
     Arena(arenacmd::ArenaCmd),
-    /// The tournament director's web app on SQLite.
+    /// The web site: online play, the events' director, standings (SQLite by default, PostgreSQL for several nodes)
     Serve(servecmd::ServeArgs),
     /// Create a complete 16-player event played by bots, then serve it.
     Demo(servecmd::DemoArgs),

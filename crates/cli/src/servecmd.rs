@@ -1,4 +1,4 @@
-//! `dupmj serve`, `dupmj demo` and `dupmj password`: the tournament director's web app.
+//! `dupmj serve`, `dupmj demo` and `dupmj password`: the web site (online play, events, standings).
 
 use std::io::BufRead;
 use std::net::SocketAddr;

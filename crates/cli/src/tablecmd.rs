@@ -111,7 +111,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Four bots by seat E,S,W,N (in a regular game, by seat in the first hand): random,
-    /// easy (greedy), greedy-r, medium, strong or strong-defence.
+    /// easy (greedy), greedy-r, medium, strong or expert.
     #[arg(long, default_value = "greedy,greedy,greedy,greedy")]
     bots: String,
     /// Table rules: seeds or botzone (duplicate), regular or regular-bonus-discard.
