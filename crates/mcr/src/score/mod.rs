@@ -6,9 +6,9 @@ mod present;
 mod sets;
 mod special;
 
-use present::*;
-use sets::*;
-use special::*;
+use present::{presence, trait_fans, SUIT_M, SUIT_P, SUIT_S};
+use sets::{eval_sets, win_masks};
+use special::special_shapes;
 
 use crate::combo_table;
 use crate::combos::{self, Key};

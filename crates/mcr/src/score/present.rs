@@ -1,7 +1,7 @@
 //! Fans that depend only on which kinds of tile the hand holds, read from a bit mask
 //! of the kinds present (one bit per kind, in `Tile` index order).
 
-use super::*;
+use super::{Counts, Fan, Tally};
 
 pub(super) const fn bits(list: &[u8]) -> u64 {
     let mut m = 0u64;

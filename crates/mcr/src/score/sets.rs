@@ -1,7 +1,9 @@
 //! Scoring one reading of four sets and a pair (or a knitted straight, a set and a
 //! pair): the fans of the sets, of the pair and of how the hand was won.
 
-use super::*;
+use super::{
+    add, apply_exclusions, combo_table, combos, shape, Facts, Fan, Key, Set, SetKind, Tally, Tile,
+};
 
 #[inline]
 pub(super) fn key(t: Tile) -> Key {

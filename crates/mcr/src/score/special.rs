@@ -1,7 +1,9 @@
 //! The special shapes that are not four sets and a pair: seven pairs, thirteen
 //! orphans, the knitted and honours shapes.
 
-use super::*;
+use super::present::{HONORS, TERMINALS};
+use super::sets::finish;
+use super::{add, consider, shape, Best, Counts, Facts, Fan, Shape, Tally, Tile};
 
 pub(super) fn special_shapes(f: &Facts, conc: &Counts, present: u64, best: &mut Option<Best>) {
     let rules = f.rules;

@@ -11,7 +11,7 @@ mod results;
 mod sweep;
 
 pub use crate::when::{now_s, utc};
-use publish::*;
+
 pub use publish::{
     announce, play_par, play_par_in_background, publish, publish_in_background, take_up,
     PAR_GRACE_S,

@@ -6,7 +6,11 @@
 //! it open. A par that searches (`expert`) takes minutes, so the web plays it on a thread
 //! of its own; the sweeper takes up a par left unplayed by a node that went away.
 
-use super::*;
+use super::{
+    builtin, deal_key, load, now_s, play_hand, rules, Arc, ChallengeRef, ChallengeSpec, DealRef,
+    Hall, HandSummary, Hands, NewChallenge, Place, Serialize, Setup, Stage, TableRules, TableSpec,
+    Wind,
+};
 
 /// How long after its announcement a challenge without its par is taken up again by the
 /// sweeper (its node stopped): longer than any par takes, so that two nodes do not both

@@ -1,7 +1,7 @@
 //! A challenge's results: every player's hand at one deal-seat beside the par, and
 //! how each hand ended, as much as the stage of the challenge allows to be shown.
 
-use super::*;
+use super::{deal_key, Hall, HandLog, HandSummary, HashMap, Loaded, StoredHand, Who, Wind};
 
 /// One result at a deal-seat, as shown.
 pub struct Shown {

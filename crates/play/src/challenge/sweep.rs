@@ -1,7 +1,11 @@
 //! The challenges' side of the sweeper: closing windows (playing out tables left
 //! unfinished), taking up pars left unplayed, and publishing the next scheduled challenge.
 
-use super::*;
+use super::publish::json;
+use super::{
+    load, now_s, play_par_in_background, publish, utc, Arc, ChallengeSpec, Hall, NewChallenge,
+    Rotation, PAR_BOT,
+};
 
 /// Plays out the tables of challenges whose window has closed (those this node plays or
 /// nobody plays), and with the `duty` plays in the background the par of a challenge

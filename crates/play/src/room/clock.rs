@@ -1,7 +1,10 @@
 //! Time at a table: each decision's clock and time bank, time-outs and stand-ins,
 //! the bots' pace, the start of the next hand, and when the table's task must wake.
 
-use super::*;
+use super::{
+    safe_default, stand_in, timeout_default, Action, Agent, Ask, Duration, Entry, Instant, Notice,
+    Place, Room, Stage, Table, Wind, DEFAULTS,
+};
 
 /// A bot's move worked out away from the table's task: the bot, out of its place until the
 /// move comes back, and a copy of the table to decide on.

@@ -1,7 +1,7 @@
 //! What people do at a table: sit, act on the step they were asked, ask for the next
 //! hand, come back, and what ends a table early.
 
-use super::*;
+use super::{Action, Duration, Entry, Instant, Notice, Place, Refusal, Room, Stage, TableSpec};
 
 impl Room {
     /// A person takes an open place; the first hand starts once every place is taken.

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use mcr::Wind;
 use table::engine::{Action, Decision as Ask};
 
-use super::*;
+use super::{timeout_default, Held, Room, Stage};
 use crate::spec::{DealRef, Hands, Place, TableSpec};
 
 fn south_alone(seed: u64) -> Room {

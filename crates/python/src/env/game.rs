@@ -1,7 +1,12 @@
 //! [`GameEnv`](super::GameEnv): a regular 16-hand game for Python, numbered by player
 //! (not seat) as the seats rotate after each hand.
 
-use super::*;
+use pyo3::prelude::*;
+
+use super::{
+    actions_of, legal_list, lock, mask_array, planes_array, value_error, Game, Mutex, PyArray1,
+    PyArray2, Seats, Settings, TableRules,
+};
 
 /// A regular game: `GameEnv(bots=None, hands=16, seed=0)`. Players are numbered 0–3 by
 /// their seat in the first hand; every call takes and gives players, not seats, as the seats

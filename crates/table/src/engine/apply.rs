@@ -1,7 +1,10 @@
 //! Applying decisions: a turn's discard, kong or win, the claims on a discard
 //! resolved by priority, faults, and the end of the hand.
 
-use super::*;
+use super::{
+    match_points, relative, Action, Bonus, Event, HandResult, IllegalAction, Meld, MeldKind,
+    Outcome, Phase, SeenMeld, Settlement, Table, Tile, WinRecord, Wind,
+};
 
 impl Table {
     pub(super) fn finish(&mut self, s: Settlement, wins: Vec<WinRecord>, discarder: Option<Wind>) {

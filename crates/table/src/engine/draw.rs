@@ -1,7 +1,10 @@
 //! Draws: where the next tile comes from in each wall model, replacements after a kong
 //! or a bonus tile, and the start of a turn.
 
-use super::*;
+use super::{
+    position_label, wall_label_static, Drawn, Event, Phase, Settlement, Setup, Table, WallEnd,
+    WallTile, Walls, Wind, WALL,
+};
 
 impl Table {
     /// The last-tile point of personal walls: `seat` gets the turn while the next seat's

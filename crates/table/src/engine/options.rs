@@ -1,7 +1,10 @@
 //! What a seat may do now: the options of a turn and of a claim, kept in `legal`
 //! after every change, and the cheap test that rules out a win before scoring it.
 
-use super::*;
+use super::{
+    counts_to_tiles, Action, IllegalAction, MeldKind, Phase, Table, Tile, Walls, WinContext,
+    WinRecord, Wind, WALL,
+};
 
 impl Table {
     /// A necessary condition for `seat` to win with `tile` (added unless self-drawn): the

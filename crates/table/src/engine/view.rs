@@ -1,7 +1,7 @@
 //! What one seat may know: its own tiles, everyone's open melds and discards, and
 //! the decision it faces; never another seat's concealed tiles or the wall.
 
-use super::*;
+use super::{Action, Bonus, Counts, Deserialize, Meld, Phase, Serialize, Table, Tile, Wind};
 
 impl Table {
     /// What `seat` may know now.

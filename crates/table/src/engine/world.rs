@@ -10,7 +10,10 @@
 //! would from the wall's back: which undrawn tiles were once at the back is as unknown as
 //! the tiles themselves.
 
-use super::*;
+use super::{
+    Bonus, Counts, Deal, DealError, Decision, Meld, MeldKind, Phase, SeenMeld, Setup, SharedWall,
+    Table, TableRules, Tile, View, WallModel, WallTile, Walls, Wind, KINDS, WALL,
+};
 use crate::wall::{RegularWall, WALL_TILES};
 
 /// Everything one seat cannot see, filled in.
@@ -321,6 +324,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::view::counts_to_tiles;
 
     /// What a seat cannot see at `real`, read from the real table: the true hidden tiles.
     fn truth(real: &Table, seat: Wind) -> Hidden {

@@ -1,7 +1,11 @@
 //! Signing in and out: a guest's name, an account's registration and password login,
 //! and the way back to the page that asked.
 
-use super::*;
+use super::{
+    check_csrf, clear_cookie, hash_password, header, json, lobby, player, sitting, start_session,
+    verify_password, App, AppError, AppResult, Client, Deserialize, Fields, Form, HeaderMap,
+    IntoResponse, Page, Query, Redirect, Response, Role, State, StatusCode,
+};
 
 pub(super) fn with_cookie(cookie: String, to: &str) -> Response {
     ([(header::SET_COOKIE, cookie)], Redirect::to(to)).into_response()

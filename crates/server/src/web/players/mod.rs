@@ -13,11 +13,11 @@ mod relay;
 mod replay;
 mod sitting;
 
-use account::*;
-use open::*;
-use profile::*;
-use replay::*;
-use sitting::*;
+use account::{guest, login, logout, register, set_prefs};
+use open::{open_table, play_again, play_now};
+use profile::{change_password, delete_account, export, leaderboard_page, me_page, profile_page};
+use replay::{hand_log_or_page, replay_step};
+use sitting::{set_json, socket, table_page};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};

@@ -1,7 +1,12 @@
 //! Opening a table from the lobby's form: seats, bots, clocks, deals (fresh, by seed,
 //! or a released set for practice) and the table limit of each player.
 
-use super::*;
+use super::account::with_cookie;
+use super::{
+    check_csrf, new_key, num, player, posting_player, start_session, App, AppError, AppResult,
+    Client, DealRef, Fields, Form, Hands, HeaderMap, IntoResponse, Page, Path, Person, Place,
+    Practice, Redirect, Role, State, TableSpec,
+};
 
 /// The deals of a released set a form names (`event:3`, `challenge:5`): their seeds and
 /// labels, and where they come from.

@@ -2,7 +2,13 @@
 //! account (`/play/me`: change the password, delete the account, export my data), and the
 //! leaderboard (`/play/leaderboard`). The figures come from `play::history`.
 
-use super::*;
+use super::replay::table_spec;
+use super::{
+    check_csrf, clear_cookie, context, hand_sight, hash_password, header, json, player, render,
+    verify_password, viewer_of, App, AppError, AppResult, Deserialize, Fields, Form, HandSummary,
+    HeaderMap, IntoResponse, Page, Path, Person, Query, Redirect, Response, Session, Sight, State,
+    TableSpec, Viewer,
+};
 use play::history::{self, Line};
 use serde_json::Value;
 use tournament::rating::PROVISIONAL_HANDS;

@@ -8,12 +8,13 @@
 //! far end closes, the browser's socket is closed too and the browser reconnects, to
 //! whichever node plays the table by then.
 
+use super::sitting::connection;
 use std::time::Duration;
 
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message as Up;
 
-use super::*;
+use super::{header, json, App, Message, SinkExt, StreamExt, Viewer, WebSocket};
 
 /// Header of a relayed socket: the relaying node's name. A relayed socket is never relayed
 /// again (the owner changed in between; the browser tries anew).

@@ -1,7 +1,11 @@
 //! Finished hands: the log (as the secrecy rule allows to the viewer) and the
 //! step-by-step replay page.
 
-use super::*;
+use super::{
+    board, context, hand_sight, header, json, render, start_of, viewer_of, win_json, App, AppError,
+    AppResult, Deserialize, Eye, HandLog, HandSummary, HeaderMap, IntoResponse, Page, Path, Query,
+    Sight, State, TableSpec, Viewer,
+};
 
 pub(super) fn table_spec(app: &App, id: i64) -> AppResult<TableSpec> {
     let stored = app.store.play_table(id)?;

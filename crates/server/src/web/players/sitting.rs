@@ -1,7 +1,13 @@
 //! The table's page and its WebSocket: who may sit or watch (the secrecy rule),
 //! and the messages between the browser and the table's task.
 
-use super::*;
+use super::replay::table_spec;
+use super::{
+    context, hand_sight, header, json, mpsc, player, table_sight, viewer_of, App, AppError,
+    AppResult, ClientMsg, Cmd, HandSummary, Hands, HeaderMap, IntoResponse, Message, Page, Path,
+    Sight, SinkExt, State, StatusCode, StreamExt, TableSpec, Viewer, WebSocket, WebSocketUpgrade,
+    MAX_MESSAGE,
+};
 
 /// `GET /play/t/{id}`: the table's page (its script connects to the socket).
 pub async fn table_page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
