@@ -433,3 +433,35 @@ fn every_crate_keeps_the_workspace_rust_version() {
         );
     }
 }
+
+/// A module names what it takes from its parent and siblings: no `use super::*;` or
+/// `use child::*;` at the top of a file (a test module may still take its parent's all).
+#[test]
+fn modules_name_what_they_import() {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(root().join("crates")).unwrap() {
+        let mut files = Vec::new();
+        rust_files(&e.unwrap().path().join("src"), &mut files);
+        for f in files.into_iter().filter(|f| !f.ends_with("tests.rs")) {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for line in text.lines() {
+                let glob = line.starts_with("use ") && line.ends_with("::*;");
+                let outside = line.starts_with("use super::") || !line.contains("::prelude::");
+                // An enum's variants (`use Fan::*`) are not a module's contents.
+                let enum_variants = line
+                    .get(4..)
+                    .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()));
+                let ours = !line.starts_with("use std::")
+                    && line.split("::").count() == 2
+                    && !enum_variants;
+                if glob && outside && (line.starts_with("use super::") || ours) {
+                    found.push(format!("{}: {line}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "glob imports of our own modules: {found:#?}"
+    );
+}

@@ -9,6 +9,7 @@ pub mod lobby;
 mod account;
 mod open;
 mod profile;
+mod pump;
 mod relay;
 mod replay;
 mod sitting;

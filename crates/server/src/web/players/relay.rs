@@ -8,7 +8,7 @@
 //! far end closes, the browser's socket is closed too and the browser reconnects, to
 //! whichever node plays the table by then.
 
-use super::sitting::connection;
+use super::pump::connection;
 use std::time::Duration;
 
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
