@@ -207,9 +207,9 @@ pub fn weighted_gain(d: &[f64], w: &[f64]) -> (f64, f64) {
 }
 
 /// A table of `rules` on the walls of `seed`, strong at every seat, stopped at East's
-/// `turn`-th turn without a win on offer; `None` when the hand ends first.
-#[cfg(test)]
-pub(crate) fn strong_until_east_turn(rules: &TableRules, seed: u64, turn: usize) -> Option<Table> {
+/// `turn`-th turn without a win on offer; `None` when the hand ends first. A decision to
+/// look at, for the belief's tests and the lab's.
+pub fn strong_until_east_turn(rules: &TableRules, seed: u64, turn: usize) -> Option<Table> {
     use table::engine::Action;
     let mut t = Table::new(Setup::generate(rules.wall, seed), rules.clone());
     let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());

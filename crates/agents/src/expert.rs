@@ -441,7 +441,7 @@ impl ExpertBot {
 
     /// [`ExpertBot::choose`], and the mean gain over strong's choice it saw (0 when it
     /// keeps strong's choice).
-    fn choose_scored(
+    pub fn choose_scored(
         &self,
         view: &View,
         candidates: &[Action],

@@ -7,7 +7,7 @@ use agents::strong::PlanBot;
 use mcr::Wind;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use table::engine::{Action, Decision, Table, View};
+use table::engine::{Action, Decision, Table};
 use table::rules::TableRules;
 use table::wall::{Setup, WallModel};
 
@@ -26,25 +26,6 @@ pub enum Worlds {
     Weighed,
     /// Uniform deals, every world alike
     Uniform,
-}
-
-/// The expert's choice among `candidates` in `worlds`, with the mean gain it saw.
-fn choose_scored(
-    bot: &ExpertBot,
-    view: &View,
-    candidates: &[Action],
-    worlds: &[(Table, f64)],
-) -> (Action, f64) {
-    if worlds.is_empty() {
-        return (candidates[0], 0.0);
-    }
-    let outcomes = bot.play_out(view, candidates, worlds);
-    let weights: Vec<f64> = worlds
-        .iter()
-        .take(outcomes.points[0].len())
-        .map(|(_, w)| *w)
-        .collect();
-    bot.pick(candidates, &outcomes.points, &weights)
 }
 
 /// Whether the search's gains come true: at each decision where the expert (East)
@@ -96,7 +77,7 @@ pub fn run(deals: u64, gate: Option<f64>, worlds: Worlds) {
                         Worlds::Chains => east.worlds(&view, per),
                     };
                     east.searched_one();
-                    let (a, gain) = choose_scored(&east, &view, &cands, &worlds);
+                    let (a, gain) = east.choose_scored(&view, &cands, &worlds);
                     if a != planned {
                         let out = |c: Action| {
                             let mut x = t.clone();

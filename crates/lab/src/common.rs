@@ -112,28 +112,3 @@ pub fn on_both_cores<T: Send>(
         halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
     })
 }
-
-/// A table of `rules` on the walls of `seed`, strong at every seat, stopped at East's
-/// `turn`-th turn without a win on offer; `None` when the hand ends first.
-#[cfg(test)]
-pub fn strong_until_east_turn(rules: &TableRules, seed: u64, turn: usize) -> Option<Table> {
-    use table::engine::{Action, Decision};
-    let mut t = Table::new(Setup::generate(rules.wall, seed), rules.clone());
-    let mut bots: [PlanBot; 4] = std::array::from_fn(|_| PlanBot::strong());
-    let mut turns = 0;
-    while let Some(seat) = t.next_to_act() {
-        let view = t.view(seat);
-        if seat == Wind::East
-            && matches!(view.decision, Some(Decision::Turn { .. }))
-            && !view.legal.contains(&Action::Hu)
-        {
-            turns += 1;
-            if turns == turn {
-                return Some(t);
-            }
-        }
-        let a = bots[seat.index()].act(&view);
-        t.apply(seat, a).ok()?;
-    }
-    None
-}

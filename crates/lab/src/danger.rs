@@ -154,7 +154,7 @@ mod tests {
         let mut each = each;
         for seed in 0..24u64 {
             for turn in [3, 6, 9, 12] {
-                if let Some(t) = crate::common::strong_until_east_turn(&rules, 300 + seed, turn) {
+                if let Some(t) = agents::belief::strong_until_east_turn(&rules, 300 + seed, turn) {
                     each(&t.view(Wind::East));
                 }
             }

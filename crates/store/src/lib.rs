@@ -55,6 +55,7 @@ pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
 #[doc(hidden)]
 pub use schema::{MIGRATIONS, POSTGRES};
 pub use sessions::{session_hours, Person, Role, Session, SessionInfo, SessionStore};
+pub use sql::civil_date;
 pub use sqlite::{Sqlite, SqliteStore};
 
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
