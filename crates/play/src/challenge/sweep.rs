@@ -9,7 +9,7 @@ use super::{
 
 /// Plays out the tables of challenges whose window has closed (those this node plays or
 /// nobody plays), and with the `duty` plays in the background the par of a challenge
-/// announced over [`PAR_GRACE_S`] ago without one (its node stopped) and publishes the next
+/// announced over [`super::PAR_GRACE_S`] ago without one (its node stopped) and publishes the next
 /// scheduled challenge when none is open. Errors are reported and left for the next round.
 pub fn sweep(hall: &Arc<Hall>, duty: bool) {
     let now = now_s();
