@@ -16,7 +16,7 @@ use table::wall::{Setup, WallModel};
 
 use crate::common::{field_imp, mean_se, on_both_cores, DIAGNOSED_PLAYOUTS, THROWS};
 use crate::searcher::Searcher;
-use crate::truth::{another_ready, oracle_part, oracle_worlds, pooled_worlds};
+use crate::truth::{another_ready, oracle_part, oracle_worlds, pooled_worlds, seated};
 
 /// What `lab oracle` plays.
 #[derive(clap::Args)]
@@ -32,18 +32,18 @@ pub struct Knobs {
     /// chains knowing each seat's true distance from a route, 6 true hands on claims only,
     /// 7 true hands where another seat is ready, 8 there only the ready seats' true hands,
     /// 9 there the other seats' true hands and the ready ones' dealt at random
-    #[arg(long, value_delimiter = ',')]
-    pub modes: Vec<usize>,
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub modes: Vec<u8>,
     /// The discards' strength in the chains
     #[arg(long)]
     pub alpha: Option<f64>,
     /// Log weights of a world's ready hand by the age of the first turn that refutes it,
     /// then where none does (five numbers; 0,0,0,0,0: the order unread)
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', num_args = 5)]
     pub passes: Option<Vec<f64>>,
     /// Log weights of a world's ready hand by its live winning tiles (0, 1-2, 3-4, 5-6, 7
     /// or more; all 0: unread, as in play)
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', num_args = 5)]
     pub live: Option<Vec<f64>>,
     /// Ranks each seat's latest N discards in the chains (0: unread, as in play)
     #[arg(long)]
@@ -98,7 +98,7 @@ pub fn run(k: &Knobs) {
     let modes: Vec<usize> = if k.modes.is_empty() {
         (1..=9).collect()
     } else {
-        k.modes.clone()
+        k.modes.iter().map(|&m| usize::from(m)).collect()
     };
     let (alpha, depth, gate, ranks_by, mix) = (k.alpha, k.depth, k.gate, k.ranks_by, k.mix);
     let (passes, live) = (k.passes.clone(), k.live.clone());
@@ -183,7 +183,7 @@ pub fn run(k: &Knobs) {
                                     agents::belief::near(&c, t.melds(w), w, view.prevalent)
                                 });
                                 let raw = expert.samples(&view, per * expert.config().oversample);
-                                let worlds: Vec<(Table, f64)> = agents::belief::settle_knowing(
+                                let hidden = agents::belief::settle_knowing(
                                     &view,
                                     raw,
                                     per,
@@ -191,12 +191,8 @@ pub fn run(k: &Knobs) {
                                     &rules.scoring,
                                     &mut rng,
                                     Some(known),
-                                )
-                                .into_iter()
-                                .filter_map(|(h, w)| {
-                                    Some((Table::from_view(&view, rules.clone(), &h).ok()?, w))
-                                })
-                                .collect();
+                                );
+                                let worlds = expert.seat_worlds(&view, hidden);
                                 expert.searched_one();
                                 expert.choose(&view, &cands, &worlds)
                             }
@@ -213,9 +209,8 @@ pub fn run(k: &Knobs) {
                                         (0..per)
                                             .filter_map(|_| {
                                                 let h = oracle_part(&t, &view, &known, &mut rng)?;
-                                                Table::from_view(&view, rules.clone(), &h).ok()
+                                                seated(&t, &view, &h)
                                             })
-                                            .map(|x| (x, 1.0))
                                             .collect()
                                     }
                                     _ => oracle_worlds(&t, &view, per, &mut rng),
