@@ -34,8 +34,6 @@ pub enum Level {
 pub struct PlanBot {
     /// How far it looks.
     pub level: Level,
-    /// Prefer safe discards when another seat looks ready (see the `danger` module).
-    pub defence: bool,
     /// Fan values, for judging ready hands.
     pub rules: mcr::Rules,
     /// How many of the discards tied on distance, the least useful first, `strong` weighs
@@ -64,7 +62,6 @@ impl PlanBot {
     pub fn medium() -> PlanBot {
         PlanBot {
             level: Level::Medium,
-            defence: false,
             rules: mcr::Rules::seeds(),
             acceptance_of: ACCEPTANCE_OF,
             name: "medium",
@@ -72,26 +69,16 @@ impl PlanBot {
             turns: 0,
         }
     }
-    /// The defence measured worse than none in the arena (see docs/bots.md), so `strong`
-    /// plays without it; [`PlanBot::strong_with_defence`] keeps it for measuring.
+    /// The `strong` bot. It has no defence: discarding the safest of equally good tiles
+    /// when another seat looked ready measured no better (docs/bots.md).
     pub fn strong() -> PlanBot {
         PlanBot {
             level: Level::Strong,
-            defence: false,
             rules: mcr::Rules::seeds(),
             acceptance_of: ACCEPTANCE_OF,
             name: "strong",
             memo: None,
             turns: 0,
-        }
-    }
-    /// `strong` with the defence: when far from ready while another seat looks ready, the
-    /// safest of the equally good discards.
-    pub fn strong_with_defence() -> PlanBot {
-        PlanBot {
-            defence: true,
-            name: "strong-defence",
-            ..PlanBot::strong()
         }
     }
 }
@@ -355,26 +342,6 @@ fn keep_score(c: &Counts, i: usize) -> i32 {
     k
 }
 
-/// How likely a discard of tile `i` is to deal in, from what this seat sees: tiles with
-/// copies still hidden and middle suit tiles are riskier; a tile the threatening seat
-/// discarded itself is rarely its wait.
-fn danger(view: &View, s: &Seat, i: usize, threats: &[Wind]) -> i32 {
-    let mut worst = 0;
-    for &o in threats {
-        let own_discard = view.discards[o.index()].iter().any(|t| t.index() == i);
-        let mut d = s.live[i] as i32 * 2;
-        if i < 27 {
-            let r = i % 9;
-            d += if (2..=6).contains(&r) { 4 } else { 2 };
-        }
-        if own_discard {
-            d /= 3;
-        }
-        worst = worst.max(d);
-    }
-    worst
-}
-
 /// The routes within a tile of the best for a seat's fourteen tiles, every route measured
 /// afresh, lowest distance first (each a floor for the hand less any one tile).
 fn fresh_routes(s: &Seat) -> Vec<(Route, i32)> {
@@ -396,7 +363,6 @@ impl PlanBot {
     /// The best discard of the hand held now (14 tiles with the sets), and its evaluation.
     fn choose_discard(
         &self,
-        view: Option<&View>,
         s: &Seat,
         conc: &Counts,
         melds: &[Meld],
@@ -432,19 +398,6 @@ impl PlanBot {
             .copied()
             .filter(|(_, e)| e.distance == min_d)
             .collect();
-        // Defence: far from ready while another seat looks ready, give up nothing in
-        // distance but discard the safest tile.
-        if self.defence && min_d >= 2 {
-            if let Some(view) = view {
-                let t = threats(view);
-                if !t.is_empty() {
-                    return tied
-                        .iter()
-                        .min_by_key(|(i, _)| (danger(view, s, *i, &t), keep_score(conc, *i)))
-                        .copied();
-                }
-            }
-        }
         let pick = match self.level {
             Level::Medium => tied.iter().min_by_key(|(i, _)| keep_score(conc, *i)),
             Level::Strong => {
@@ -466,7 +419,7 @@ impl PlanBot {
     /// which one seldom changes): for the expert's check of another seat's latest discard.
     pub fn fresh_discard(&self, s: &Seat) -> Option<usize> {
         let routes = fresh_routes(s);
-        (self.choose_discard(None, s, &s.conc, &s.melds, &routes, |_| true)).map(|(i, _)| i)
+        (self.choose_discard(s, &s.conc, &s.melds, &routes, |_| true)).map(|(i, _)| i)
     }
 
     /// How tile `x` stands among the discards strong would weigh holding `s` (fourteen
@@ -477,8 +430,7 @@ impl PlanBot {
             return 3;
         }
         let routes = fresh_routes(s);
-        let Some((chosen, best)) =
-            self.choose_discard(None, s, &s.conc, &s.melds, &routes, |_| true)
+        let Some((chosen, best)) = self.choose_discard(s, &s.conc, &s.melds, &routes, |_| true)
         else {
             return 3;
         };
@@ -505,14 +457,9 @@ impl PlanBot {
         };
         let m = measured(&from, s, &s.conc, &s.melds, 2);
         let band = within(&m, 2);
-        let Some((discard, eval)) = self.choose_discard(
-            Some(view),
-            s,
-            &s.conc,
-            &s.melds,
-            &within_floored(&m, 1),
-            legal,
-        ) else {
+        let Some((discard, eval)) =
+            self.choose_discard(s, &s.conc, &s.melds, &within_floored(&m, 1), legal)
+        else {
             return crate::play::safe_default(view.legal);
         };
         // A kong that leaves the hand no further from a route is a free draw.

@@ -15,7 +15,7 @@ use rand_core::SeedableRng;
 use table::engine::View;
 use table::rules::TableRules;
 
-use crate::common::{self_play, without_and_with_ranks, QUICK, THROWS};
+use crate::common::{self_play, shares, without_and_with_ranks, QUICK, THROWS};
 
 /// How many live winning tiles the ready hands have (live as the ready seat sees
 /// them: four less its own copies and those on the table), true hands against the
@@ -60,17 +60,13 @@ pub fn how_live_the_waits_are(deals: u64, weights: [f64; LIVE]) {
             }
         }
     });
-    let share = |row: &[usize; LIVE]| {
-        let n = row.iter().sum::<usize>().max(1) as f64;
-        row.map(|x| x as f64 / n)
-    };
     let names = ["true hands", "worlds", "worlds weighed by live waits"];
     for (name, row) in names.iter().zip(at) {
-        let s = share(&row);
+        let s = shares(&row);
         println!("{name}: live winning tiles 0, 1-2, 3-4, 5-6, 7+: {row:?} {s:.3?}");
     }
     let logs: Vec<String> = (0..LIVE)
-        .map(|b| format!("{:.2}", (share(&at[0])[b] / share(&at[1])[b]).ln()))
+        .map(|b| format!("{:.2}", (shares(&at[0])[b] / shares(&at[1])[b]).ln()))
         .collect();
     println!("log ratios, true hands over worlds: {logs:?}");
 }
@@ -210,19 +206,15 @@ pub fn how_strong_would_have_thrown(deals: u64) {
         }
     });
     println!("{calls} ranks in {spent:?}");
-    let share = |row: &[usize; 4]| {
-        let n = row.iter().sum::<usize>().max(1) as f64;
-        row.map(|x| x as f64 / n)
-    };
     let names = ["true hands", "worlds", "worlds with the ranks"];
     for (name, grid) in names.iter().zip(at) {
         for (a, row) in grid.iter().enumerate() {
-            let s = share(row);
+            let s = shares(row);
             println!("{name}, age {a}: chosen, tied, 1 worse, 2+ worse: {row:?} {s:.3?}");
         }
     }
     for (a, (truth, worlds)) in at[0].iter().zip(&at[1]).enumerate() {
-        let (t, w) = (share(truth), share(worlds));
+        let (t, w) = (shares(truth), shares(worlds));
         let logs: Vec<String> = (0..4)
             .map(|r| format!("{:.2}", (t[r] / w[r]).ln()))
             .collect();

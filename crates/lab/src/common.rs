@@ -92,6 +92,12 @@ pub fn mean_se(v: &[f64]) -> (f64, f64) {
     (m, (var / n).sqrt())
 }
 
+/// Each count of `row` as a share of the row's total (0 for an empty row).
+pub fn shares<const N: usize>(row: &[usize; N]) -> [f64; N] {
+    let n = row.iter().sum::<usize>().max(1) as f64;
+    row.map(|x| x as f64 / n)
+}
+
 /// IMP of a difference in points against a field of four (rules §5: three quarters of
 /// it is the difference from the seat's average).
 pub fn field_imp(points: i32) -> i32 {

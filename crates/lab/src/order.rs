@@ -10,7 +10,7 @@ use rand_core::SeedableRng;
 use table::engine::View;
 use table::rules::TableRules;
 
-use crate::common::{self_play, QUICK};
+use crate::common::{self_play, shares, QUICK};
 
 /// How often the turns of each age refute true ready hands and the worlds' ready
 /// hands, drawn without the order and with it (`PASSES`, set from these
@@ -52,11 +52,7 @@ pub fn run(deals: u64) {
             }
         }
     });
-    let share = |row: &[usize; WINDOWS + 1]| {
-        let n = row.iter().sum::<usize>().max(1) as f64;
-        row.map(|x| x as f64 / n)
-    };
-    let [truth, before, after] = at.map(|row| share(&row));
+    let [truth, before, after] = at.map(|row| shares(&row));
     let names = ["true hands", "worlds", "worlds with the order"];
     for ((name, row), s) in names.iter().zip(at).zip([truth, before, after]) {
         let n: usize = row.iter().sum();

@@ -5,6 +5,12 @@ use mcr::{Tile, Wind};
 use rand_chacha::ChaCha8Rng;
 use table::engine::{unseen, Hidden, HiddenSizes, Table, View};
 
+/// Hidden tiles `h` seated at a table like `real` as `view` sees it, weighing 1 (`None`
+/// where the view rules them out).
+pub fn seated(real: &Table, view: &View, h: &Hidden) -> Option<(Table, f64)> {
+    Some((Table::from_view(view, real.rules().clone(), h).ok()?, 1.0))
+}
+
 /// `n` worlds of the real table's other hands, each with walls of its own, weighing 1.
 pub fn oracle_worlds(
     real: &Table,
@@ -13,9 +19,7 @@ pub fn oracle_worlds(
     rng: &mut ChaCha8Rng,
 ) -> Vec<(Table, f64)> {
     (0..n)
-        .filter_map(|_| oracle(real, view, rng))
-        .filter_map(|h| Table::from_view(view, real.rules().clone(), &h).ok())
-        .map(|t| (t, 1.0))
+        .filter_map(|_| seated(real, view, &oracle(real, view, rng)?))
         .collect()
 }
 
@@ -44,9 +48,8 @@ pub fn pooled_worlds(
                 let k = hand.len();
                 *hand = it.by_ref().take(k).collect();
             }
-            Table::from_view(view, real.rules().clone(), &h).ok()
+            seated(real, view, &h)
         })
-        .map(|t| (t, 1.0))
         .collect()
 }
 

@@ -70,7 +70,7 @@ impl PlanBot {
             // Each route with its distance before the discard: its floor after it.
             let m = measured(plan::routes(), s, &conc, &melds, 1);
             let routes = within_floored(&m, 1);
-            self.choose_discard(None, s, &conc, &melds, &routes, |_| true)
+            self.choose_discard(s, &conc, &melds, &routes, |_| true)
                 .map(|(_, e)| e.distance)
         }
     }
