@@ -174,7 +174,7 @@ pub fn deal(a: DealArgs) -> Result<(), String> {
     };
     if matches!(a.format, DealFormat::Html) {
         let deals: Vec<(String, Deal)> = (0..a.count).map(deal_at).collect();
-        return emit(&sheet::html(&deals));
+        return emit(&server::print::labels(&deals).map_err(|e| format!("deal sheets: {e}"))?);
     }
     // Text and JSON are written deal by deal, never held whole.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -7,7 +7,6 @@ use clap::{Args, ValueEnum};
 use tournament::check::{check, Quality};
 use tournament::export::{line_json, standings_csv, team_csv, team_line_json};
 use tournament::movement::{individual, teams, Movement};
-use tournament::print::{esc, guide_cards, page};
 use tournament::standings::Results;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -150,7 +149,8 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
     }
     let q = check(&m);
     let out = match (a.format, a.cards) {
-        (_, true) => guide_cards(&format!("{} players", m.players), &m, &[]),
+        (_, true) => server::print::guide_cards(&format!("{} players", m.players), &m, &[])
+            .map_err(|e| format!("guide cards: {e}"))?,
         (Format::Json, _) => {
             let mut v = serde_json::to_value(&m).map_err(|e| e.to_string())?;
             v["quality"] = serde_json::to_value(&q).map_err(|e| e.to_string())?;
@@ -173,36 +173,8 @@ pub fn movement(a: MovementArgs) -> Result<(), String> {
             }
             s
         }
-        (Format::Html, _) => {
-            let mut body = String::new();
-            for r in &m.rounds {
-                let _ = write!(body, "<section class=\"round\"><h2>Round {}</h2>", r.round);
-                for h in &r.hands {
-                    let _ = write!(body, "<h3>Hand {}</h3><table><tr><th>table</th><th>deal</th><th>E</th><th>S</th><th>W</th><th>N</th></tr>", h.hand);
-                    for t in &h.tables {
-                        let mut by_dir =
-                            [String::new(), String::new(), String::new(), String::new()];
-                        for s in &t.seats {
-                            by_dir[s.direction.index()] = format!("{} ({})", s.player, s.wind);
-                        }
-                        let _ = write!(
-                            body,
-                            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-                            t.table,
-                            t.deal,
-                            by_dir.join("</td><td>")
-                        );
-                    }
-                    body.push_str("</table>");
-                }
-                body.push_str("</section>\n");
-            }
-            let _ = write!(body, "<pre>{}</pre>", esc(&quality_text(&q)));
-            page(
-                &format!("Movement for {} players ({})", m.players, m.method),
-                &body,
-            )
-        }
+        (Format::Html, _) => server::print::movement(&m, &quality_text(&q))
+            .map_err(|e| format!("movement page: {e}"))?,
         (Format::Text, _) => {
             let mut s = format!(
                 "movement for {} players: {}, {} rounds of 4 hands\n",
@@ -252,11 +224,11 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
             }
             Format::Csv => team_csv(&t),
             Format::Html => {
-                let rows: Vec<[String; 5]> = t
+                let rows: Vec<Vec<String>> = t
                     .lines
                     .iter()
                     .map(|l| {
-                        [
+                        vec![
                             l.rank.to_string(),
                             l.name.clone(),
                             l.hands.to_string(),
@@ -265,10 +237,14 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
                         ]
                     })
                     .collect();
-                page(
+                server::print::results(
                     "Team standings",
-                    &html_table(&["rank", "team", "deals", "ms", "IMP"], &rows),
+                    &["rank", "team", "deals", "ms", "IMP"],
+                    &rows,
+                    None,
+                    &[],
                 )
+                .map_err(|e| format!("standings page: {e}"))?
             }
             Format::Text => {
                 let mut s = "rank  team                 deals      ms    IMP\n".to_string();
@@ -315,11 +291,11 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
         }
         Format::Csv => standings_csv(&st),
         Format::Html => {
-            let rows: Vec<[String; 7]> = st
+            let rows: Vec<Vec<String>> = st
                 .lines
                 .iter()
                 .map(|l| {
-                    [
+                    vec![
                         l.rank.to_string(),
                         l.player.to_string(),
                         l.name.clone(),
@@ -330,19 +306,15 @@ pub fn standings(a: StandingsArgs) -> Result<(), String> {
                     ]
                 })
                 .collect();
-            let mut body = html_table(
+            let notes: Vec<String> = st.notes.iter().map(note_text).collect();
+            server::print::results(
+                "Standings",
                 &["rank", "player", "name", "hands", "ms", "IMP", "penalty"],
                 &rows,
-            );
-            let _ = write!(
-                body,
-                "<h2>Deals</h2><pre>{}</pre>",
-                esc(comparison_tables(&st).trim_start())
-            );
-            for n in &st.notes {
-                let _ = write!(body, "<p>{}</p>", esc(&note_text(n)));
-            }
-            page("Standings", &body)
+                Some(comparison_tables(&st).trim_start()),
+                &notes,
+            )
+            .map_err(|e| format!("standings page: {e}"))?
         }
         Format::Text => {
             let mut s =
@@ -386,23 +358,6 @@ fn note_text(n: &tournament::standings::Penalty) -> String {
         n.deal.as_deref().unwrap_or("-"),
         n.reason
     )
-}
-
-/// An HTML table, every cell escaped.
-fn html_table<const N: usize>(head: &[&str; N], rows: &[[String; N]]) -> String {
-    let mut s = String::from("<table><tr>");
-    for h in head {
-        let _ = write!(s, "<th>{}</th>", esc(h));
-    }
-    s.push_str("</tr>\n");
-    for r in rows {
-        s.push_str("<tr>");
-        for c in r {
-            let _ = write!(s, "<td>{}</td>", esc(c));
-        }
-        s.push_str("</tr>\n");
-    }
-    s + "</table>\n"
 }
 
 /// The per-deal tables in the layout of S3 Appendix 3: players compared with each

@@ -2,8 +2,8 @@
 //! (read from `cargo tree`, normal dependencies only), the play crate knows nothing of HTTP
 //! or HTML, the crates below the web side know nothing of it, no source file grows past
 //! one sitting without saying why at its top, modules do not import each other in a
-//! circle, the libraries hold no experiment, and every crate keeps the workspace's
-//! `rust-version`.
+//! circle, the libraries hold no experiment, no Rust string holds HTML (pages and
+//! printables are templates), and every crate keeps the workspace's `rust-version`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -464,4 +464,148 @@ fn modules_name_what_they_import() {
         found.is_empty(),
         "glob imports of our own modules: {found:#?}"
     );
+}
+
+/// The string literals of Rust source (raw and byte strings too), comments left out, each
+/// with its line; a file's `#[cfg(test)] mod tests` is cut off first.
+fn string_literals(text: &str) -> Vec<(usize, String)> {
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+    let c: Vec<char> = text.chars().collect();
+    let line_at = |i: usize| c[..i].iter().filter(|&&x| x == '\n').count() + 1;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        match c[i] {
+            '/' if c.get(i + 1) == Some(&'/') => {
+                while i < c.len() && c[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if c.get(i + 1) == Some(&'*') => {
+                i += 2;
+                while i + 1 < c.len() && !(c[i] == '*' && c[i + 1] == '/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            '\'' => {
+                // A char literal ('x', '\n', '"') or a lifetime ('a).
+                if c.get(i + 1) == Some(&'\\') {
+                    i += 2;
+                    while i < c.len() && c[i] != '\'' {
+                        i += 1;
+                    }
+                    i += 1;
+                } else if c.get(i + 2) == Some(&'\'') {
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            }
+            'r' if matches!(c.get(i + 1), Some('"' | '#'))
+                && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_')) =>
+            {
+                let mut j = i + 1;
+                let mut hashes = 0;
+                while c.get(j) == Some(&'#') {
+                    hashes += 1;
+                    j += 1;
+                }
+                if c.get(j) != Some(&'"') {
+                    i += 1;
+                    continue;
+                }
+                let start = j + 1;
+                let close: String = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                let rest: String = c[start..].iter().collect();
+                let len = rest.find(&close).unwrap_or(rest.len());
+                out.push((line_at(start), rest[..len].to_string()));
+                i = start + rest[..len].chars().count() + close.chars().count();
+            }
+            '"' => {
+                let start = i + 1;
+                let mut j = start;
+                while j < c.len() && c[j] != '"' {
+                    j += if c[j] == '\\' { 2 } else { 1 };
+                }
+                out.push((line_at(start), c[start..j.min(c.len())].iter().collect()));
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// An HTML tag in a text: `<b>`, `</td>`, `<svg class=…`, `<!doctype`.
+fn holds_a_tag(s: &str) -> bool {
+    let b = s.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] == b'<' && {
+            let mut j = i + 1;
+            if matches!(b.get(j), Some(b'/' | b'!')) {
+                j += 1;
+            }
+            let name = j;
+            while b.get(j).is_some_and(u8::is_ascii_alphanumeric) {
+                j += 1;
+            }
+            j > name
+                && b[name].is_ascii_alphabetic()
+                && matches!(b.get(j), None | Some(b' ' | b'>' | b'/' | b'\n'))
+        }
+    })
+}
+
+/// Pages, printables and the command line's HTML come from templates (automatic escaping,
+/// one place to read a page): no Rust string outside tests holds an HTML tag. The one
+/// exception is the language catalogue, whose texts are the templates' own (some with a
+/// `<b>`), kept beside their translations.
+#[test]
+fn no_rust_string_holds_html() {
+    let mut found = Vec::new();
+    for krate in [
+        "mcr",
+        "table",
+        "agents",
+        "arena",
+        "tournament",
+        "store",
+        "play",
+        "server",
+        "bench",
+        "python",
+        "cli",
+        "lab",
+    ] {
+        for f in sources(krate) {
+            if f.ends_with("i18n/catalogue.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).unwrap();
+            for (line, lit) in string_literals(&text) {
+                if holds_a_tag(&lit) {
+                    found.push(format!("{}:{line}: \"{lit}\"", f.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "HTML in Rust strings: {found:#?}");
+}
+
+/// The HTML check reads strings as Rust does: tags in strings found, tags in comments,
+/// comparisons and generics not.
+#[test]
+fn the_html_check_reads_strings() {
+    let src = "// <b>not</b>\nlet a = x.sum::<usize>() < 3;\nlet b = \"<td>{}</td>\";\n\
+               let c = '\"'; let d = r#\"<svg class=\"qr\">\"#;\nlet e = \"a < b\";\n\
+               fn f<'a>(s: &'a str) {}\nlet g = \"x\\\"<p>\";";
+    let tagged: Vec<usize> = string_literals(src)
+        .into_iter()
+        .filter(|(_, s)| holds_a_tag(s))
+        .map(|(line, _)| line)
+        .collect();
+    assert_eq!(tagged, vec![3, 4, 7]);
 }

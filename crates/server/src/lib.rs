@@ -5,10 +5,10 @@
 //! conflicts, penalties, printables, exports, audit trail), the tables at the venue (score
 //! entry from phones), the public (standings, big screen) and the players online (lobby,
 //! tables, replays, challenges, online events). Every page comes from a template with
-//! automatic escaping ([`web::pages`]), in English or Chinese ([`i18n`]).
+//! automatic escaping ([`templates`], [`web::pages`]), in English or Chinese ([`i18n`]).
 //!
 //! What the director's pages do without HTTP is in [`service`]; sessions, passwords and
-//! the cross-site check in [`auth`]; limits on failed logins and codes, and security
+//! the cross-site check in [`auth`]; the printables in [`print`]; limits on failed logins and codes, and security
 //! headers in [`guard`]; connection limits and deadlines in [`listen`]; the demo event
 //! played by bots in [`demo`]. Online play itself — rooms, clocks, bots, challenges, deal
 //! secrecy — is the [`play`] crate, which knows nothing of HTTP. Data lives behind
@@ -21,7 +21,9 @@ pub mod demo;
 pub mod guard;
 pub mod i18n;
 pub mod listen;
+pub mod print;
 pub mod service;
+pub mod templates;
 pub mod web;
 
 use std::net::SocketAddr;

@@ -2,6 +2,7 @@
 //! laid out as the two rows of the physical wall (10–19 under 20–29 plus A for East).
 
 use mcr::{Tile, Wind};
+use serde::Serialize;
 
 use crate::deal::{hand_label, wall_label, Deal, WALL};
 
@@ -76,62 +77,51 @@ pub fn text(deal: &Deal, name: &str) -> String {
     out
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// One seat of a deal sheet: the starting tiles and the wall by physical row.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatSheet {
+    /// "East", "South", …
+    pub seat: &'static str,
+    /// The label of the starting tiles (1–4).
+    pub label: String,
+    /// The starting tiles, sorted, by code.
+    pub hand: Vec<&'static str>,
+    /// The wall's two rows: `(label, tile code)`.
+    pub rows: [Vec<(String, &'static str)>; 2],
 }
 
-/// One HTML page of sheets, one deal per A4 page when printed.
-pub fn html(deals: &[(String, Deal)]) -> String {
-    let mut body = String::new();
-    for (name, deal) in deals {
-        body.push_str(&format!(
-            "<section class=\"deal\"><h1>{}</h1><p>Prevalent wind {}</p>\n",
-            esc(&title(deal, name)),
-            deal.prevalent
-        ));
-        for w in Wind::ALL {
-            let hand: Vec<String> = sorted_hand(deal, w)
-                .iter()
-                .map(|t| format!("<td>{}</td>", t.code()))
-                .collect();
-            body.push_str(&format!(
-                "<h2>{} — starting tiles, label {}</h2><table class=\"hand\"><tr>{}</tr></table>\n",
-                seat_name(w),
-                hand_label(w),
-                hand.join("")
-            ));
-            body.push_str("<table class=\"wall\">");
-            for row in rows(deal, w) {
-                let labels: Vec<String> =
-                    row.iter().map(|(l, _)| format!("<th>{l}</th>")).collect();
-                let tiles: Vec<String> = row
-                    .iter()
-                    .map(|(_, t)| format!("<td>{}</td>", t.code()))
-                    .collect();
-                body.push_str(&format!(
-                    "<tr>{}</tr><tr>{}</tr>",
-                    labels.join(""),
-                    tiles.join("")
-                ));
-            }
-            body.push_str("</table>\n");
-        }
-        body.push_str("</section>\n");
+/// A deal's sheet for staff who rebuild it by hand.
+#[derive(Clone, Debug, Serialize)]
+pub struct DealSheet {
+    /// "Deal 1-1 — seed 7 (version 2)".
+    pub title: String,
+    /// The prevalent wind's letter.
+    pub prevalent: String,
+    /// East, South, West, North.
+    pub seats: Vec<SeatSheet>,
+}
+
+/// The sheet of one deal, as data (the server's template `print/labels.html` lays it out).
+pub fn sheet(deal: &Deal, name: &str) -> DealSheet {
+    DealSheet {
+        title: title(deal, name),
+        prevalent: deal.prevalent.to_string(),
+        seats: Wind::ALL
+            .iter()
+            .map(|&w| {
+                let [r1, r2] = rows(deal, w);
+                let codes = |r: Vec<(String, Tile)>| -> Vec<(String, &'static str)> {
+                    r.into_iter().map(|(l, t)| (l, t.code())).collect()
+                };
+                SeatSheet {
+                    seat: seat_name(w),
+                    label: hand_label(w),
+                    hand: sorted_hand(deal, w).iter().map(|t| t.code()).collect(),
+                    rows: [codes(r1), codes(r2)],
+                }
+            })
+            .collect(),
     }
-    format!(
-        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>dupmj deal sheets</title>\n<style>\n\
-         body {{ font-family: sans-serif; margin: 1.5em; }}\n\
-         h1 {{ font-size: 16pt; margin: 0 0 .2em; }} h2 {{ font-size: 11pt; margin: .8em 0 .2em; }}\n\
-         table {{ border-collapse: collapse; margin-bottom: .3em; }}\n\
-         td, th {{ border: 1px solid #444; width: 2.6em; text-align: center; padding: .15em 0; font-size: 11pt; }}\n\
-         th {{ background: #eee; font-weight: normal; font-size: 9pt; }}\n\
-         .hand td {{ font-weight: bold; }}\n\
-         @page {{ size: A4; margin: 12mm; }}\n\
-         @media print {{ body {{ margin: 0; }} .deal {{ page-break-after: always; }} }}\n\
-         </style></head><body>\n{body}</body></html>\n"
-    )
 }
 
 #[cfg(test)]
@@ -150,7 +140,10 @@ mod tests {
         }
         let t = text(&d, "1");
         assert!(t.contains("A=") && t.contains("29=") && t.contains("89="));
-        let h = html(&[("1".into(), d)]);
-        assert!(h.contains("@page") && h.contains("<th>A</th>"));
+        let sh = sheet(&d, "1");
+        assert_eq!(sh.seats.len(), 4);
+        assert_eq!(sh.seats[0].seat, "East");
+        assert_eq!(sh.seats[0].hand.len(), 13);
+        assert_eq!(sh.seats[0].rows[1].last().unwrap().0, "A");
     }
 }

@@ -1,19 +1,16 @@
-//! Every page comes from a template here, with automatic HTML escaping: the templates,
-//! what each page is given besides its own values (its language, the language switch, the
-//! scripts' texts), the audience a page is for, and each audience's error page.
+//! Every page comes from a template (the environment is [`crate::templates`]) through
+//! here: what each page is given besides its own values (its language, the language
+//! switch, the scripts' texts), the audience a page is for, and each audience's error page.
 //!
 //! The audiences are the director, the tables at the venue, the public and the players
 //! online; each group of routes sets its own (a middleware), so an error page has the
 //! layout of the pages around it.
 
-use std::fmt::Write as _;
-use std::sync::OnceLock;
-
 use axum::extract::Request;
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use minijinja::{context, Environment, Value};
+use minijinja::{context, Value};
 
 use crate::service::AppError;
 
@@ -73,119 +70,6 @@ pub async fn for_players(req: Request, next: Next) -> Response {
     scoped(Audience::Players, req, next).await
 }
 
-/// The templates, compiled into the binary: `templates!("a.html", …)`.
-macro_rules! templates {
-    ($($name:literal),* $(,)?) => {
-        &[$(($name, include_str!(concat!("../../templates/", $name)))),*]
-    };
-}
-
-const TEMPLATES: &[(&str, &str)] = templates!(
-    "base.html",
-    "error.html",
-    "confirm.html",
-    "public/home.html",
-    "public/rules.html",
-    "public/standings.html",
-    "public/standings_tables.html",
-    "public/hidden.html",
-    "public/deal_tables.html",
-    "public/big.html",
-    "venue/login.html",
-    "venue/saved.html",
-    "venue/preview.html",
-    "venue/entry.html",
-    "venue/deals.html",
-    "director/setup.html",
-    "director/login.html",
-    "director/events.html",
-    "director/event.html",
-    "director/audit.html",
-    "director/sections/board.html",
-    "director/sections/clock.html",
-    "director/sections/conflicts.html",
-    "director/sections/deals.html",
-    "director/sections/online.html",
-    "director/sections/penalties.html",
-    "director/sections/players.html",
-    "players/layout.html",
-    "players/lobby.html",
-    "players/table.html",
-    "players/replay.html",
-    "players/standings.html",
-    "players/challenges.html",
-    "players/challenge.html",
-    "players/challenge_deal.html",
-    "players/event.html",
-    "players/profile.html",
-    "players/leaderboard.html",
-    "players/me.html",
-    "players/regular.html",
-);
-
-/// The environment with every template and the text function `t`.
-pub fn env() -> &'static Environment<'static> {
-    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
-        let mut env = Environment::new();
-        env.set_formatter(escape);
-        for (name, src) in TEMPLATES {
-            env.add_template(name, src).expect("templates parse");
-        }
-        // t("English {} text", args…): the request's language, `{}` filled in order.
-        env.add_function(
-            "t",
-            |en: String, args: minijinja::value::Rest<minijinja::Value>| {
-                crate::i18n::fill(&crate::i18n::tr_str(&en), args.iter())
-            },
-        );
-        // said(text): a text kept in English in the store (a hand's label, a bot's name)
-        // in the request's language.
-        env.add_function("said", |text: String| crate::i18n::said(&text));
-        // th("… <b>{}</b> …", args…): a text of ours that holds markup; its arguments are
-        // escaped, the text is not.
-        env.add_function(
-            "th",
-            |en: String, args: minijinja::value::Rest<minijinja::Value>| {
-                let escaped = args.iter().map(|a| tournament::print::esc(&a.to_string()));
-                minijinja::Value::from_safe_string(crate::i18n::fill(
-                    &crate::i18n::tr_str(&en),
-                    escaped,
-                ))
-            },
-        );
-        env
-    })
-}
-
-/// HTML escaping of a text put into a page: `& < > " '` (a slash is left as it is, so
-/// that dates and fractions read plainly in the page source too).
-fn escape(
-    out: &mut minijinja::Output,
-    state: &minijinja::State,
-    value: &Value,
-) -> Result<(), minijinja::Error> {
-    match value.as_str() {
-        Some(text) if state.auto_escape() == minijinja::AutoEscape::Html && !value.is_safe() => {
-            for c in text.chars() {
-                match c {
-                    '&' => out.write_str("&amp;"),
-                    '<' => out.write_str("&lt;"),
-                    '>' => out.write_str("&gt;"),
-                    '"' => out.write_str("&quot;"),
-                    '\'' => out.write_str("&#39;"),
-                    c => out.write_char(c),
-                }
-                .map_err(|e| {
-                    minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string())
-                })?;
-            }
-            Ok(())
-        }
-        _ => minijinja::escape_formatter(out, state, value),
-    }
-}
-
 /// What every page is given: its language, the switch to the other, the scripts' texts
 /// and the layout of its audience.
 fn common(ctx: Value) -> Value {
@@ -200,7 +84,7 @@ fn common(ctx: Value) -> Value {
 
 /// A page with its status.
 pub fn render_status(status: StatusCode, name: &str, ctx: Value) -> Result<Response, AppError> {
-    let body = env()
+    let body = crate::templates::env()
         .get_template(name)
         .and_then(|t| t.render(common(ctx)))
         .map_err(|e| AppError::Internal(format!("template {name}: {e}")))?;
@@ -255,17 +139,5 @@ impl IntoResponse for AppError {
             // A template that does not render is this program's fault: say so plainly.
             (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_template_parses() {
-        for (name, _) in TEMPLATES {
-            assert!(env().get_template(name).is_ok(), "{name}");
-        }
     }
 }

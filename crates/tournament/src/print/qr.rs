@@ -1,7 +1,8 @@
-//! QR codes as inline SVG, so a printed table card takes a phone straight to its
-//! score-entry page (no image files, no scripts).
+//! QR codes as path data for an inline SVG, so a printed table card takes a phone straight
+//! to its score-entry page (no image files, no scripts).
 
 use qrcode::{Color, EcLevel, QrCode};
+use serde::Serialize;
 
 /// Modules of white border the QR standard asks for around the code.
 const QUIET: usize = 4;
@@ -18,46 +19,40 @@ pub fn modules(text: &str) -> Option<(usize, Vec<bool>)> {
     Some((code.width(), dark))
 }
 
-/// An SVG of `text`'s QR code, `size_mm` wide, one path of unit squares in a viewBox
-/// that includes the quiet zone.
-pub fn svg(text: &str, size_mm: u32) -> Option<String> {
+/// A QR code drawn as one path of unit squares (SVG path data, `M x y h1v1h-1z` a dark
+/// module) in a square of `side` units that includes the quiet zone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QrPicture {
+    /// The side of the square, quiet zone included.
+    pub side: usize,
+    /// The dark modules as path data.
+    pub path: String,
+}
+
+/// `text`'s QR code as a picture; `None` if the text is too long for a QR code.
+pub fn picture(text: &str) -> Option<QrPicture> {
     let (w, dark) = modules(text)?;
     let mut path = String::new();
     for (i, _) in dark.iter().enumerate().filter(|(_, d)| **d) {
         let (x, y) = (i % w + QUIET, i / w + QUIET);
         path.push_str(&format!("M{x} {y}h1v1h-1z"));
     }
-    let side = w + 2 * QUIET;
-    Some(format!(
-        "<svg class=\"qr\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" \
-         width=\"{size_mm}mm\" height=\"{size_mm}mm\" shape-rendering=\"crispEdges\">\
-         <rect width=\"{side}\" height=\"{side}\" fill=\"#fff\"/><path fill=\"#000\" d=\"{path}\"/></svg>"
-    ))
+    Some(QrPicture {
+        side: w + 2 * QUIET,
+        path,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Reads the squares back out of the SVG and decodes the picture with an independent
+    /// Reads the squares back out of the path and decodes the picture with an independent
     /// QR decoder.
-    fn decode(svg: &str) -> String {
-        let side: usize = svg
-            .split("viewBox=\"0 0 ")
-            .nth(1)
-            .and_then(|s| s.split(' ').next())
-            .unwrap()
-            .parse()
-            .unwrap();
-        let d = svg
-            .split(" d=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap();
+    fn decode(p: &QrPicture) -> String {
+        let side = p.side;
         let mut grid = vec![false; side * side];
-        for sq in d.split('M').filter(|s| !s.is_empty()) {
+        for sq in p.path.split('M').filter(|s| !s.is_empty()) {
             let xy: Vec<usize> = sq
                 .split('h')
                 .next()
@@ -82,13 +77,12 @@ mod tests {
     }
 
     #[test]
-    fn the_svg_decodes_to_the_address() {
+    fn the_picture_decodes_to_the_address() {
         let url = "https://mahjong.example.org:8080/events/12/table?table=7&code=K7PX3MQA";
-        let s = svg(url, 50).unwrap();
-        assert!(s.contains("width=\"50mm\""));
-        assert_eq!(decode(&s), url);
+        let p = picture(url).unwrap();
+        assert_eq!(decode(&p), url);
         assert!(
-            svg(&"x".repeat(5000), 50).is_none(),
+            picture(&"x".repeat(5000)).is_none(),
             "too long for a QR code"
         );
     }

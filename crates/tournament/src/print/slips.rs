@@ -1,103 +1,172 @@
 //! After the event: a result slip per player (every hand against its field) and the
-//! final standings, both for A4.
+//! final standings, as data for the printables.
 
-use std::fmt::Write as _;
+use serde::Serialize;
 
-use super::{esc, page, pages};
 use crate::standings::{Standings, TeamStandings};
 
-/// Result slips, four to a page: for each entrant, every deal they played with its seat,
-/// match points, difference from the field's average and IMP, then the totals and rank.
-/// Stand-ins get no slip.
-pub fn result_slips(event: &str, st: &Standings) -> String {
-    let mut boxes = Vec::new();
+/// One entrant's result slip.
+#[derive(Clone, Debug, Serialize)]
+pub struct Slip {
+    /// The name.
+    pub name: String,
+    /// The player's number.
+    pub player: u32,
+    /// Every deal they played.
+    pub rows: Vec<SlipRow>,
+    /// The rank.
+    pub rank: u32,
+    /// Hands played.
+    pub hands: u32,
+    /// Match points.
+    pub ms: i64,
+    /// IMP.
+    pub imp: i64,
+    /// IMP deducted by penalties.
+    pub penalty_imp: i64,
+}
+
+/// One deal on a slip: the seat, match points, difference from the field's average, IMP.
+#[derive(Clone, Debug, Serialize)]
+pub struct SlipRow {
+    /// The deal's label.
+    pub deal: String,
+    /// The seat wind's letter.
+    pub seat: char,
+    /// Match points.
+    pub ms: i32,
+    /// The difference as the standings print it (`-24`, `7.5`).
+    pub dif: String,
+    /// IMP.
+    pub imp: i32,
+}
+
+/// Result slips: for each entrant, every deal they played with its seat, match points,
+/// difference from the field's average and IMP, then the totals and rank. Stand-ins get
+/// no slip.
+pub fn result_slips(st: &Standings) -> Vec<Slip> {
     let mut lines: Vec<_> = st
         .lines
         .iter()
         .filter(|l| l.stands_in_for.is_none())
         .collect();
     lines.sort_by_key(|l| l.player);
-    for l in lines {
-        let mut b = format!(
-            "<div class=\"card slip\"><h3>{} ({})</h3><p>{}</p><table><tr><th>deal</th><th>seat</th><th>ms</th><th>DIF</th><th>IMP</th></tr>",
-            esc(&l.name),
-            l.player,
-            esc(event)
-        );
-        for ds in &st.deal_seats {
-            for e in ds.entries.iter().filter(|e| e.player == l.player) {
-                let _ = write!(
-                    b,
-                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                    esc(&ds.deal),
-                    ds.wind.letter(),
-                    e.ms,
-                    e.dif,
-                    e.imp
-                );
-            }
-        }
-        let penalty = if l.penalty_imp != 0 {
-            format!(" (penalties −{})", l.penalty_imp)
-        } else {
-            String::new()
-        };
-        let _ = write!(
-            b,
-            "</table><p class=\"total\">Rank {} · {} hands · {} ms · {} IMP{penalty}</p></div>",
-            l.rank, l.hands, l.ms, l.imp
-        );
-        boxes.push(b);
-    }
-    page(&format!("Result slips — {event}"), &pages(&boxes, 4))
+    lines
+        .into_iter()
+        .map(|l| Slip {
+            name: l.name.clone(),
+            player: l.player,
+            rows: st
+                .deal_seats
+                .iter()
+                .flat_map(|ds| {
+                    ds.entries
+                        .iter()
+                        .filter(|e| e.player == l.player)
+                        .map(|e| SlipRow {
+                            deal: ds.deal.clone(),
+                            seat: ds.wind.letter(),
+                            ms: e.ms,
+                            dif: e.dif.to_string(),
+                            imp: e.imp,
+                        })
+                })
+                .collect(),
+            rank: l.rank,
+            hands: l.hands,
+            ms: l.ms,
+            imp: l.imp,
+            penalty_imp: l.penalty_imp,
+        })
+        .collect()
 }
 
-/// The final standings for the notice board: teams first in a team event, then every
-/// player; `note(player)` adds a remark to a name (a withdrawal). Stand-ins are listed
-/// unranked at the end.
+/// The final standings for the notice board.
+#[derive(Clone, Debug, Serialize)]
+pub struct FinalStandings {
+    /// The teams, best first, in a team event.
+    pub teams: Option<Vec<TeamRow>>,
+    /// Every player, best first; stand-ins unranked at the end.
+    pub players: Vec<PlayerRow>,
+}
+
+/// A team's line.
+#[derive(Clone, Debug, Serialize)]
+pub struct TeamRow {
+    /// The rank.
+    pub rank: u32,
+    /// The name.
+    pub name: String,
+    /// Deals played.
+    pub hands: u32,
+    /// Match points.
+    pub ms: i64,
+    /// IMP.
+    pub imp: i64,
+}
+
+/// A player's line.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerRow {
+    /// The rank, or "—" for a stand-in.
+    pub rank: String,
+    /// The player's number, or "for n" for a stand-in.
+    pub no: String,
+    /// The name.
+    pub name: String,
+    /// A remark after the name (a withdrawal).
+    pub remark: Option<String>,
+    /// Hands played.
+    pub hands: u32,
+    /// Match points.
+    pub ms: i64,
+    /// IMP.
+    pub imp: i64,
+    /// IMP deducted by penalties.
+    pub penalty_imp: i64,
+}
+
+/// The final standings: teams first in a team event, then every player; `note(player)`
+/// adds a remark to a name (a withdrawal). Stand-ins are listed unranked at the end.
 pub fn final_standings(
-    event: &str,
     st: &Standings,
     teams: Option<&TeamStandings>,
     note: impl Fn(u32) -> Option<String>,
-) -> String {
-    let mut b = format!("<h1>{} — final standings</h1>", esc(event));
-    if let Some(t) = teams {
-        b.push_str("<table class=\"standings\"><thead><tr><th>rank</th><th>team</th><th>deals</th><th>ms</th><th>IMP</th></tr></thead><tbody>");
-        for l in &t.lines {
-            let _ = write!(
-                b,
-                "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                l.rank,
-                esc(&l.name),
-                l.hands,
-                l.ms,
-                l.imp
-            );
-        }
-        b.push_str("</tbody></table><br>");
+) -> FinalStandings {
+    FinalStandings {
+        teams: teams.map(|t| {
+            t.lines
+                .iter()
+                .map(|l| TeamRow {
+                    rank: l.rank,
+                    name: l.name.clone(),
+                    hands: l.hands,
+                    ms: l.ms,
+                    imp: l.imp,
+                })
+                .collect()
+        }),
+        players: st
+            .lines
+            .iter()
+            .map(|l| {
+                let (rank, no) = match l.stands_in_for {
+                    Some(p) => ("—".to_string(), format!("for {p}")),
+                    None => (l.rank.to_string(), l.player.to_string()),
+                };
+                PlayerRow {
+                    rank,
+                    no,
+                    name: l.name.clone(),
+                    remark: note(l.player),
+                    hands: l.hands,
+                    ms: l.ms,
+                    imp: l.imp,
+                    penalty_imp: l.penalty_imp,
+                }
+            })
+            .collect(),
     }
-    b.push_str("<table class=\"standings\"><thead><tr><th>rank</th><th>#</th><th>name</th><th>hands</th><th>ms</th><th>IMP</th><th>penalty</th></tr></thead><tbody>");
-    for l in &st.lines {
-        let (rank, no) = match l.stands_in_for {
-            Some(p) => ("—".to_string(), format!("for {p}")),
-            None => (l.rank.to_string(), l.player.to_string()),
-        };
-        let remark = note(l.player)
-            .map(|n| format!(" <i>({})</i>", esc(&n)))
-            .unwrap_or_default();
-        let _ = write!(
-            b,
-            "<tr><td>{rank}</td><td>{no}</td><td class=\"name\">{}{remark}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&l.name),
-            l.hands,
-            l.ms,
-            l.imp,
-            l.penalty_imp
-        );
-    }
-    b.push_str("</tbody></table>");
-    page(&format!("Final standings — {event}"), &b)
 }
 
 #[cfg(test)]
@@ -130,18 +199,20 @@ mod tests {
     #[test]
     fn a_slip_shows_each_deal_against_its_field() {
         let st = results().individual().unwrap();
-        let slips = result_slips("Open", &st);
-        assert_eq!(slips.matches("class=\"card slip\"").count(), 8);
+        let slips = result_slips(&st);
+        assert_eq!(slips.len(), 8);
         // East at table 1 self-drew 8 (48) against an average of 24: DIF 24, IMP 5 (IMP
         // table: 24–31 is 5). East at table 2 made 0: DIF −24, IMP −5.
-        let p1 = slips.split("<h3>P1 (1)").nth(1).unwrap();
-        assert!(
-            p1.contains("<tr><td>1-1</td><td>E</td><td>48</td><td>24</td><td>5</td></tr>"),
-            "{p1}"
+        let p1 = &slips[0];
+        assert_eq!((p1.name.as_str(), p1.player), ("P1", 1));
+        let r = &p1.rows[0];
+        assert_eq!(
+            (r.deal.as_str(), r.seat, r.ms, r.dif.as_str(), r.imp),
+            ("1-1", 'E', 48, "24", 5)
         );
-        let p5 = slips.split("<h3>P5 (5)").nth(1).unwrap();
-        assert!(p5.contains("<td>0</td><td>-24</td><td>-5</td>"), "{p5}");
-        assert!(p1.contains("1 hands · 48 ms · 5 IMP"), "{p1}");
+        let r5 = &slips[4].rows[0];
+        assert_eq!((r5.ms, r5.dif.as_str(), r5.imp), (0, "-24", -5));
+        assert_eq!((p1.hands, p1.ms, p1.imp), (1, 48, 5));
     }
 
     #[test]
@@ -154,11 +225,16 @@ mod tests {
         });
         r.deals[0].tables[1] = TableResult::new(2, [5, 6, 7, 9], [0, 0, 0, 0]);
         let st = r.individual().unwrap();
-        let page = final_standings("Open", &st, None, |p| {
+        let f = final_standings(&st, None, |p| {
             (p == 8).then(|| "withdrew from round 1".to_string())
         });
-        assert!(page.contains("<td>—</td><td>for 8</td><td class=\"name\">Sub</td>"));
-        assert!(page.contains("P8 <i>(withdrew from round 1)</i>"));
-        assert_eq!(page.matches("<tr><td>").count(), 9);
+        assert!(f.teams.is_none());
+        assert_eq!(f.players.len(), 9);
+        let sub = f.players.iter().find(|l| l.name == "Sub").unwrap();
+        assert_eq!((sub.rank.as_str(), sub.no.as_str()), ("—", "for 8"));
+        let p8 = f.players.iter().find(|l| l.name == "P8").unwrap();
+        assert_eq!(p8.remark.as_deref(), Some("withdrew from round 1"));
+        // The stand-in comes last.
+        assert_eq!(f.players.last().unwrap().name, "Sub");
     }
 }

@@ -67,20 +67,20 @@ pub async fn print(
                 .into_iter()
                 .filter_map(|d| e.deal(&d).map(|deal| (d, deal)))
                 .collect();
-            table::sheet::html(&deals)
+            crate::print::labels(&deals)
         }
-        "guides" => tournament::print::guide_cards(&e.name, &e.movement, &names),
+        "guides" => crate::print::guide_cards(&e.name, &e.movement, &names),
         "tables" => {
             let base = base_url(&q, &headers)?;
-            tournament::print::table_cards(&e.name, &e.movement, &e.table_codes, |t| {
+            crate::print::table_cards(&e.name, &e.movement, &e.table_codes, |t| {
                 format!("{base}/events/{id}/table?table={t}")
             })
         }
-        "sheets" => tournament::print::score_sheets(&e.name, &e.movement, &names),
-        "slips" => tournament::print::result_slips(&e.name, &compute(&app, id)?.individual),
+        "sheets" => crate::print::score_sheets(&e.name, &e.movement, &names),
+        "slips" => crate::print::result_slips(&e.name, &compute(&app, id)?.individual),
         "standings" => {
             let c = compute(&app, id)?;
-            tournament::print::final_standings(&e.name, &c.individual, c.team.as_ref(), |p| {
+            crate::print::final_standings(&e.name, &c.individual, c.team.as_ref(), |p| {
                 e.withdrawals
                     .iter()
                     .find(|w| w.player == p)
@@ -92,6 +92,7 @@ pub async fn print(
                 "printable '{other}' (labels, guides, tables, sheets, slips or standings)"
             )))
         }
-    };
+    }
+    .map_err(|e| AppError::Internal(format!("printable {what}: {e}")))?;
     Ok(data("text/html; charset=utf-8", body))
 }
