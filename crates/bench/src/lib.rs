@@ -334,7 +334,7 @@ fn one_on_nodes(
     for t in 0..n {
         let spec = bot_table(t, level);
         let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
-        let journal = play::room::Room::opening(&spec, &[], &[])?;
+        let journal = play::room::Room::opening(&spec, &[], &[]).map_err(|e| e.to_string())?;
         let id = store
             .create_play_table(&json, false)
             .map_err(|e| e.to_string())?;

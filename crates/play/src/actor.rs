@@ -11,9 +11,10 @@ use store::{NewHand, PlayWrite};
 use table::engine::Action;
 use tokio::sync::mpsc;
 
-use super::room::{Room, Stage, Thinking};
+use super::room::{Refusal, Room, Stage, Thinking};
 use super::secrecy::{hand_sight, Sight, Viewer};
 use super::Hall;
+use crate::PlayError;
 
 /// What a browser may send.
 #[derive(Clone, Debug, Deserialize)]
@@ -44,9 +45,6 @@ pub enum ClientMsg {
         id: u64,
     },
 }
-
-/// Why the hints panel is refused at a table that counts (the page says it too).
-pub const HINTS_REFUSED: &str = "hints are off at a rated table: its result is compared and rated, so it must be your own play (open a practice table for hints)";
 
 /// What a table's connections are told when another node has taken the table over (they
 /// close, and browsers reconnect).
@@ -262,18 +260,21 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                     Ok(())
                 }
                 (ClientMsg::Hints { on: true }, _) if !room.spec.hints_allowed() => {
-                    Err(HINTS_REFUSED.to_string())
+                    Err(Refusal::HintsOff.into())
                 }
                 (ClientMsg::Hints { on }, _) => {
                     c.hints = *on;
                     c.seen = u64::MAX;
                     Ok(())
                 }
-                (_, None) => Err("sign in to play (you are watching)".to_string()),
-                (ClientMsg::Act { step, action }, Some((id, _))) => room.act(*id, *step, *action),
-                (ClientMsg::Next, Some((id, _))) => room.next_hand(*id),
+                (_, None) => Err(Refusal::Watching.into()),
+                (ClientMsg::Act { step, action }, Some((id, _))) => {
+                    room.act(*id, *step, *action).map_err(PlayError::from)
+                }
+                (ClientMsg::Next, Some((id, _))) => room.next_hand(*id).map_err(PlayError::from),
                 (ClientMsg::Sit { place }, Some((id, name))) => {
-                    let r = sit_limit(hall, room, *id).and_then(|()| room.sit(*id, name, *place));
+                    let r =
+                        sit_limit(hall, room, *id).and_then(|()| Ok(room.sit(*id, name, *place)?));
                     if r.is_ok() {
                         room.connected[*place] += 1;
                     }
@@ -281,8 +282,9 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                 }
             };
             if let Err(message) = result {
-                let _ =
-                    c.tx.try_send(json!({"type": "error", "message": message}).to_string());
+                let _ = c
+                    .tx
+                    .try_send(json!({"type": "error", "message": message.to_string()}).to_string());
             }
         }
     }
@@ -300,11 +302,11 @@ fn present(room: &Room, conns: &HashMap<u64, Conn>) -> bool {
 
 /// Refuses a seat at a table of the lobby to someone who has as many tables going as they
 /// may.
-fn sit_limit(hall: &Hall, room: &Room, person: i64) -> Result<(), String> {
+fn sit_limit(hall: &Hall, room: &Room, person: i64) -> Result<(), PlayError> {
     if !room.ends_when_left() {
         return Ok(());
     }
-    let p = hall.store.person(person).map_err(|e| e.to_string())?;
+    let p = hall.store.person(person)?;
     hall.check_table_limit(&p)
 }
 
@@ -316,10 +318,10 @@ async fn persist(
     journaled: &mut u64,
     over_now: bool,
     hall: &Hall,
-) -> Result<(), String> {
+) -> Result<(), PlayError> {
     let mut w = PlayWrite::default();
     for e in room.pending.drain(..) {
-        let line = serde_json::to_string(&e).map_err(|e| e.to_string())?;
+        let line = serde_json::to_string(&e)?;
         w.entries.push((room.id, *journaled, line));
         *journaled += 1;
     }
@@ -328,12 +330,12 @@ async fn persist(
             table: room.id,
             hand_no: h.summary.hand_no as u32,
             deal_key: h.deal_key.clone(),
-            summary: serde_json::to_string(&h.summary).map_err(|e| e.to_string())?,
-            log: serde_json::to_string(&h.log).map_err(|e| e.to_string())?,
+            summary: serde_json::to_string(&h.summary)?,
+            log: serde_json::to_string(&h.log)?,
         });
     }
     if over_now {
-        let spec = serde_json::to_string(&room.spec).map_err(|e| e.to_string())?;
+        let spec = serde_json::to_string(&room.spec)?;
         w.finished.push((room.id, spec));
     }
     if let Some(line) = hall.line_change(room) {

@@ -20,6 +20,7 @@ use store::now_ms;
 
 use super::actor::Cmd;
 use super::Hall;
+use crate::PlayError;
 
 /// How long a node's lease on a table lasts unless renewed; the [`keeper`] renews it every
 /// [`KEEP_EVERY`]. A table of a node that died is taken over within about this long.
@@ -182,13 +183,13 @@ impl Hall {
         self: &Arc<Self>,
         id: i64,
         within: Duration,
-    ) -> Result<Option<mpsc::UnboundedSender<Cmd>>, String> {
+    ) -> Result<Option<mpsc::UnboundedSender<Cmd>>, PlayError> {
         let until = Instant::now() + within;
         loop {
             let h = self.clone();
             let located = tokio::task::spawn_blocking(move || h.locate(id))
                 .await
-                .map_err(|e| e.to_string())??;
+                .map_err(|e| PlayError::Internal(format!("table {id}: {e}")))??;
             if let super::Located::Here(tx) = located {
                 return Ok(Some(tx));
             }
@@ -202,29 +203,25 @@ impl Hall {
     /// Waits, at start-up on a shared database, until no live node goes by this node's
     /// name (a node restarted under its name waits for its earlier self's heartbeat to
     /// lapse); refuses after twice [`LEASE`], when another running node has the name.
-    pub fn claim_name(&self) -> Result<(), String> {
+    pub fn claim_name(&self) -> Result<(), PlayError> {
         if !self.shared() {
             return Ok(());
         }
         let started = Instant::now();
         loop {
-            let seen = self
-                .store
-                .node(self.node())
-                .map_err(|e| e.to_string())?
-                .map(|n| n.seen);
+            let seen = self.store.node(self.node())?.map(|n| n.seen);
             let fresh = seen.is_some_and(|s| now_ms() - s < LEASE.as_millis() as i64);
             if !fresh {
                 return self
                     .store
                     .node_alive(self.node(), self.url())
-                    .map_err(|e| e.to_string());
+                    .map_err(PlayError::from);
             }
             if started.elapsed() > 2 * LEASE {
-                return Err(format!(
+                return Err(PlayError::Invalid(format!(
                     "node name '{}' is in use by a running node: give each node its own --node",
                     self.node()
-                ));
+                )));
             }
             std::thread::sleep(Duration::from_millis(250));
         }

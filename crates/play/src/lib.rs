@@ -20,6 +20,7 @@
 pub mod actor;
 pub mod challenge;
 pub mod cluster;
+mod error;
 pub mod history;
 pub mod names;
 pub mod online;
@@ -49,6 +50,7 @@ use tokio::sync::mpsc;
 
 use actor::Cmd;
 pub use cluster::{keeper, Located, LEASE};
+pub use error::PlayError;
 use room::Room;
 use spec::TableSpec;
 use store::now_ms;
@@ -174,13 +176,16 @@ impl Hall {
     }
 
     /// Opens a new table (its opener sits at their place) and starts its task.
-    pub fn open_table(self: &Arc<Self>, spec: TableSpec, owner_name: &str) -> Result<i64, String> {
+    pub fn open_table(
+        self: &Arc<Self>,
+        spec: TableSpec,
+        owner_name: &str,
+    ) -> Result<i64, PlayError> {
         spec.check()?;
-        let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
+        let json = serde_json::to_string(&spec)?;
         let id = self
             .store
-            .create_play_table(&json, spec.challenge.is_none() && spec.sitting.is_none())
-            .map_err(|e| e.to_string())?;
+            .create_play_table(&json, spec.challenge.is_none() && spec.sitting.is_none())?;
         let sitters = if spec.places[spec.owner_place] == spec::Place::Person {
             vec![(spec.owner_place, spec.owner, owner_name.to_string())]
         } else {
@@ -198,13 +203,13 @@ impl Hall {
     }
 
     /// The task of a table, rebuilding it from its journal when it has none.
-    pub fn room(self: &Arc<Self>, id: i64) -> Result<mpsc::UnboundedSender<Cmd>, String> {
+    pub fn room(self: &Arc<Self>, id: i64) -> Result<mpsc::UnboundedSender<Cmd>, PlayError> {
         match self.locate(id)? {
             Located::Here(tx) => Ok(tx),
-            Located::Elsewhere(node) => Err(format!(
-                "table {id} is played by another server ({}) just now; try again in a few seconds",
-                node.name
-            )),
+            Located::Elsewhere(node) => Err(PlayError::Elsewhere {
+                table: id,
+                node: node.name,
+            }),
         }
     }
 
@@ -223,46 +228,44 @@ impl Hall {
 
     /// Where table `id` is played: by a task of this node (started, and the table rebuilt
     /// from its journal, when nobody plays it), or by another node that holds its lease.
-    pub fn locate(self: &Arc<Self>, id: i64) -> Result<Located, String> {
+    pub fn locate(self: &Arc<Self>, id: i64) -> Result<Located, PlayError> {
         if let Some(tx) = self.rooms.lock().unwrap().get(&id) {
             if !tx.is_closed() {
                 return Ok(Located::Here(tx.clone()));
             }
         }
-        let stored = self.store.play_table(id).map_err(|e| e.to_string())?;
+        let stored = self.store.play_table(id)?;
         // A table that is over is only shown: any node may rebuild it, nothing is written.
         let fence = if stored.finished {
             None
         } else {
             let single = self.config.shared_node.is_none();
-            let claimed = self
-                .store
-                .claim_table(id, self.node(), LEASE.as_millis() as u64, single)
-                .map_err(|e| e.to_string())?;
+            let claimed =
+                self.store
+                    .claim_table(id, self.node(), LEASE.as_millis() as u64, single)?;
             match claimed {
                 Some(f) => Some(f),
                 None => return self.owner_of(id).map(Located::Elsewhere),
             }
         };
-        let spec: TableSpec = serde_json::from_str(&stored.spec)
-            .map_err(|e| format!("table {id}: its settings cannot be read: {e}"))?;
+        let spec: TableSpec = serde_json::from_str(&stored.spec).map_err(|e| {
+            PlayError::Internal(format!("table {id}: its settings cannot be read: {e}"))
+        })?;
         // Read after the lease is ours: nothing is appended by anyone else from here on.
-        let journal = self.store.journal(id).map_err(|e| e.to_string())?;
+        let journal = self.store.journal(id)?;
         let room = Room::restore(id, spec, self.config.pace, &journal)?;
         Ok(Located::Here(self.spawn(room, journal.len() as u64, fence)))
     }
 
     /// The node holding table `id`'s lease, as the other nodes reach it.
-    fn owner_of(&self, id: i64) -> Result<store::NodeInfo, String> {
+    fn owner_of(&self, id: i64) -> Result<store::NodeInfo, PlayError> {
         let owner = self
             .store
-            .table_owner(id)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("table {id}: nobody holds it"))?;
-        self.store
-            .node(&owner.node)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("table {id}: node {} is not known", owner.node))
+            .table_owner(id)?
+            .ok_or_else(|| PlayError::NotFound(format!("table {id}: nobody holds it")))?;
+        self.store.node(&owner.node)?.ok_or_else(|| {
+            PlayError::NotFound(format!("table {id}: node {} is not known", owner.node))
+        })
     }
 
     /// Says where the other nodes reach this one (once, when the server listens).
@@ -311,15 +314,12 @@ impl Hall {
 
     /// Rebuilds every table still in play (at start-up); on a shared database, this
     /// node's share of the tables nobody holds.
-    pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
+    pub fn resume_all(self: &Arc<Self>) -> Result<usize, PlayError> {
         if self.shared() {
             // Only the tables nobody holds, this node's share of them ([`Hall::keep`]).
             return Ok(self.keep());
         }
-        let tables = self
-            .store
-            .play_tables(true, usize::MAX >> 1)
-            .map_err(|e| e.to_string())?;
+        let tables = self.store.play_tables(true, usize::MAX >> 1)?;
         let mut n = 0;
         for t in tables {
             if self.live(t.id) {
@@ -416,7 +416,7 @@ impl Hall {
 
     /// Refuses a person who already has as many tables going as they may
     /// ([`MAX_TABLES_GUEST`], [`MAX_TABLES_ACCOUNT`]).
-    pub fn check_table_limit(&self, person: &store::Person) -> Result<(), String> {
+    pub fn check_table_limit(&self, person: &store::Person) -> Result<(), PlayError> {
         let most = if person.account {
             MAX_TABLES_ACCOUNT
         } else {
@@ -424,11 +424,11 @@ impl Hall {
         };
         let n = self.open_tables_of(person.id);
         if n >= most {
-            return Err(format!(
-                "you have {n} tables going, the most {} may have: finish or leave one first (a table nobody is at ends after {} minutes)",
-                if person.account { "an account" } else { "a guest" },
-                self.config.idle.as_secs() / 60
-            ));
+            return Err(PlayError::TooManyTables {
+                going: n,
+                account: person.account,
+                idle_minutes: self.config.idle.as_secs() / 60,
+            });
         }
         Ok(())
     }

@@ -10,6 +10,7 @@
 //! store refuses a look-alike), and a guest is shown with `(guest)` after the name, which
 //! no name can fake since brackets are not allowed.
 
+use crate::PlayError;
 use store::{name_key, Person};
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
@@ -49,43 +50,47 @@ fn invisible(c: char) -> bool {
 
 /// Checks a name typed into a form; returns it as it is kept (NFKC, single spaces), or
 /// what is wrong, naming the character and its place.
-pub fn check(raw: &str) -> Result<String, String> {
+pub fn check(raw: &str) -> Result<String, PlayError> {
     let nfkc: String = raw.nfkc().collect();
     // Every kind of space (a no-break space, an ideographic one) is one plain space.
     let name = nfkc.split_whitespace().collect::<Vec<_>>().join(" ");
     let count = name.chars().count();
     if count == 0 || count > MAX_NAME {
-        return Err(format!("name: 1 to {MAX_NAME} characters, not {count}"));
+        return Err(PlayError::Invalid(format!(
+            "name: 1 to {MAX_NAME} characters, not {count}"
+        )));
     }
     for (i, c) in name.chars().enumerate() {
         let at = i + 1;
         let code = c as u32;
         if c.is_control() {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "name: character {at} (U+{code:04X}) is a control character"
-            ));
+            )));
         }
         if invisible(c) {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "name: character {at} (U+{code:04X}) is invisible or turns the writing direction"
-            ));
+            )));
         }
         if !(c.is_alphanumeric() || c == ' ' || PUNCTUATION.contains(&c)) {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "name: '{c}' (character {at}, U+{code:04X}) is not allowed: letters, digits, spaces and . - _ ' only"
-            ));
+            )));
         }
     }
     // Spaces and punctuation are not identifier characters to UTS #39: judge the letters.
     let letters: String = name.chars().filter(|c| c.is_alphanumeric()).collect();
     if letters.as_str().detect_restriction_level() > RestrictionLevel::ModeratelyRestrictive {
-        return Err(format!(
+        return Err(PlayError::Invalid(format!(
             "name: '{name}' mixes scripts whose letters look alike (such as Latin and Cyrillic)"
-        ));
+        )));
     }
     let key = name_key(&name);
     if RESERVED.iter().any(|r| name_key(r) == key) {
-        return Err(format!("name: '{name}' is reserved for the server"));
+        return Err(PlayError::Invalid(format!(
+            "name: '{name}' is reserved for the server"
+        )));
     }
     let words: Vec<&str> = key
         .split(|c: char| !c.is_alphanumeric())
@@ -95,9 +100,9 @@ pub fn check(raw: &str) -> Result<String, String> {
         .iter()
         .find(|r| words.contains(&name_key(r).as_str()))
     {
-        return Err(format!(
+        return Err(PlayError::Invalid(format!(
             "name: '{name}' holds the word '{w}', which is reserved for the bots"
-        ));
+        )));
     }
     Ok(name)
 }
@@ -157,7 +162,9 @@ mod tests {
             ("Alice<script>", "'<'"),
         ];
         for (raw, why) in cases {
-            let e = check(raw).expect_err(raw);
+            let crate::PlayError::Invalid(e) = check(raw).expect_err(raw) else {
+                panic!("{raw:?}: refused as something else than a name");
+            };
             assert!(e.starts_with("name:") && e.contains(why), "{raw:?}: {e}");
         }
     }

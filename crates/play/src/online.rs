@@ -20,6 +20,7 @@ use super::room::{HandSummary, Held};
 use super::spec::{DealRef, Hands, Place, SittingRef, TableSpec, BOT_LEVELS};
 use super::when::now_s;
 use super::Hall;
+use crate::PlayError;
 
 /// An event's online settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,17 +56,19 @@ pub fn enable(
     bank_s: u32,
     bot: &str,
     who: &str,
-) -> Result<OnlineSettings, String> {
+) -> Result<OnlineSettings, PlayError> {
     if !BOT_LEVELS.contains(&bot) {
-        return Err(format!(
+        return Err(PlayError::Invalid(format!(
             "bot: no bot called '{bot}' (choose {})",
             BOT_LEVELS.join(", ")
-        ));
+        )));
     }
-    let e = hall.store.event(event).map_err(|e| e.to_string())?;
-    let old = settings(hall, event).map_err(|e| e.to_string())?;
+    let e = hall.store.event(event)?;
+    let old = settings(hall, event)?;
     if old.as_ref().is_some_and(|o| o.start <= now_s()) {
-        return Err(format!("event {event} has started online play already"));
+        return Err(PlayError::Invalid(format!(
+            "event {event} has started online play already"
+        )));
     }
     let s = OnlineSettings {
         start: now_s() + start_in_min as i64 * 60,
@@ -76,10 +79,8 @@ pub fn enable(
             .map(|o| o.tokens)
             .unwrap_or_else(|| (0..e.players.len()).map(|_| token()).collect()),
     };
-    let json = serde_json::to_string(&s).map_err(|e| e.to_string())?;
-    hall.store
-        .set_online(event, &json, who)
-        .map_err(|e| e.to_string())?;
+    let json = serde_json::to_string(&s)?;
+    hall.store.set_online(event, &json, who)?;
     Ok(s)
 }
 
@@ -94,25 +95,20 @@ pub fn settings(hall: &Hall, event: EventId) -> Result<Option<OnlineSettings>, S
 }
 
 /// Links the player whose personal link this is to a person. Returns the player's number.
-pub fn join(hall: &Hall, event: EventId, token: &str, person: i64) -> Result<u32, String> {
-    let s = settings(hall, event)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("event {event} is not played online"))?;
-    let slot = s
-        .tokens
-        .iter()
-        .position(|t| t == token)
-        .ok_or("this link is not a player's link of this event")? as u32
+pub fn join(hall: &Hall, event: EventId, token: &str, person: i64) -> Result<u32, PlayError> {
+    let s = settings(hall, event)?
+        .ok_or_else(|| PlayError::NotFound(format!("event {event} is not played online")))?;
+    let slot = s.tokens.iter().position(|t| t == token).ok_or_else(|| {
+        PlayError::Invalid("this link is not a player's link of this event".into())
+    })? as u32
         + 1;
-    let people = hall.store.event_people(event).map_err(|e| e.to_string())?;
+    let people = hall.store.event_people(event)?;
     if let Some((other, _)) = people.iter().find(|(sl, p)| *p == person && *sl != slot) {
-        return Err(format!(
+        return Err(PlayError::Invalid(format!(
             "you already play as player {other} of this event; one person plays one seat"
-        ));
+        )));
     }
-    hall.store
-        .bind_person(event, slot, person)
-        .map_err(|e| e.to_string())?;
+    hall.store.bind_person(event, slot, person)?;
     Ok(slot)
 }
 
@@ -247,48 +243,60 @@ pub fn load(hall: &Hall, event: EventId) -> Result<Option<State>, StoreError> {
 }
 
 /// What a table reports, from the hand as played.
-pub fn entry_of(log: &HandLog) -> Result<ScoreEntry, String> {
-    let r = log.result.as_ref().ok_or("the hand has no result")?;
+pub fn entry_of(log: &HandLog) -> Result<ScoreEntry, PlayError> {
+    let r = log
+        .result
+        .as_ref()
+        .ok_or_else(|| PlayError::Internal("the hand has no result".into()))?;
     let outcome = match r.kind {
         Ended::Draw => Outcome::Draw,
         Ended::SelfDrawn => {
-            let w = r.wins.first().ok_or("a self-drawn win without a winner")?;
+            let w = r
+                .wins
+                .first()
+                .ok_or_else(|| PlayError::Internal("a self-drawn win without a winner".into()))?;
             Outcome::SelfDrawn {
                 winner: w.seat,
                 value: w.value,
             }
         }
         Ended::Discard => Outcome::Discard {
-            discarder: r
-                .discarder
-                .ok_or("a win on a discard without a discarder")?,
+            discarder: r.discarder.ok_or_else(|| {
+                PlayError::Internal("a win on a discard without a discarder".into())
+            })?,
             winners: r.wins.iter().map(|w| (w.seat, w.value)).collect(),
         },
         // Online tables play the seeds rules, which never end a hand on a bot's error.
-        Ended::Fault => return Err("a hand ended by a bot's error has no score sheet".into()),
+        Ended::Fault => {
+            return Err(PlayError::Internal(
+                "a hand ended by a bot's error has no score sheet".into(),
+            ))
+        }
     };
     let entry = ScoreEntry {
         outcome,
         false_hu: Vec::new(),
     };
-    let points = entry.match_points().map_err(|e| e.to_string())?;
+    let points = entry
+        .match_points()
+        .map_err(|e| PlayError::Internal(e.to_string()))?;
     if points != r.points {
-        return Err(format!(
+        return Err(PlayError::Internal(format!(
             "the entry gives {points:?}, the table {:?}",
             r.points
-        ));
+        )));
     }
     Ok(entry)
 }
 
 /// One round of the event's work: enters the results of finished sittings and opens the
 /// next hand's tables when the last hand is over. Returns what it did, for the log.
-pub fn advance(hall: &Arc<Hall>, event: EventId) -> Result<Vec<String>, String> {
+pub fn advance(hall: &Arc<Hall>, event: EventId) -> Result<Vec<String>, PlayError> {
     let mut did = Vec::new();
-    let Some(st) = load(hall, event).map_err(|e| e.to_string())? else {
+    let Some(st) = load(hall, event)? else {
         return Ok(did);
     };
-    let stored = hall.store.results(event).map_err(|e| e.to_string())?;
+    let stored = hall.store.results(event)?;
     for (round, h) in order(&st.event) {
         for t in &h.tables {
             let Some(s) = st.sitting(round, h.hand, t.table) else {
@@ -301,24 +309,22 @@ pub fn advance(hall: &Arc<Hall>, event: EventId) -> Result<Vec<String>, String> 
             {
                 continue;
             }
-            let hands = hall
-                .store
-                .hands_of_table(s.play_table)
-                .map_err(|e| e.to_string())?;
-            let hand = hands.first().ok_or("a finished table without a hand")?;
-            let log: HandLog = serde_json::from_str(&hand.log).map_err(|e| e.to_string())?;
-            let entry = entry_of(&log).map_err(|e| format!("table {}: {e}", s.play_table))?;
-            hall.store
-                .save_result(
-                    event,
-                    &t.deal,
-                    t.table,
-                    h.hand,
-                    &entry,
-                    0,
-                    &format!("{ENTERED_BY} (table {})", s.play_table),
-                )
-                .map_err(|e| e.to_string())?;
+            let hands = hall.store.hands_of_table(s.play_table)?;
+            let hand = hands
+                .first()
+                .ok_or_else(|| PlayError::Internal("a finished table without a hand".into()))?;
+            let log: HandLog = serde_json::from_str(&hand.log)?;
+            let entry = entry_of(&log)
+                .map_err(|e| PlayError::Internal(format!("table {}: {e}", s.play_table)))?;
+            hall.store.save_result(
+                event,
+                &t.deal,
+                t.table,
+                h.hand,
+                &entry,
+                0,
+                &format!("{ENTERED_BY} (table {})", s.play_table),
+            )?;
             did.push(format!("deal {} table {} entered", t.deal, t.table));
         }
     }
@@ -345,14 +351,14 @@ fn open_sitting(
     round: u32,
     hand: u32,
     t: &TablePlay,
-) -> Result<(), String> {
+) -> Result<(), PlayError> {
     let e = &st.event;
     let index = e
         .movement
         .deal_names()
         .iter()
         .position(|d| *d == t.deal)
-        .ok_or_else(|| format!("deal {} is not in the movement", t.deal))?;
+        .ok_or_else(|| PlayError::Internal(format!("deal {} is not in the movement", t.deal)))?;
     let players = t.players_by_wind();
     let persons: [Option<i64>; 4] = players.map(|p| st.person_of(p));
     let places: [Place; 4] = persons.map(|p| match p {
@@ -389,14 +395,14 @@ fn open_sitting(
         rules_version: None,
     };
     spec.check()?;
-    let json = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
+    let json = serde_json::to_string(&spec)?;
     let mut sitters = Vec::new();
     let mut away = Vec::new();
     for (w, p) in persons.iter().enumerate() {
         if let Some(p) = p {
-            let name = crate::names::shown(&hall.store.person(*p).map_err(|e| e.to_string())?);
+            let name = crate::names::shown(&hall.store.person(*p)?);
             sitters.push((w, *p, name));
-            if absent_last_time(hall, st, players[w]).map_err(|e| e.to_string())? {
+            if absent_last_time(hall, st, players[w])? {
                 away.push(w);
             }
         }
@@ -404,8 +410,7 @@ fn open_sitting(
     let journal = super::room::Room::opening(&spec, &sitters, &away)?;
     let id = hall
         .store
-        .open_sitting_table(e.id, round, hand, t.table, &json, &journal)
-        .map_err(|e| e.to_string())?;
+        .open_sitting_table(e.id, round, hand, t.table, &json, &journal)?;
     hall.room(id)?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! sits where, and its clock. Stored as JSON when the table is opened and never changed;
 //! who took an open seat is in the table's journal.
 
+use crate::PlayError;
 use serde::{Deserialize, Serialize};
 
 /// The stand-in that only plays the time-out defaults (see
@@ -178,46 +179,49 @@ pub struct TableSpec {
 
 impl TableSpec {
     /// Checks everything a form could get wrong, naming the field.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), PlayError> {
         match &self.hands {
             Hands::Duplicate { deals } => {
                 if deals.is_empty() || deals.len() > MAX_DEALS {
-                    return Err(format!("deals: 1 to {MAX_DEALS}, not {}", deals.len()));
+                    return Err(PlayError::Invalid(format!(
+                        "deals: 1 to {MAX_DEALS}, not {}",
+                        deals.len()
+                    )));
                 }
             }
             Hands::Regular { hands, .. } => {
                 if *hands == 0 || *hands > 16 {
-                    return Err(format!("hands: 1 to 16, not {hands}"));
+                    return Err(PlayError::Invalid(format!("hands: 1 to 16, not {hands}")));
                 }
             }
         }
         for (i, p) in self.places.iter().enumerate() {
             if let Place::Bot { level } = p {
                 if !BOT_LEVELS.contains(&level.as_str()) {
-                    return Err(format!(
+                    return Err(PlayError::Invalid(format!(
                         "place {}: no bot called '{level}' (choose {})",
                         i + 1,
                         BOT_LEVELS.join(", ")
-                    ));
+                    )));
                 }
             }
         }
         // A table of four bots (to watch) has no person; otherwise the opener plays.
         let any_person = self.places.contains(&Place::Person);
         if self.owner_place > 3 || (any_person && self.places[self.owner_place] != Place::Person) {
-            return Err("your place must be a person's".into());
+            return Err(PlayError::Invalid("your place must be a person's".into()));
         }
         if self.limit_s == 0 || self.limit_s > MAX_LIMIT_S {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "time limit: 1 to {MAX_LIMIT_S} seconds, not {}",
                 self.limit_s
-            ));
+            )));
         }
         if self.bank_s > MAX_BANK_S {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "extra seconds: 0 to {MAX_BANK_S}, not {}",
                 self.bank_s
-            ));
+            )));
         }
         Ok(())
     }

@@ -5,10 +5,11 @@
 use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 
+use crate::PlayError;
 use store::{PlayWrite, Store};
 use tokio::sync::oneshot;
 
-type Job = (PlayWrite, oneshot::Sender<Result<(), String>>);
+type Job = (PlayWrite, oneshot::Sender<Result<(), PlayError>>);
 
 /// The journal writer: threads (lanes) that commit batches and answer each when it is
 /// durable. A table always writes through the same lane, so its writes stay in order; the
@@ -45,32 +46,32 @@ impl Writer {
     }
 
     /// Writes what table `table` has to write; resolves once it is committed.
-    pub async fn write(&self, table: i64, batch: PlayWrite) -> Result<(), String> {
+    pub async fn write(&self, table: i64, batch: PlayWrite) -> Result<(), PlayError> {
         if batch.is_empty() {
             return Ok(());
         }
         let (ack, done) = oneshot::channel();
         let lane = &self.lanes[table.rem_euclid(self.lanes.len() as i64) as usize];
         lane.send((batch, ack))
-            .map_err(|_| "the journal thread has stopped".to_string())?;
+            .map_err(|_| PlayError::Internal("the journal thread has stopped".to_string()))?;
         done.await
-            .map_err(|_| "the journal thread has stopped".to_string())?
+            .map_err(|_| PlayError::Internal("the journal thread has stopped".to_string()))?
     }
 
     /// Writes journal entries of a new table directly (nothing else writes to it yet).
     pub fn write_now(
         &self,
         entries: impl Iterator<Item = (i64, u64, String)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), PlayError> {
         let v: Vec<_> = entries.collect();
-        self.store.append_journal(&v).map_err(|e| e.to_string())
+        self.store.append_journal(&v).map_err(PlayError::from)
     }
 }
 
 /// Everything `jobs` write in one transaction; one answer per job. When the shared
 /// transaction is refused (one table's fence is stale: another node took it over), each
 /// job is written on its own, so that only that table's write fails.
-fn write(store: &dyn Store, jobs: &[Job]) -> Vec<Result<(), String>> {
+fn write(store: &dyn Store, jobs: &[Job]) -> Vec<Result<(), PlayError>> {
     if jobs.len() > 1 {
         let mut all = PlayWrite::default();
         for (w, _) in jobs {
@@ -85,6 +86,6 @@ fn write(store: &dyn Store, jobs: &[Job]) -> Vec<Result<(), String>> {
         }
     }
     jobs.iter()
-        .map(|(w, _)| store.write_play(w).map_err(|e| e.to_string()))
+        .map(|(w, _)| store.write_play(w).map_err(PlayError::from))
         .collect()
 }

@@ -65,7 +65,7 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         let _ = app.guards.server_ip.set(local.ip());
         start_node(&app, local).await?;
-        let resumed = app.hall.resume_all()?;
+        let resumed = app.hall.resume_all().map_err(|e| e.to_string())?;
         if resumed > 0 {
             println!("{resumed} table(s) in play resumed from their journals");
         }
@@ -138,4 +138,5 @@ pub async fn start_node(app: &App, local: SocketAddr) -> Result<(), String> {
     tokio::task::spawn_blocking(move || hall.claim_name())
         .await
         .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())
 }

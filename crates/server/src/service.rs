@@ -44,6 +44,23 @@ impl From<StoreError> for AppError {
     }
 }
 
+/// The hall's refusals by kind, in the hall's words: the player's mistake (a setting, a
+/// table's refusal, a table another server plays just now), nothing there, a limit, the
+/// server's fault.
+impl From<play::PlayError> for AppError {
+    fn from(e: play::PlayError) -> AppError {
+        use play::PlayError as P;
+        let words = e.to_string();
+        match e {
+            P::Invalid(_) | P::Refused(_) | P::Elsewhere { .. } => AppError::Invalid(words),
+            P::NotFound(_) | P::Store(StoreError::NotFound(_)) => AppError::NotFound(words),
+            P::TooManyTables { .. } => AppError::Limited(words),
+            P::Store(StoreError::Invalid(_)) => AppError::Invalid(words),
+            P::Internal(_) | P::Store(StoreError::Backend(_)) => AppError::Internal(words),
+        }
+    }
+}
+
 /// What a service call returns.
 pub type AppResult<T> = Result<T, AppError>;
 

@@ -432,7 +432,11 @@ async fn hints_are_refused_at_a_rated_table() {
     assert_eq!(s["hints_allowed"], false);
     c.send(json!({"type": "hints", "on": true})).await;
     let e = c.until_any(|m| m["type"] == "error").await;
-    assert_eq!(e["message"], server::play::actor::HINTS_REFUSED, "{e}");
+    assert_eq!(
+        e["message"],
+        server::play::room::Refusal::HintsOff.to_string(),
+        "{e}"
+    );
     // Play the hand out: no state ever carries hints.
     c.act(s["step"].as_u64().unwrap(), pick(&s)).await;
     loop {

@@ -36,6 +36,7 @@ use tournament::challenge::{self as rules, Reveal, Rotation, REVEAL_FORMAT};
 use crate::room::HandSummary;
 use crate::spec::{ChallengeRef, DealRef, Hands, Place, TableSpec, BOT_LEVELS};
 use crate::Hall;
+use crate::PlayError;
 
 /// The par bot of a challenge that names none (those published before the choice), and
 /// the reviewer of its hands on the web (quick enough to answer a page).
@@ -175,31 +176,34 @@ pub enum Who {
 
 impl NewChallenge {
     /// Checks every field a director could get wrong, naming it.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), PlayError> {
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > 80 {
-            return Err("name: 1 to 80 characters".into());
+            return Err(PlayError::Invalid("name: 1 to 80 characters".into()));
         }
         if self.deals == 0 || self.deals > MAX_DEALS || !self.deals.is_multiple_of(4) {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "deals: 4, 8, … {MAX_DEALS} (a multiple of 4, so that every seat is sat equally), not {}",
                 self.deals
-            ));
+            )));
         }
         if self.copies == 0 || self.copies > MAX_COPIES {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "copies: 1 to {MAX_COPIES} of each deal, not {}",
                 self.copies
-            ));
+            )));
         }
         if self.hours == 0 || self.hours > MAX_HOURS {
-            return Err(format!("hours open: 1 to {MAX_HOURS}, not {}", self.hours));
+            return Err(PlayError::Invalid(format!(
+                "hours open: 1 to {MAX_HOURS}, not {}",
+                self.hours
+            )));
         }
         if self.opens_in_h > MAX_HOURS {
-            return Err(format!(
+            return Err(PlayError::Invalid(format!(
                 "opens in: 0 to {MAX_HOURS} hours, not {}",
                 self.opens_in_h
-            ));
+            )));
         }
         for (what, level, offered) in [
             ("bots", &self.level, &CHALLENGE_LEVELS[..]),
@@ -211,10 +215,10 @@ impl NewChallenge {
                 } else {
                     "is no bot"
                 };
-                return Err(format!(
+                return Err(PlayError::Invalid(format!(
                     "{what}: '{level}' {why} (choose {})",
                     offered.join(", ")
-                ));
+                )));
             }
         }
         Ok(())
@@ -273,7 +277,7 @@ impl ChallengeSpec {
 
     /// What is published once it is revealed: the key and every deal (`dupmj-set/1`), or
     /// for a challenge from before deal sets its seed, salt and deals (`dupmj-reveal/1`).
-    pub fn reveal(&self) -> Result<serde_json::Value, String> {
+    pub fn reveal(&self) -> Result<serde_json::Value, PlayError> {
         let v = match self.set_key() {
             Some(k) => {
                 let labels: Vec<String> = (0..self.set_len()).map(|i| self.label(i)).collect();
@@ -290,10 +294,12 @@ impl ChallengeSpec {
                 commitment: self.commitment.clone(),
                 salt: self.salt.clone(),
                 seed: self.seed,
-                deals: rules::deal_set(&rules::deals(self.seed, self.deals)?),
+                deals: rules::deal_set(
+                    &rules::deals(self.seed, self.deals).map_err(PlayError::Invalid)?,
+                ),
             }),
         };
-        v.map_err(|e| e.to_string())
+        Ok(v?)
     }
 }
 
@@ -446,7 +452,10 @@ mod tests {
         let bad = |f: &dyn Fn(&mut NewChallenge)| {
             let mut c = ok.clone();
             f(&mut c);
-            c.check().unwrap_err()
+            match c.check().unwrap_err() {
+                PlayError::Invalid(words) => words,
+                e => panic!("a setting refused as {e:?}"),
+            }
         };
         assert!(bad(&|c| c.deals = 6).starts_with("deals:"));
         assert!(bad(&|c| c.deals = 36).starts_with("deals:"));

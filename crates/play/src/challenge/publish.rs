@@ -11,6 +11,7 @@ use super::{
     Hall, HandSummary, Hands, NewChallenge, Place, Serialize, Setup, Stage, TableRules, TableSpec,
     Wind,
 };
+use crate::PlayError;
 
 /// How long after its announcement a challenge without its par is taken up again by the
 /// sweeper (its node stopped): longer than any par takes, so that two nodes do not both
@@ -18,7 +19,7 @@ use super::{
 pub const PAR_GRACE_S: i64 = 30 * 60;
 
 /// Publishes a challenge and plays its par before returning its id.
-pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
+pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, PlayError> {
     let id = announce(hall, c)?;
     play_par(hall, id)?;
     Ok(id)
@@ -26,7 +27,7 @@ pub fn publish(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
 
 /// Publishes a challenge whose par is played on a thread of its own (see [`play_par`]): the
 /// challenge is stored at once, upcoming until the par is in. Returns its id.
-pub fn publish_in_background(hall: &Arc<Hall>, c: &NewChallenge) -> Result<i64, String> {
+pub fn publish_in_background(hall: &Arc<Hall>, c: &NewChallenge) -> Result<i64, PlayError> {
     let id = announce(hall, c)?;
     play_par_in_background(hall, id);
     Ok(id)
@@ -34,7 +35,7 @@ pub fn publish_in_background(hall: &Arc<Hall>, c: &NewChallenge) -> Result<i64, 
 
 /// Stores a new challenge without its par: draws its deal set's key, commits to it and
 /// keeps its settings. It stays upcoming until [`play_par`] has stored the par.
-pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
+pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, PlayError> {
     c.check()?;
     let key = crate::new_key();
     let now = now_s();
@@ -58,10 +59,7 @@ pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, String> {
         scheduled: c.scheduled,
         announced: now,
     };
-    let id = hall
-        .store
-        .create_challenge(&json(&spec)?)
-        .map_err(|e| e.to_string())?;
+    let id = hall.store.create_challenge(&json(&spec)?)?;
     tracing::info!(
         challenge = id,
         deals = c.deals,
@@ -108,14 +106,16 @@ pub fn play_par_in_background(hall: &Arc<Hall>, id: i64) {
 /// Plays the par of challenge `id` (the par bot at each deal-seat of every copy, the
 /// challenge's bots around it) and stores it, which lets the challenge open. Nothing is stored until every
 /// hand is played; a challenge whose par is already in is left as it is.
-pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
-    let spec = load(hall, id).map_err(|e| e.to_string())?.spec;
+pub fn play_par(hall: &Hall, id: i64) -> Result<(), PlayError> {
+    let spec = load(hall, id)?.spec;
     if spec.par_table != 0 {
         return Ok(());
     }
-    let key = spec
-        .set_key()
-        .ok_or_else(|| format!("challenge {id} has no key of its deals to play its par on"))?;
+    let key = spec.set_key().ok_or_else(|| {
+        PlayError::NotFound(format!(
+            "challenge {id} has no key of its deals to play its par on"
+        ))
+    })?;
     let started = std::time::Instant::now();
     let mut par = Vec::new();
     for i in 0..spec.set_len() {
@@ -138,7 +138,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
         }
     }
     // Another node may have stored it meanwhile (a par taken up again by the sweeper).
-    let mut spec = load(hall, id).map_err(|e| e.to_string())?.spec;
+    let mut spec = load(hall, id)?.spec;
     if spec.par_table != 0 {
         return Ok(());
     }
@@ -172,11 +172,12 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
         rules_version: None,
     };
     let table_json = json(&table_spec)?;
-    let par_table = store
-        .create_play_table(&table_json, false)
-        .map_err(|e| e.to_string())?;
+    let par_table = store.create_play_table(&table_json, false)?;
     for (i, seat, log) in &par {
-        let result = log.result.as_ref().ok_or("a par hand did not finish")?;
+        let result = log
+            .result
+            .as_ref()
+            .ok_or_else(|| PlayError::Internal("a par hand did not finish".into()))?;
         let names = std::array::from_fn(|s| {
             if s == seat.index() {
                 format!("par ({} bot)", spec.par)
@@ -195,23 +196,17 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
             stood_in: [false; 4],
             held: None,
         };
-        store
-            .save_hand(
-                par_table,
-                summary.hand_no as u32,
-                Some(&deal_key(id, *i, *seat)),
-                &json(&summary)?,
-                &json(log)?,
-            )
-            .map_err(|e| e.to_string())?;
+        store.save_hand(
+            par_table,
+            summary.hand_no as u32,
+            Some(&deal_key(id, *i, *seat)),
+            &json(&summary)?,
+            &json(log)?,
+        )?;
     }
-    store
-        .update_play_table(par_table, &table_json, true)
-        .map_err(|e| e.to_string())?;
+    store.update_play_table(par_table, &table_json, true)?;
     spec.par_table = par_table;
-    store
-        .update_challenge(id, &json(&spec)?)
-        .map_err(|e| e.to_string())?;
+    store.update_challenge(id, &json(&spec)?)?;
     tracing::info!(
         challenge = id,
         deals = spec.deals,
@@ -225,8 +220,8 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), String> {
     Ok(())
 }
 
-pub(super) fn json<T: Serialize>(v: &T) -> Result<String, String> {
-    serde_json::to_string(v).map_err(|e| e.to_string())
+pub(super) fn json<T: Serialize>(v: &T) -> Result<String, PlayError> {
+    Ok(serde_json::to_string(v)?)
 }
 
 /// A person takes up deal `index` of a challenge: a table with three bots, in the seat the
@@ -238,26 +233,35 @@ pub fn take_up(
     person: i64,
     name: &str,
     index: usize,
-) -> Result<i64, String> {
-    let ch = load(hall, id).map_err(|e| e.to_string())?;
+) -> Result<i64, PlayError> {
+    let ch = load(hall, id)?;
     match ch.stage(now_s()) {
         Stage::Open => {}
-        Stage::Upcoming => return Err(format!("challenge {id} has not opened yet")),
-        _ => return Err(format!("challenge {id} is closed")),
+        Stage::Upcoming => {
+            return Err(PlayError::Invalid(format!(
+                "challenge {id} has not opened yet"
+            )))
+        }
+        _ => return Err(PlayError::Invalid(format!("challenge {id} is closed"))),
     }
     if index >= ch.spec.deals {
-        return Err(format!("deal: 1 to {}, not {}", ch.spec.deals, index + 1));
+        return Err(PlayError::Invalid(format!(
+            "deal: 1 to {}, not {}",
+            ch.spec.deals,
+            index + 1
+        )));
     }
     if let Some(p) = ch.play_of(person, index) {
-        return Err(format!(
+        return Err(PlayError::Invalid(format!(
             "deal {} of this challenge: you have already played it (table {})",
             index + 1,
             p.play_table
-        ));
+        )));
     }
     let seat = ch.seat_for(person, index);
     let mut draw = [0u8; 8];
-    getrandom::fill(&mut draw).map_err(|e| format!("no randomness to draw a copy: {e}"))?;
+    getrandom::fill(&mut draw)
+        .map_err(|e| PlayError::Internal(format!("no randomness to draw a copy: {e}")))?;
     let copy = rules::pick_copy(&ch.taken(index), u64::from_le_bytes(draw));
     let at = ch.spec.set_index(index, copy);
     let spec = TableSpec {
@@ -295,17 +299,14 @@ pub fn take_up(
     spec.check()?;
     let journal =
         crate::room::Room::opening(&spec, &[(seat.index(), person, name.to_string())], &[])?;
-    let table = hall
-        .store
-        .open_challenge_table(
-            id,
-            person,
-            index as u32,
-            seat.index() as u8,
-            &json(&spec)?,
-            &journal,
-        )
-        .map_err(|e| e.to_string())?;
+    let table = hall.store.open_challenge_table(
+        id,
+        person,
+        index as u32,
+        seat.index() as u8,
+        &json(&spec)?,
+        &journal,
+    )?;
     hall.room(table)?;
     Ok(table)
 }

@@ -6,6 +6,7 @@ use super::{
     load, now_s, play_par_in_background, publish, utc, Arc, ChallengeSpec, Hall, NewChallenge,
     Rotation, PAR_BOT,
 };
+use crate::PlayError;
 
 /// Plays out the tables of challenges whose window has closed (those this node plays or
 /// nobody plays), and with the `duty` plays in the background the par of a challenge
@@ -68,20 +69,18 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
 }
 
 /// Ends a challenge's window now (a director's button).
-pub fn close_now(hall: &Arc<Hall>, id: i64) -> Result<(), String> {
+pub fn close_now(hall: &Arc<Hall>, id: i64) -> Result<(), PlayError> {
     tracing::info!(
         challenge = id,
         action = "close_challenge",
         "director action"
     );
-    let mut ch = load(hall, id).map_err(|e| e.to_string())?;
+    let mut ch = load(hall, id)?;
     let now = now_s();
     if ch.spec.closes > now {
         ch.spec.closes = now;
         ch.spec.opens = ch.spec.opens.min(now);
-        hall.store
-            .update_challenge(id, &json(&ch.spec)?)
-            .map_err(|e| e.to_string())?;
+        hall.store.update_challenge(id, &json(&ch.spec)?)?;
     }
     sweep(hall, hall.holds_duty("sweeper"));
     Ok(())

@@ -7,13 +7,13 @@ impl Room {
     /// A person takes an open place; the first hand starts once every place is taken.
     pub fn sit(&mut self, person: i64, name: &str, place: usize) -> Result<(), Refusal> {
         if place > 3 || self.spec.places[place] != Place::Person {
-            return Err("that place is not for a person".into());
+            return Err(Refusal::NotAPersonsPlace);
         }
         if self.place_of(person).is_some() {
-            return Err("you already sit at this table".into());
+            return Err(Refusal::AlreadySeated);
         }
         if self.seated[place].is_some() {
-            return Err("somebody already sits there".into());
+            return Err(Refusal::PlaceTaken);
         }
         self.apply(Entry::Sit {
             place,
@@ -33,35 +33,27 @@ impl Room {
 
     /// A person's move: refused unless it is theirs to make now, at this step, and legal.
     pub fn act(&mut self, person: i64, step: u64, action: Action) -> Result<(), Refusal> {
-        let place = self
-            .place_of(person)
-            .ok_or("you do not sit at this table")?;
+        let place = self.place_of(person).ok_or(Refusal::NotSeated)?;
         if self.played_out {
-            return Err("time is up at this table".into());
+            return Err(Refusal::TimeUp);
         }
         if self.stage != Stage::Playing {
             return Err(match self.stage {
-                Stage::Waiting => "the hand has not started".into(),
-                _ => "the hand is over".into(),
+                Stage::Waiting => Refusal::NotStarted,
+                _ => Refusal::HandOver,
             });
         }
         let seat = self.seat_of(place);
-        let asked = self
-            .asked_step(seat)
-            .ok_or("it is not your turn to decide")?;
+        let asked = self.asked_step(seat).ok_or(Refusal::NotYourTurn)?;
         if step > asked {
-            return Err(format!(
-                "that move is for a decision not asked yet (number {step}; this one is {asked})"
-            ));
+            return Err(Refusal::Ahead { step, asked });
         }
         if step < asked {
-            return Err(format!(
-                "that move was for an earlier decision (number {step}; this one is {asked})"
-            ));
+            return Err(Refusal::Behind { step, asked });
         }
         let table = self.table.as_ref().expect("a hand in play");
         if !table.legal(seat).contains(&action) {
-            return Err(format!("{action} is not allowed now"));
+            return Err(Refusal::NotAllowed(action));
         }
         self.spend_bank(place, seat, Instant::now());
         // Whoever moves has seen their tiles.
@@ -82,11 +74,9 @@ impl Room {
 
     /// A person asks for the next hand.
     pub fn next_hand(&mut self, person: i64) -> Result<(), Refusal> {
-        let place = self
-            .place_of(person)
-            .ok_or("you do not sit at this table")?;
+        let place = self.place_of(person).ok_or(Refusal::NotSeated)?;
         if !matches!(self.stage, Stage::Between { .. }) {
-            return Err("there is no next hand to start now".into());
+            return Err(Refusal::NoNextHand);
         }
         self.ready[place] = true;
         self.version += 1;

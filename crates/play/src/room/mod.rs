@@ -14,7 +14,9 @@ mod commands;
 mod held;
 pub use held::Held;
 mod notice;
+mod refusal;
 pub use notice::Notice;
+pub use refusal::Refusal;
 
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,7 @@ use super::spec::{Hands, Place, TableSpec};
 
 pub use super::spec::DEFAULTS;
 
+use crate::PlayError;
 use bots::{stand_in, table_bot};
 
 /// One line of a table's journal.
@@ -147,9 +150,6 @@ pub struct FinishedHand {
     /// The hand's full log.
     pub log: HandLog,
 }
-
-/// Why a request was refused, in words for the player.
-pub type Refusal = String;
 
 /// One table in play: its settings, who sits where, the hand in play and the clocks.
 pub struct Room {
@@ -275,13 +275,15 @@ impl Room {
         spec: TableSpec,
         pace: Duration,
         journal: &[String],
-    ) -> Result<Room, String> {
+    ) -> Result<Room, PlayError> {
         let mut room = Room::new(id, spec, pace);
         for (i, line) in journal.iter().enumerate() {
-            let e: Entry = serde_json::from_str(line)
-                .map_err(|e| format!("table {id}, journal line {}: {e}", i + 1))?;
-            room.apply(e)
-                .map_err(|r| format!("table {id}, journal line {}: {r}", i + 1))?;
+            let e: Entry = serde_json::from_str(line).map_err(|e| {
+                PlayError::Internal(format!("table {id}, journal line {}: {e}", i + 1))
+            })?;
+            room.apply(e).map_err(|r| {
+                PlayError::Internal(format!("table {id}, journal line {}: {r}", i + 1))
+            })?;
         }
         room.pending.clear();
         room.finished.clear();
@@ -304,7 +306,7 @@ impl Room {
             Entry::Away { place } => {
                 let place = *place;
                 if place > 3 || self.spec.places[place] != Place::Person {
-                    return Err(format!("place {place} is not a person's"));
+                    return Err(Refusal::PlaceNotAPersons(place));
                 }
                 self.away[place] = true;
                 let name = self.spec.stand_in().to_string();
@@ -312,11 +314,11 @@ impl Room {
             }
             Entry::Start { hand } => {
                 if *hand != self.hand_no {
-                    return Err(format!("hand {} started out of order", hand + 1));
+                    return Err(Refusal::OutOfOrder(*hand));
                 }
                 let setup = self.setup(*hand)?;
                 let rules = self.spec.rules();
-                self.table = Some(Table::start(setup, rules).map_err(|e| e.to_string())?);
+                self.table = Some(Table::start(setup, rules).map_err(Refusal::Deal)?);
                 self.actions.clear();
                 self.asked = [None; 4];
                 self.deciding = [None; 4];
@@ -329,7 +331,7 @@ impl Room {
             }
             Entry::Abandon => {
                 if self.stage == Stage::Over {
-                    return Err("the table is over already".into());
+                    return Err(Refusal::TableOver);
                 }
                 self.stage = Stage::Over;
                 self.abandoned = true;
@@ -337,7 +339,7 @@ impl Room {
             }
             Entry::Shown { hand, place } => {
                 if *hand != self.hand_no || self.stage != Stage::Playing || *place > 3 {
-                    return Err("that hand is not in play".into());
+                    return Err(Refusal::HandNotInPlay);
                 }
                 let seat = self.seat_of(*place);
                 self.shown[seat.index()] = true;
@@ -355,11 +357,11 @@ impl Room {
                 if let Some(b) = bot {
                     self.bot_played[seat.index()].get_or_insert_with(|| b.clone());
                 }
-                let table = self.table.as_mut().ok_or("no hand is in play")?;
+                let table = self.table.as_mut().ok_or(Refusal::NoHandInPlay)?;
                 if *hand != self.hand_no || self.stage != Stage::Playing {
-                    return Err("that hand is not in play".into());
+                    return Err(Refusal::HandNotInPlay);
                 }
-                table.apply(*seat, *action).map_err(|e| e.to_string())?;
+                table.apply(*seat, *action).map_err(Refusal::Illegal)?;
                 self.actions.push(Decision {
                     seat: *seat,
                     action: *action,
@@ -378,12 +380,12 @@ impl Room {
             Hands::Duplicate { deals } => deals
                 .get(hand)
                 .map(|d| Setup::Duplicate(Deal::generate(d.seed)))
-                .ok_or_else(|| format!("there is no deal {}", hand + 1)),
+                .ok_or(Refusal::NoDeal(hand)),
             Hands::Regular { .. } => self
                 .game
                 .as_ref()
                 .and_then(Game::next_setup)
-                .ok_or_else(|| "the game is over".into()),
+                .ok_or(Refusal::GameOver),
         }
     }
 

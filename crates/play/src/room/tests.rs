@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use mcr::Wind;
 use table::engine::{Action, Decision as Ask};
 
-use super::{timeout_default, Held, Room, Stage};
+use super::{timeout_default, Held, Refusal, Room, Stage};
 use crate::spec::{DealRef, Hands, Place, TableSpec};
 
 fn south_alone(seed: u64) -> Room {
@@ -104,9 +104,17 @@ fn a_turn_right_after_passing_a_claim_is_a_new_decision_with_its_own_clock() {
         );
         // The pass sent again is for the decision that is over.
         let e = room.act(7, step, Action::Pass).unwrap_err();
-        assert!(e.contains("earlier decision"), "{e}");
+        assert_eq!(e, Refusal::Behind { step, asked: next });
+        assert!(e.to_string().contains("earlier decision"), "{e}");
         let e = room.act(7, next + 1, Action::Pass).unwrap_err();
-        assert!(e.contains("not asked yet"), "{e}");
+        assert_eq!(
+            e,
+            Refusal::Ahead {
+                step: next + 1,
+                asked: next
+            }
+        );
+        assert!(e.to_string().contains("not asked yet"), "{e}");
         found += 1;
         if found == 3 {
             return;

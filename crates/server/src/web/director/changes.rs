@@ -102,8 +102,7 @@ pub async fn online(
     let limit: u32 = crate::web::players::num(&f, "limit", 20, 1, play::spec::MAX_LIMIT_S)?;
     let bank: u32 = crate::web::players::num(&f, "bank", 60, 0, play::spec::MAX_BANK_S)?;
     let bot = f.get("bot").map(|s| s.as_str()).unwrap_or("strong");
-    play::online::enable(&app.hall, id, start_in, limit, bank, bot, "director")
-        .map_err(AppError::Invalid)?;
+    play::online::enable(&app.hall, id, start_in, limit, bank, bot, "director")?;
     Ok(back(id))
 }
 

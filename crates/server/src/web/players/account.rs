@@ -71,8 +71,7 @@ pub async fn guest(
     Form(f): Form<Fields>,
 ) -> Page {
     let made = (|| {
-        let name = play::names::check(f.get("name").map(String::as_str).unwrap_or(""))
-            .map_err(AppError::Invalid)?;
+        let name = play::names::check(f.get("name").map(String::as_str).unwrap_or(""))?;
         app.guards.newcomer(&client)?;
         let person = app.store.create_person(&name, None)?;
         let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: person.id })?;
@@ -90,8 +89,7 @@ pub async fn register(
     Form(f): Form<Fields>,
 ) -> Page {
     let made = async {
-        let name = play::names::check(f.get("name").map(String::as_str).unwrap_or(""))
-            .map_err(AppError::Invalid)?;
+        let name = play::names::check(f.get("name").map(String::as_str).unwrap_or(""))?;
         app.guards.newcomer(&client)?;
         let password = f.get("password").cloned().unwrap_or_default();
         let hash = app

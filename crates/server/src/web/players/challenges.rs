@@ -133,7 +133,7 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
         bank_s: num(&f, "bank", 30, 0, play::spec::MAX_BANK_S)?,
         scheduled: false,
     };
-    c.check().map_err(AppError::Invalid)?;
+    c.check()?;
     // A searching par takes minutes: the page opens at once, the par is played behind it.
     let searches = agents::registry::builtin(&c.par, 0).is_some_and(|b| b.thinks());
     let hall = app.hall.clone();
@@ -145,8 +145,7 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
         }
     })
     .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-    .map_err(AppError::Invalid)?;
+    .map_err(|e| AppError::Internal(e.to_string()))??;
     Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
 }
 
@@ -201,7 +200,7 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
             .collect(),
     };
     let reveal = if stage == Stage::Revealed {
-        Some(c.spec.reveal().map_err(AppError::Internal)?)
+        Some(c.spec.reveal()?)
     } else {
         None
     };
@@ -257,8 +256,7 @@ pub async fn play(
         ch::take_up(&hall, id, me.id, &play::names::shown(&me), deal - 1)
     })
     .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-    .map_err(AppError::Invalid)?;
+    .map_err(|e| AppError::Internal(e.to_string()))??;
     Ok(Redirect::to(&format!("/play/t/{table}")).into_response())
 }
 
@@ -275,8 +273,7 @@ pub async fn close(
     let hall = app.hall.clone();
     tokio::task::spawn_blocking(move || ch::close_now(&hall, id))
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?
-        .map_err(AppError::Invalid)?;
+        .map_err(|e| AppError::Internal(e.to_string()))??;
     Ok(Redirect::to(&format!("/play/c/{id}")).into_response())
 }
 
@@ -411,7 +408,7 @@ pub async fn reveal(State(app): State<App>, Path(id): Path<i64>) -> Page {
             "challenge {id} is not over yet: its deals are revealed when it closes and its last hand ends"
         )));
     }
-    let r = c.spec.reveal().map_err(AppError::Internal)?;
+    let r = c.spec.reveal()?;
     let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }

@@ -67,6 +67,6 @@ pub async fn join(
     let Some((_, me)) = player(&app, &headers)? else {
         return Ok(Redirect::to(&format!("/play?next=/play/e/{id}/join/{token}")).into_response());
     };
-    online::join(&app.hall, id, &token, me.id).map_err(AppError::Invalid)?;
+    online::join(&app.hall, id, &token, me.id)?;
     Ok(Redirect::to(&format!("/play/e/{id}")).into_response())
 }

@@ -186,24 +186,21 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
         rules_version: TableSpec::current_rules_version(&spec.hands),
         ..spec
     };
-    spec.check().map_err(AppError::Invalid)?;
+    spec.check()?;
     Ok(spec)
 }
 
 /// `POST /play/tables`: opens a table from the lobby's form and goes to it.
 pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
     let (_, me) = posting_player(&app, &headers, &f)?;
-    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
+    app.hall.check_table_limit(&me)?;
     let spec = spec_from_form(&app, &f, me.id)?;
     open_and_go(&app, spec, &me)
 }
 
 /// Opens the table `spec` describes for `me` and sends them to it.
 fn open_and_go(app: &App, spec: TableSpec, me: &Person) -> Page {
-    let id = app
-        .hall
-        .open_table(spec, &play::names::shown(me))
-        .map_err(AppError::Invalid)?;
+    let id = app.hall.open_table(spec, &play::names::shown(me))?;
     Ok(Redirect::to(&format!("/play/t/{id}")).into_response())
 }
 
@@ -267,7 +264,7 @@ pub async fn play_again(
     let old = super::replay::table_spec(&app, id)?;
     let place = num(&f, "place", old.owner_place, 0, 3)?;
     let form = again_form(&old, place).map_err(AppError::Invalid)?;
-    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
+    app.hall.check_table_limit(&me)?;
     let spec = spec_from_form(&app, &form, me.id)?;
     open_and_go(&app, spec, &me)
 }
@@ -296,7 +293,7 @@ pub async fn play_now(
             (me, Some(cookie))
         }
     };
-    app.hall.check_table_limit(&me).map_err(AppError::Limited)?;
+    app.hall.check_table_limit(&me)?;
     let mut form = Fields::new();
     for (k, v) in [("kind", "duplicate"), ("deals", "4"), ("place", "0")] {
         form.insert(k.into(), v.into());
@@ -307,10 +304,7 @@ pub async fn play_now(
     form.insert("limit".into(), "20".into());
     form.insert("bank".into(), "60".into());
     let spec = spec_from_form(&app, &form, me.id)?;
-    let id = app
-        .hall
-        .open_table(spec, &play::names::shown(&me))
-        .map_err(AppError::Invalid)?;
+    let id = app.hall.open_table(spec, &play::names::shown(&me))?;
     let to = format!("/play/t/{id}");
     Ok(match cookie {
         Some(c) => with_cookie(c, &to),

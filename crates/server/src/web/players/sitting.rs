@@ -168,7 +168,7 @@ pub async fn socket(
         return Err(AppError::Forbidden(why));
     }
     let ws = ws.max_message_size(MAX_MESSAGE);
-    match app.hall.locate(id).map_err(AppError::NotFound)? {
+    match app.hall.locate(id)? {
         play::Located::Here(room) => {
             let conn = app.hall.conn_id();
             Ok(ws
