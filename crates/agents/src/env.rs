@@ -17,8 +17,8 @@ use table::points::imp_of_dif;
 use table::rules::TableRules;
 use table::wall::Setup;
 
+use crate::drive::play_table;
 use crate::encode::{action_index, ACTIONS};
-use crate::play::play_table;
 use crate::{agent::Agent, registry::builtin};
 
 /// Tables the field plays each deal to compare a result with (one per seating seed).
@@ -141,7 +141,7 @@ impl TableEnv {
             let bot = self.bots[seat.index()].as_mut().expect("a bot seat");
             let mut action = bot.act(&view);
             if !view.legal.contains(&action) {
-                action = crate::play::safe_default(view.legal);
+                action = crate::drive::safe_default(view.legal);
             }
             self.table
                 .apply(seat, action)

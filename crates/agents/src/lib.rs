@@ -2,7 +2,7 @@
 //!
 //! The [`agent::Agent`] trait and the built-in bots ([`bots`]), bots in other processes
 //! ([`external`] for our JSON Lines protocol, [`botzone`] for contest bots), and the driver
-//! that plays hands with four agents and records them ([`play`]); a seat's view as numbers
+//! that plays hands with four agents and records them ([`drive`]); a seat's view as numbers
 //! for learning bots ([`encode`]), and a table with outside seats as an environment ([`env`](mod@env)).
 
 #![deny(missing_docs)]
@@ -11,12 +11,12 @@ pub mod agent;
 pub mod belief;
 pub mod bots;
 pub mod botzone;
+pub mod drive;
 pub mod encode;
 pub mod env;
 pub mod expert;
 pub mod external;
 pub mod plan;
-pub mod play;
 pub mod pool;
 pub mod process;
 pub mod registry;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use table::engine::{Action, Decision, View};
 
-use crate::play::safe_default;
+use crate::drive::safe_default;
 use crate::process::BotProcess;
 
 /// How requests and responses are written.

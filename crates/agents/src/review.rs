@@ -241,7 +241,8 @@ mod tests {
         let rules = TableRules::seeds();
         let names = ["random", "medium", "medium", "medium"];
         let mut four = std::array::from_fn(|s| builtin(names[s], 40 + s as u64).unwrap());
-        let log = crate::play::play_hand(table::deal::Deal::generate(12), rules.clone(), &mut four);
+        let log =
+            crate::drive::play_hand(table::deal::Deal::generate(12), rules.clone(), &mut four);
         let mut expert = ExpertBot::new(rules.clone(), 1, crate::expert::PLAYOUTS);
         let r = review(&log, Wind::East, &mut expert).unwrap();
         assert!(r.weighed > 0 && r.weighed <= r.decisions, "{r:?}");

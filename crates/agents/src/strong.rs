@@ -460,7 +460,7 @@ impl PlanBot {
         let Some((discard, eval)) =
             self.choose_discard(s, &s.conc, &s.melds, &within_floored(&m, 1), legal)
         else {
-            return crate::play::safe_default(view.legal);
+            return crate::drive::safe_default(view.legal);
         };
         // A kong that leaves the hand no further from a route is a free draw.
         for a in view.legal {

@@ -1,6 +1,6 @@
 //! The planning bots: worked hands for the evaluator, and behaviour over many hands.
 
-use agents::play::play_table;
+use agents::drive::play_table;
 use agents::registry::builtin;
 use agents::strong::{active_routes, evaluate, Seat};
 use mcr::tile::counts_of;
@@ -90,7 +90,7 @@ fn every_level_plays_regular_games_too() {
     for bot in ["easy", "medium", "strong"] {
         let mut game = Game::new(TableRules::regular(), 77, 4).unwrap();
         let mut make = |p: usize, k: usize| builtin(bot, (4 * k + p) as u64).unwrap();
-        let (logs, _) = agents::play::play_game(&mut game, &mut make, None, true);
+        let (logs, _) = agents::drive::play_game(&mut game, &mut make, None, true);
         assert_eq!(logs.len(), 4, "{bot}");
         for log in &logs {
             table::replay(log).unwrap();

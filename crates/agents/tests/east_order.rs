@@ -6,7 +6,7 @@
 //! `cargo test --release -p agents --test east_order -- --ignored` runs 2,000 games
 //! (`EAST_ORDER_GAMES` to change it) and prints the counts.
 
-use agents::play::play_hand;
+use agents::drive::play_hand;
 use agents::registry::builtin;
 use table::game::prevalent_of;
 use table::rules::TableRules;

@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex};
 
 use agents::agent::Agent;
-use agents::play::play_hand;
+use agents::drive::play_hand;
 use table::engine::{Action, Decision, View};
 use table::log::Event;
 use table::seen::SeenEvent;

@@ -3,7 +3,7 @@
 //! and match points as rules §4 says; for regular hands (rules §8) also all 144 tiles with the
 //! bonus tiles, one winner and regular payments.
 
-use agents::play::safe_default;
+use agents::drive::safe_default;
 use agents::{agent::Agent, registry::builtin};
 use mcr::notation::parse_hand_line;
 use mcr::{MeldKind, Wind};
@@ -263,7 +263,7 @@ fn a_whole_regular_game_replays_and_tampering_is_caught() {
     use table::game::{replay_game, Game, GameLog};
     let mut game = Game::new(TableRules::regular(), 300, 16).unwrap();
     let mut make = |p: usize, k: usize| builtin("greedy-r", (k * 4 + p) as u64).unwrap();
-    let (logs, decisions) = agents::play::play_game(&mut game, &mut make, None, true);
+    let (logs, decisions) = agents::drive::play_game(&mut game, &mut make, None, true);
     assert!(decisions > 16 * 40, "{decisions} decisions");
     assert_eq!((game.played(), logs.len()), (16, 16));
     // Scores are the hands' points summed by player, following the rotation.
@@ -299,7 +299,7 @@ fn a_whole_regular_game_replays_and_tampering_is_caught() {
     // A time limit already passed: nothing counts.
     let mut game = Game::new(TableRules::regular(), 300, 16).unwrap();
     let (logs, _) =
-        agents::play::play_game(&mut game, &mut make, Some(std::time::Instant::now()), true);
+        agents::drive::play_game(&mut game, &mut make, Some(std::time::Instant::now()), true);
     assert!(logs.is_empty() && game.stopped() && game.scores() == [0; 4]);
 }
 

@@ -26,7 +26,7 @@ use report::DealFigures;
 pub use report::{BotReport, DealOutcome, Meta, NoiseFloor, Report, Tally};
 
 use agents::agent::Agent;
-use agents::play::{play_hand, play_table};
+use agents::drive::{play_hand, play_table};
 use table::log::HandLog;
 use table::points::imp_of_dif;
 use table::rules::TableRules;

@@ -298,7 +298,7 @@ fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
         let mut bots: [Box<dyn agents::agent::Agent + Send>; 4] = std::array::from_fn(|s| {
             builtin(levels[s], seed ^ (0x9e37_79b9 * (s as u64 + 1))).unwrap()
         });
-        let (t, _) = agents::play::play_table(
+        let (t, _) = agents::drive::play_table(
             table::deal::Deal::generate(seed),
             TableRules::seeds(),
             &mut bots,

@@ -353,7 +353,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                         let mut hands = 0u64;
                         while start.elapsed().as_secs_f64() < seconds / 5.0 / rules.len() as f64 {
                             let mut agents = lineup(&four, seed, agents::expert::THINK_MS)?;
-                            let (_, n) = agents::play::play_table(
+                            let (_, n) = agents::drive::play_table(
                                 Setup::generate(r.wall, seed),
                                 r.clone(),
                                 &mut agents,

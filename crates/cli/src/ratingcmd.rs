@@ -148,7 +148,7 @@ fn play(seed: u64, levels: [&str; 4], salt: u64) -> [i32; 4] {
         )
         .expect("a built-in bot")
     });
-    let (t, _) = agents::play::play_table(Deal::generate(seed), TableRules::seeds(), &mut bots);
+    let (t, _) = agents::drive::play_table(Deal::generate(seed), TableRules::seeds(), &mut bots);
     t.result().map_or([0; 4], |r| r.points)
 }
 

@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use crate::output::emit;
-use agents::play::play_hand;
+use agents::drive::play_hand;
 use agents::{agent::Agent, registry::builtin_thinking};
 use clap::{Args, ValueEnum};
 use mcr::Wind;
@@ -269,7 +269,7 @@ pub fn play(a: PlayArgs) -> Result<(), String> {
         } else {
             (
                 None,
-                Some(agents::play::play_table(Deal::generate(seed), rules.clone(), &mut agents).0),
+                Some(agents::drive::play_table(Deal::generate(seed), rules.clone(), &mut agents).0),
             )
         };
         let r = match (&hand, &table) {
@@ -410,7 +410,7 @@ fn play_games(a: PlayArgs, rules: TableRules) -> Result<(), String> {
                 .wrapping_add(p as u64);
             builtin_thinking(&names[p], seed, a.think_ms).expect("checked above")
         };
-        let (logs, _) = agents::play::play_game(&mut game, &mut make, deadline, log.is_some());
+        let (logs, _) = agents::drive::play_game(&mut game, &mut make, deadline, log.is_some());
         hands += game.played();
         draws += game
             .results()

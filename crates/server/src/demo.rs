@@ -1,7 +1,7 @@
 //! `dupmj demo`: a complete 16-player event whose 20 hands are played by bots through the
 //! real table engine and recorded through the same path as score entry.
 
-use agents::play::play_table;
+use agents::drive::play_table;
 use agents::registry::builtin;
 use store::{Entrant, EventId, Saved, Store};
 use table::engine::HandResult;

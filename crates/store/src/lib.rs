@@ -31,7 +31,6 @@ mod leases;
 pub mod migrate;
 mod online;
 pub mod people;
-mod play;
 mod postgres;
 pub mod ratings;
 mod results;
@@ -39,6 +38,7 @@ mod schema;
 mod sessions;
 pub mod sql;
 mod sqlite;
+mod tables;
 
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
 pub use events::{Entrant, Event, EventId, EventStore, NewEvent, StandIn, Withdrawal};
@@ -46,7 +46,6 @@ pub use history::HistoryStore;
 pub use leases::{now_ms, LeaseStore, NodeInfo, TableOwner};
 pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
-pub use play::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 pub use postgres::{scratch_database, PgStore, Postgres};
 pub use ratings::{RatedHand, RatedSession, RatingRow, RatingStore, SessionRated};
 pub(crate) use results::points_of;
@@ -57,6 +56,7 @@ pub use schema::{MIGRATIONS, POSTGRES};
 pub use sessions::{session_hours, Person, Role, Session, SessionInfo, SessionStore};
 pub use sql::civil_date;
 pub use sqlite::{Sqlite, SqliteStore};
+pub use tables::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {

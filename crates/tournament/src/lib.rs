@@ -1,7 +1,7 @@
 //! # tournament — running a duplicate event
 //!
-//! Owns what happens between hands: what a table reports for a deal ([`entry`]), printables
-//! ([`print`](mod@print)), CSV and JSON of standings ([`export`]), the IMP scale on exact averages ([`imp`]), individual
+//! Owns what happens between hands: what a table reports for a deal ([`entry`]), what the printables hold
+//! ([`print`](mod@print), laid out by the server's templates), CSV and JSON of standings ([`export`]), the IMP scale on exact averages ([`imp`]), individual
 //! and team standings with penalties ([`standings`]), regular MCR table points and
 //! sessions ([`tablepoints`], [`regular`]), and seating movements with an independent
 //! quality check ([`movement`], [`check`]), and challenges played

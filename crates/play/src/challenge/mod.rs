@@ -22,7 +22,7 @@ pub use sweep::{close_now, sweep};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use agents::play::play_hand;
+use agents::drive::play_hand;
 use agents::registry::builtin;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};

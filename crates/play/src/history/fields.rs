@@ -101,7 +101,7 @@ pub fn par_points_with(
                     .or_else(|| builtin(PAR_LEVEL, seed ^ (0x9e37_79b9 * (s as u64 + 1))))
                     .expect("a built-in bot")
             });
-            let (t, _) = agents::play::play_table(Deal::generate(seed), rules.clone(), &mut bots);
+            let (t, _) = agents::drive::play_table(Deal::generate(seed), rules.clone(), &mut bots);
             let points = t.result().map_or([0; 4], |r| r.points);
             if let Err(e) = hall.store.save_par(seed, &key.1, points) {
                 tracing::warn!("keeping the par of deal {seed}: {e}");

@@ -21,7 +21,7 @@ pub use refusal::Refusal;
 use std::time::{Duration, Instant};
 
 use agents::agent::Agent;
-use agents::play::safe_default;
+use agents::drive::safe_default;
 use mcr::Wind;
 use serde::{Deserialize, Serialize};
 use table::deal::Deal;

@@ -1,7 +1,7 @@
 //! Players' histories: their hands, accounts made from guests, deleted accounts.
 
-use super::play::stored_hand;
 use super::sessions::{checked_name, refuse_taken};
+use super::tables::stored_hand;
 use super::{args, Backend, Db, SqlExt};
 use crate::history::DELETED;
 use crate::{HistoryStore, Person, Result, StoreError, StoredHand};

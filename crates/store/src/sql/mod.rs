@@ -12,16 +12,16 @@ mod events;
 mod history;
 mod leases;
 mod online;
-mod play;
 mod ratings;
 mod results;
 mod sessions;
+mod tables;
 
 use tournament::movement::Movement;
 
 use crate::{name_key, EventId, Result, StoreError};
 
-pub(crate) use play::new_play_table;
+pub(crate) use tables::new_play_table;
 
 /// One value going into or coming out of a statement.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

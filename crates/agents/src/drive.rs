@@ -1,4 +1,4 @@
-//! Playing whole hands, and whole regular games, with agents.
+//! Driving tables to their end with agents: whole hands, and whole regular games.
 
 use std::time::Instant;
 
