@@ -8,7 +8,7 @@
 //! automatic escaping ([`templates`], [`web::pages`]), in English or Chinese ([`i18n`]).
 //!
 //! What the director's pages do without HTTP is in [`service`]; sessions, passwords and
-//! the cross-site check in [`auth`]; the printables in [`print`]; limits on failed logins and codes, and security
+//! the cross-site check in [`auth`]; the printables in [`print`](mod@print); limits on failed logins and codes, and security
 //! headers in [`guard`]; connection limits and deadlines in [`listen`]; the demo event
 //! played by bots in [`demo`]. Online play itself — rooms, clocks, bots, challenges, deal
 //! secrecy — is the [`play`] crate, which knows nothing of HTTP. Data lives behind
