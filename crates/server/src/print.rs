@@ -165,7 +165,7 @@ pub fn results(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tournament::standings::{DealResult, Player, Results, TableResult};
+    use tournament::standings::{Player, Results, TableResult};
 
     #[test]
     fn printables_lay_out_every_player_and_table_escaped() {
@@ -195,26 +195,20 @@ mod tests {
         assert!(s.contains("@page{size:A4"));
     }
 
+    /// One deal at two tables: East at table 1 self-drew 8 (48 points), table 2 drew.
     fn results() -> Results {
-        Results {
-            players: (1..=8)
-                .map(|id| Player {
-                    id,
-                    name: format!("P{id}"),
-                    stands_in_for: None,
-                })
-                .collect(),
-            teams: vec![],
-            false_hu_points: 10,
-            deals: vec![DealResult {
-                deal: "1-1".into(),
-                tables: vec![
-                    TableResult::new(1, [1, 2, 3, 4], [48, -16, -16, -16]),
-                    TableResult::new(2, [5, 6, 7, 8], [0, 0, 0, 0]),
-                ],
-            }],
-            penalties: vec![],
-        }
+        let players: Vec<String> = (1..=8)
+            .map(|id| format!(r#"{{"id": {id}, "name": "P{id}"}}"#))
+            .collect();
+        serde_json::from_str(&format!(
+            r#"{{"players": [{}], "deals": [{{"deal": "1-1", "tables": [
+                {{"table": 1, "seats": {{"E": {{"player": 1, "ms": 48}}, "S": {{"player": 2, "ms": -16}},
+                    "W": {{"player": 3, "ms": -16}}, "N": {{"player": 4, "ms": -16}}}}}},
+                {{"table": 2, "seats": {{"E": {{"player": 5, "ms": 0}}, "S": {{"player": 6, "ms": 0}},
+                    "W": {{"player": 7, "ms": 0}}, "N": {{"player": 8, "ms": 0}}}}}}]}}]}}"#,
+            players.join(", ")
+        ))
+        .unwrap()
     }
 
     #[test]
