@@ -78,12 +78,13 @@ pub fn verify(a: VerifyArgs) -> Result<(), String> {
     let format = v.get("format").and_then(|f| f.as_str()).unwrap_or("");
     let (n, name, commitment) = if format.starts_with("dupmj-set/") {
         let r: table::set::SetReveal = crate::jsonin::object(v, "a deal set").map_err(at)?;
-        let n = table::set::verify(&r, a.commitment.as_deref()).map_err(at)?;
+        let n = table::set::verify(&r, a.commitment.as_deref()).map_err(|e| at(e.to_string()))?;
         (n, r.name, r.commitment)
     } else {
         let r: tournament::challenge::Reveal =
             crate::jsonin::object(v, "a challenge reveal").map_err(at)?;
-        let n = tournament::challenge::verify(&r, a.commitment.as_deref()).map_err(at)?;
+        let n = tournament::challenge::verify(&r, a.commitment.as_deref())
+            .map_err(|e| at(e.to_string()))?;
         (n, r.name, r.commitment)
     };
     println!(

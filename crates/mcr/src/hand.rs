@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::meld::{Meld, MeldKind};
+use crate::meld::{Meld, MeldError, MeldKind};
 use crate::tile::{Counts, Tile, Wind, KINDS};
 
 /// The circumstances of a win that the tiles alone do not show.
@@ -34,7 +34,7 @@ pub enum HandError {
         /// Its place among the declared sets (0-based).
         index: usize,
         /// What is wrong with it.
-        reason: String,
+        reason: MeldError,
     },
     /// The concealed part must hold 13 − 3 × melds tiles before the winning tile.
     WrongTileCount {

@@ -36,7 +36,7 @@ pub mod wait;
 
 pub use fan::Fan;
 pub use hand::{Hand, HandError, WinContext};
-pub use meld::{Meld, MeldKind};
+pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::{parse_hand, parse_tiles, HandParseError, ParseError};
 pub use rules::{Profile, Rules};
 pub use score::{fan_table, score, FanLine, FanTable, Reading, Scoring, Shape};

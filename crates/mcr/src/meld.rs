@@ -1,5 +1,7 @@
 //! Declared sets: chows, pungs and the three kinds of kong.
 
+use std::fmt;
+
 use crate::tile::{Suit, Tile};
 
 /// What a declared set is.
@@ -112,36 +114,25 @@ impl Meld {
     }
 
     /// Checks that the `from` digit is in range and the chow is a real run.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), MeldError> {
         match self.kind {
             MeldKind::Chow => {
                 if !(self.tile.is_numbered() && self.tile.rank() <= 7) {
-                    return Err(format!("a chow cannot start at {}", self.tile));
+                    return Err(MeldError::ChowStart(self.tile));
                 }
                 if self.from > 3 {
-                    return Err(format!(
-                        "chow digit {} must be 1, 2 or 3 (which tile was claimed)",
-                        self.from
-                    ));
+                    return Err(MeldError::ChowDigit(self.from));
                 }
             }
             MeldKind::ConcealedKong => {
                 if self.from != 0 {
-                    return Err("a concealed kong is claimed from nobody".into());
+                    return Err(MeldError::ConcealedClaimed);
                 }
             }
-            MeldKind::MeldedKong if self.from == 0 => {
-                return Err(
-                    "a melded kong needs its claim digit 1, 2 or 3 (without one it is concealed)"
-                        .into(),
-                );
-            }
+            MeldKind::MeldedKong if self.from == 0 => return Err(MeldError::KongUnclaimed),
             _ => {
                 if self.from > 3 {
-                    return Err(format!(
-                        "claim digit {} must be 1, 2 or 3 (previous, opposite, next)",
-                        self.from
-                    ));
+                    return Err(MeldError::ClaimDigit(self.from));
                 }
             }
         }
@@ -153,3 +144,39 @@ impl Meld {
         self.tile.suit()
     }
 }
+/// Why a meld is not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeldError {
+    /// A chow must start at a numbered tile of rank 1 to 7.
+    ChowStart(Tile),
+    /// A chow's digit (which of its tiles was claimed) is 1, 2 or 3.
+    ChowDigit(u8),
+    /// A concealed kong was claimed from somebody.
+    ConcealedClaimed,
+    /// A melded kong without a claim digit.
+    KongUnclaimed,
+    /// A pung's or kong's claim digit (previous, opposite, next) is 1, 2 or 3.
+    ClaimDigit(u8),
+}
+
+impl fmt::Display for MeldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MeldError::ChowStart(t) => write!(f, "a chow cannot start at {t}"),
+            MeldError::ChowDigit(d) => write!(
+                f,
+                "chow digit {d} must be 1, 2 or 3 (which tile was claimed)"
+            ),
+            MeldError::ConcealedClaimed => f.write_str("a concealed kong is claimed from nobody"),
+            MeldError::KongUnclaimed => f.write_str(
+                "a melded kong needs its claim digit 1, 2 or 3 (without one it is concealed)",
+            ),
+            MeldError::ClaimDigit(d) => write!(
+                f,
+                "claim digit {d} must be 1, 2 or 3 (previous, opposite, next)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MeldError {}

@@ -15,6 +15,7 @@ pub mod game;
 pub mod log;
 pub mod points;
 pub mod record;
+pub mod reveal;
 pub mod rules;
 pub mod seen;
 pub mod set;

@@ -25,6 +25,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::deal::Deal;
+use crate::reveal::{Committed, KeyError, RevealError};
 use crate::wall::RegularWall;
 
 /// Format name of a set's reveal and of its derivation.
@@ -48,13 +49,10 @@ impl SetKey {
     }
 
     /// Reads 64 hexadecimal digits.
-    pub fn parse(hex: &str) -> Result<SetKey, String> {
+    pub fn parse(hex: &str) -> Result<SetKey, KeyError> {
         let hex = hex.trim();
         if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(format!(
-                "key: 64 hexadecimal digits, not '{}'",
-                hex.chars().take(70).collect::<String>()
-            ));
+            return Err(KeyError::of(hex));
         }
         let mut out = [0u8; 32];
         for (i, o) in out.iter_mut().enumerate() {
@@ -169,40 +167,46 @@ pub fn reveal(name: &str, kind: SetKind, key: &SetKey, labels: &[String]) -> Set
 /// Checks a reveal: the key hashes to the commitment (and to `published`, the commitment
 /// seen when the set started, when given), every seed is the key's, and every deal is its
 /// seed's. Returns the number of deals checked.
-pub fn verify(r: &SetReveal, published: Option<&str>) -> Result<usize, String> {
+pub fn verify(r: &SetReveal, published: Option<&str>) -> Result<usize, RevealError> {
     if r.format != SET_FORMAT {
-        return Err(format!("format: '{}' is not {SET_FORMAT}", r.format));
+        return Err(RevealError::Format {
+            found: r.format.clone(),
+            expected: SET_FORMAT,
+        });
     }
     if let Some(p) = published {
         if !p.trim().eq_ignore_ascii_case(&r.commitment) {
-            return Err(format!(
-                "commitment: the file says {}, not the published {}",
-                r.commitment,
-                p.trim()
-            ));
+            return Err(RevealError::NotPublished {
+                file: r.commitment.clone(),
+                published: p.trim().to_string(),
+            });
         }
     }
     let key = SetKey::parse(&r.key)?;
     let got = key.commitment();
     if !got.eq_ignore_ascii_case(&r.commitment) {
-        return Err(format!(
-            "the key hashes to {got}, not to the commitment {}: it is not the key committed to",
-            r.commitment
-        ));
+        return Err(RevealError::NotCommitted {
+            what: Committed::Key,
+            got,
+            commitment: r.commitment.clone(),
+        });
     }
     for (i, d) in r.deals.iter().enumerate() {
         let seed = key.seed(i);
         if d.seed != seed {
-            return Err(format!(
-                "deals[{i}] (deal {}): seed {} is not the key's seed {seed} for deal {i}",
-                d.label, d.seed
-            ));
+            return Err(RevealError::WrongSeed {
+                index: i,
+                label: d.label.clone(),
+                found: d.seed,
+                expected: seed,
+            });
         }
         if d.deal != r.kind.generate(seed) {
-            return Err(format!(
-                "deals[{i}] (deal {}): not the deal seed {seed} generates",
-                d.label
-            ));
+            return Err(RevealError::WrongDeal {
+                index: i,
+                label: d.label.clone(),
+                seed,
+            });
         }
     }
     Ok(r.deals.len())
@@ -236,7 +240,10 @@ mod tests {
     fn keys_are_read_back_and_bad_ones_named() {
         let k = key();
         assert_eq!(SetKey::parse(&k.hex()).unwrap(), k);
-        assert!(SetKey::parse("12").unwrap_err().starts_with("key: 64"));
+        assert_eq!(
+            SetKey::parse("12").unwrap_err().to_string(),
+            "key: 64 hexadecimal digits, not '12'"
+        );
         assert!(SetKey::parse(&"g".repeat(64)).is_err());
         assert_eq!(format!("{k:?}"), "SetKey(…)");
     }
@@ -247,25 +254,35 @@ mod tests {
         let r = reveal("table 1", SetKind::Duplicate, &key(), &labels);
         assert_eq!(verify(&r, None), Ok(3));
         assert_eq!(verify(&r, Some(&r.commitment.to_uppercase())), Ok(3));
-        assert!(verify(&r, Some("00"))
-            .unwrap_err()
-            .starts_with("commitment:"));
+        assert!(matches!(
+            verify(&r, Some("00")),
+            Err(RevealError::NotPublished { ref published, .. }) if published == "00"
+        ));
         let mut bad = r.clone();
         bad.key = SetKey::from_bytes([7; 32]).hex();
-        assert!(verify(&bad, None)
-            .unwrap_err()
-            .contains("not the key committed to"));
+        let e = verify(&bad, None).unwrap_err();
+        assert!(matches!(
+            e,
+            RevealError::NotCommitted {
+                what: Committed::Key,
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("not the key committed to"), "{e}");
         let mut bad = r.clone();
         bad.deals[1].seed += 1;
-        assert!(verify(&bad, None)
-            .unwrap_err()
-            .starts_with("deals[1] (deal 2): seed"));
+        let e = verify(&bad, None).unwrap_err();
+        assert!(matches!(e, RevealError::WrongSeed { index: 1, .. }));
+        assert!(e.to_string().starts_with("deals[1] (deal 2): seed"), "{e}");
         let mut bad = r.clone();
         bad.deals[2].deal = Deal::generate(5).to_json();
         bad.deals[2].deal["seed"] = r.deals[2].seed.into();
-        assert!(verify(&bad, None)
-            .unwrap_err()
-            .starts_with("deals[2] (deal 3): not the deal"));
+        let e = verify(&bad, None).unwrap_err();
+        assert!(matches!(e, RevealError::WrongDeal { index: 2, .. }));
+        assert!(
+            e.to_string().starts_with("deals[2] (deal 3): not the deal"),
+            "{e}"
+        );
         let w = reveal("game", SetKind::Regular, &key(), &labels);
         assert_eq!(verify(&w, None), Ok(3));
         assert_eq!(

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use table::deal::Deal;
+use table::reveal::{Committed, RevealError};
 
 use crate::imp::Dif;
 
@@ -107,9 +108,9 @@ pub fn pick_copy(taken: &[usize], draw: u64) -> usize {
 }
 
 /// The deals of a challenge: deal `i` is generated from `seed + i`, labelled `i + 1`.
-pub fn deals(seed: u64, count: usize) -> Result<Vec<Deal>, String> {
+pub fn deals(seed: u64, count: usize) -> Result<Vec<Deal>, RevealError> {
     if seed.checked_add(count as u64).is_none() {
-        return Err(format!("seed: {seed} leaves no room for {count} deals"));
+        return Err(RevealError::SeedRange { seed, count });
     }
     Ok((0..count as u64)
         .map(|i| Deal::generate(seed + i))
@@ -197,27 +198,30 @@ pub struct Reveal {
 /// Checks a reveal: the deals hash with the salt to the commitment (and to `published`, the
 /// commitment seen when the challenge opened, when given), and the seed regenerates exactly
 /// these deals. Returns the number of deals checked.
-pub fn verify(r: &Reveal, published: Option<&str>) -> Result<usize, String> {
+pub fn verify(r: &Reveal, published: Option<&str>) -> Result<usize, RevealError> {
     if r.format != REVEAL_FORMAT {
-        return Err(format!("format: '{}' is not {REVEAL_FORMAT}", r.format));
+        return Err(RevealError::Format {
+            found: r.format.clone(),
+            expected: REVEAL_FORMAT,
+        });
     }
     if let Some(p) = published {
         if !p.trim().eq_ignore_ascii_case(&r.commitment) {
-            return Err(format!(
-                "commitment: the file says {}, not the published {}",
-                r.commitment,
-                p.trim()
-            ));
+            return Err(RevealError::NotPublished {
+                file: r.commitment.clone(),
+                published: p.trim().to_string(),
+            });
         }
     }
     let got = commitment(&r.salt, &r.deals);
     if got != r.commitment {
-        return Err(format!(
-            "the deals and salt hash to {got}, not to the commitment {}: the deals are not the ones committed to",
-            r.commitment
-        ));
+        return Err(RevealError::NotCommitted {
+            what: Committed::Deals,
+            got,
+            commitment: r.commitment.clone(),
+        });
     }
-    let list = r.deals.as_array().ok_or("deals: not a list")?;
+    let list = r.deals.as_array().ok_or(RevealError::NoDealList)?;
     let expected = deal_set(&deals(r.seed, list.len())?);
     for (i, (a, b)) in list
         .iter()
@@ -225,11 +229,11 @@ pub fn verify(r: &Reveal, published: Option<&str>) -> Result<usize, String> {
         .enumerate()
     {
         if a != b {
-            return Err(format!(
-                "deals[{i}] (deal {}): not the deal seed {} generates",
-                i + 1,
-                r.seed
-            ));
+            return Err(RevealError::WrongDeal {
+                index: i,
+                label: (i + 1).to_string(),
+                seed: r.seed,
+            });
         }
     }
     Ok(list.len())
@@ -336,7 +340,10 @@ mod tests {
         let r = reveal(77, 4, "00ff");
         assert_eq!(verify(&r, None), Ok(4));
         assert_eq!(verify(&r, Some(&r.commitment.to_uppercase())), Ok(4));
-        assert!(verify(&r, Some("ab")).unwrap_err().contains("published ab"));
+        assert!(verify(&r, Some("ab"))
+            .unwrap_err()
+            .to_string()
+            .contains("published ab"));
 
         // One tile of one wall swapped for another: the hash no longer matches.
         let mut bad = r.clone();
@@ -344,18 +351,24 @@ mod tests {
         let first = wall[0].clone();
         wall[0] = wall[1].clone();
         wall[1] = first;
-        assert!(verify(&bad, None)
-            .unwrap_err()
-            .contains("not the ones committed"));
+        let e = verify(&bad, None).unwrap_err();
+        assert!(matches!(
+            e,
+            RevealError::NotCommitted {
+                what: Committed::Deals,
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("not the ones committed"), "{e}");
 
         // A consistent hash over deals the seed does not give: caught by regenerating.
         let mut other = reveal(77, 4, "00ff");
         other.deals[3] = deal_set(&deals(500, 1).unwrap())[0].clone();
         other.deals[3]["label"] = "4".into();
         other.commitment = commitment(&other.salt, &other.deals);
-        assert!(verify(&other, None)
-            .unwrap_err()
-            .contains("deals[3] (deal 4)"));
+        let e = verify(&other, None).unwrap_err();
+        assert!(matches!(e, RevealError::WrongDeal { index: 3, .. }));
+        assert!(e.to_string().contains("deals[3] (deal 4)"), "{e}");
 
         // A different salt gives a different commitment.
         assert_ne!(reveal(77, 4, "00fe").commitment, r.commitment);

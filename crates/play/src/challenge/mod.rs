@@ -295,7 +295,8 @@ impl ChallengeSpec {
                 salt: self.salt.clone(),
                 seed: self.seed,
                 deals: rules::deal_set(
-                    &rules::deals(self.seed, self.deals).map_err(PlayError::Invalid)?,
+                    &rules::deals(self.seed, self.deals)
+                        .map_err(|e| PlayError::Invalid(e.to_string()))?,
                 ),
             }),
         };

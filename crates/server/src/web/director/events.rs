@@ -78,7 +78,7 @@ pub async fn create_event(
     let team = f.get("kind").map(String::as_str) == Some("team");
     let entrants = parse_entrants_for(field(&f, "players")?, team)?;
     let key = match f.get("key").map(|k| k.trim()).filter(|k| !k.is_empty()) {
-        Some(k) => table::set::SetKey::parse(k).map_err(AppError::Invalid)?,
+        Some(k) => table::set::SetKey::parse(k).map_err(|e| AppError::Invalid(e.to_string()))?,
         None => crate::web::players::new_key(),
     };
     let rounds: Option<u32> = match f.get("rounds").map(|r| r.trim()) {
