@@ -191,9 +191,20 @@ impl Browser {
         );
     }
 
+    /// Clicks the element `css` finds; a page that redraws (the table does on every
+    /// message) may replace it between the finding and the click, so it is found again.
     pub fn click(&self, css: &str) {
-        let e = self.find(css);
-        self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
+        for _ in 0..20 {
+            let e = self.find(css);
+            match self.try_call("POST", &format!("/element/{e}/click"), Some(json!({}))) {
+                Ok(_) => return,
+                Err(err) if err["error"] == "stale element reference" => {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(err) => panic!("click {css}: {err}"),
+            }
+        }
+        panic!("click {css}: the element was replaced 20 times in a row");
     }
 
     /// The page source once it contains one of `needles` (a click that submits a form
