@@ -42,9 +42,9 @@ pub trait Agent {
     }
 }
 
-/// What a searching bot expects of two moves at one decision: the match points of the
-/// seat, averaged over the same sampled worlds played out to the end of the hand.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What a searching bot expects of the moves it weighed at one decision: the match points
+/// of the seat, averaged over the same sampled worlds played out to the end of the hand.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Appraisal {
     /// The move expected to do best.
     pub best: Action,
@@ -56,4 +56,18 @@ pub struct Appraisal {
     pub error: f64,
     /// Worlds the averages are over.
     pub worlds: usize,
+    /// Every move weighed, the one appraised first, each with its expected match points.
+    pub candidates: Vec<Candidate>,
+}
+
+/// One move weighed at a decision.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Candidate {
+    /// The move.
+    pub action: Action,
+    /// Its expected match points over the sampled worlds.
+    pub points: f64,
+    /// The standard error of its difference from the move appraised (paired on the
+    /// worlds; 0 for that move itself).
+    pub error: f64,
 }

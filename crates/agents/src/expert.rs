@@ -24,7 +24,7 @@ use table::engine::{unseen, unseen_bonus, Action, Decision, Hidden, HiddenSizes,
 use table::rules::TableRules;
 use table::wall::WallModel;
 
-use crate::agent::{Agent, Appraisal};
+use crate::agent::{Agent, Appraisal, Candidate};
 use crate::strong::PlanBot;
 
 /// Playouts per decision of the default `expert`. Four times the worlds let the gate pass
@@ -400,12 +400,34 @@ impl Agent for ExpertBot {
             .collect();
         let error = crate::belief::weighted_gain(&d, &weights).1;
         let played_points = mean_points(&results[0], &weights);
+        let weighed = candidates
+            .iter()
+            .zip(results)
+            .enumerate()
+            .map(|(k, (&action, r))| {
+                let d: Vec<f64> = r
+                    .iter()
+                    .zip(&results[0])
+                    .map(|(a, b)| (*a - *b) as f64)
+                    .collect();
+                Candidate {
+                    action,
+                    points: mean_points(r, &weights),
+                    error: if k == 0 {
+                        0.0
+                    } else {
+                        crate::belief::weighted_gain(&d, &weights).1
+                    },
+                }
+            })
+            .collect();
         Some(Appraisal {
             best,
             best_points: played_points + gain,
             played_points,
             error: if i == 0 { 0.0 } else { error },
             worlds: weights.len(),
+            candidates: weighed,
         })
     }
 }

@@ -4,15 +4,16 @@
 //! average over the worlds it sampled, so that the review says what a mistake cost.
 
 use mcr::{Tile, Wind};
+use serde::Serialize;
 use table::engine::{Action, Decision as Ask, View};
 use table::log::{start_of, HandLog, ReplayError};
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Candidate};
 use crate::plan;
 use crate::strong::{self, Seat};
 
 /// One decision where the bot differs from the player.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Note {
     /// Position of the decision among the hand's logged decisions (1-based).
     pub index: usize,
@@ -30,8 +31,31 @@ pub struct Note {
     pub expected: Option<(f64, f64, f64)>,
 }
 
+/// One decision with a choice, as a bot that searches weighed it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Weighed {
+    /// Position of the decision among the hand's logged decisions (1-based), as in
+    /// [`Note::index`].
+    pub index: usize,
+    /// What was asked.
+    pub situation: String,
+    /// What was played.
+    pub played: Action,
+    /// What the reviewing bot would play.
+    pub best: Action,
+    /// Every move weighed, the one played first.
+    pub candidates: Vec<Candidate>,
+    /// Expected match points the move played gives up against the best one (0 where they
+    /// are the same move).
+    pub cost: f64,
+    /// The standard error of that cost.
+    pub error: f64,
+    /// Worlds the figures are over.
+    pub worlds: usize,
+}
+
 /// A reviewed hand: how many decisions the seat made and where the bot differs.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Review {
     /// The seat reviewed.
     pub seat: Wind,
@@ -44,6 +68,37 @@ pub struct Review {
     pub weighed: usize,
     /// See [`Review::weighed`].
     pub expected_loss: f64,
+    /// Every decision weighed, in order.
+    pub decisions_weighed: Vec<Weighed>,
+}
+
+impl Review {
+    /// The share of weighed decisions where the move played was the reviewer's (1 when
+    /// nothing was weighed).
+    pub fn agreement(&self) -> f64 {
+        let n = self.decisions_weighed.len();
+        if n == 0 {
+            return 1.0;
+        }
+        let same = self
+            .decisions_weighed
+            .iter()
+            .filter(|w| w.played == w.best)
+            .count();
+        same as f64 / n as f64
+    }
+
+    /// The `n` costliest decisions, costliest first (those that cost nothing left out).
+    pub fn costliest(&self, n: usize) -> Vec<&Weighed> {
+        let mut v: Vec<&Weighed> = self
+            .decisions_weighed
+            .iter()
+            .filter(|w| w.cost > 0.0)
+            .collect();
+        v.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+        v.truncate(n);
+        v
+    }
 }
 
 /// Replays `log` and asks `bot` at every decision of `seat`.
@@ -59,16 +114,29 @@ pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, 
         notes: Vec::new(),
         weighed: 0,
         expected_loss: 0.0,
+        decisions_weighed: Vec::new(),
     };
     for (i, d) in log.actions.iter().enumerate() {
         if d.seat == seat {
             out.decisions += 1;
             let view = table.view(seat);
             let appraisal = bot.appraise(&view, d.action);
-            let suggested = appraisal.map_or_else(|| bot.act(&view), |a| a.best);
-            if let Some(a) = appraisal {
+            let suggested = appraisal
+                .as_ref()
+                .map_or_else(|| bot.act(&view), |a| a.best);
+            if let Some(a) = &appraisal {
                 out.weighed += 1;
                 out.expected_loss += a.best_points - a.played_points;
+                out.decisions_weighed.push(Weighed {
+                    index: i + 1,
+                    situation: situation(&view),
+                    played: d.action,
+                    best: a.best,
+                    candidates: a.candidates.clone(),
+                    cost: a.best_points - a.played_points,
+                    error: a.error,
+                    worlds: a.worlds,
+                });
             }
             if suggested != d.action && view.legal.contains(&suggested) {
                 out.notes.push(Note {
@@ -77,7 +145,9 @@ pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, 
                     played: d.action,
                     suggested,
                     reason: reason(&view, d.action, suggested, &scoring),
-                    expected: appraisal.map(|a| (a.played_points, a.best_points, a.error)),
+                    expected: appraisal
+                        .as_ref()
+                        .map(|a| (a.played_points, a.best_points, a.error)),
                 });
             }
         }
@@ -268,9 +338,95 @@ mod tests {
             "{} against {sum}",
             r.expected_loss
         );
+        // Every weighed decision: the move played is the first candidate, a move the
+        // reviewer also plays costs nothing, and the costs add up to the hand's loss.
+        assert_eq!(r.decisions_weighed.len(), r.weighed);
+        let mut total = 0.0;
+        for w in &r.decisions_weighed {
+            assert_eq!(w.candidates[0].action, w.played, "{w:?}");
+            assert_eq!(w.candidates[0].error, 0.0, "{w:?}");
+            assert!(w.candidates.iter().any(|c| c.action == w.best), "{w:?}");
+            if w.played == w.best {
+                assert_eq!(w.cost, 0.0, "{w:?}");
+            } else {
+                assert!(w.cost > 2.0 * w.error, "{w:?}");
+            }
+            total += w.cost;
+        }
+        assert!((total - r.expected_loss).abs() < 1e-9);
+        assert!(
+            r.agreement() < 1.0 && r.agreement() > 0.0,
+            "{}",
+            r.agreement()
+        );
+        let worst = r.costliest(3);
+        assert!(!worst.is_empty() && worst.windows(2).all(|p| p[0].cost >= p[1].cost));
         // The strong bot reviewed by itself: no notes, and nothing weighed.
         let mut strong = builtin("strong", 0).unwrap();
         let r = review(&log, Wind::South, strong.as_mut()).unwrap();
         assert_eq!((r.weighed, r.expected_loss), (0, 0.0));
+        assert!(r.decisions_weighed.is_empty() && r.agreement() == 1.0);
+    }
+
+    /// A planted blunder: at a turn where East's discard kept it ready, East discards a
+    /// tile that leaves it two or more from ready instead. The expert prices that decision
+    /// clearly above nothing (seed 12: 5.2 ± 1.1 match points) and lists it among the
+    /// hand's costliest.
+    #[test]
+    fn breaking_a_ready_hand_has_a_clear_cost() {
+        let rules = TableRules::seeds();
+        for seed in 1..40 {
+            let mut four = std::array::from_fn(|s| builtin("strong", seed * 4 + s as u64).unwrap());
+            let mut log = crate::drive::play_hand(
+                table::deal::Deal::generate(seed),
+                rules.clone(),
+                &mut four,
+            );
+            // The first East discard that keeps the hand ready where another discard
+            // would break it by two tiles or more.
+            let mut table = start_of(&log).unwrap();
+            let mut planted = None;
+            for (i, d) in log.actions.iter().enumerate() {
+                if d.seat == Wind::East {
+                    let view = table.view(Wind::East);
+                    if let Action::Discard(p) = d.action {
+                        let seat = Seat::of(&view);
+                        let scoring = table.rules().scoring.clone();
+                        let kept = after_discard(&seat, p, &scoring).distance;
+                        let broken = view.legal.iter().find_map(|a| match a {
+                            Action::Discard(b)
+                                if after_discard(&seat, *b, &scoring).distance >= 2 =>
+                            {
+                                Some(*b)
+                            }
+                            _ => None,
+                        });
+                        if let (0, Some(b)) = (kept, broken) {
+                            planted = Some((i, b));
+                            break;
+                        }
+                    }
+                }
+                table.apply(d.seat, d.action).unwrap();
+            }
+            let Some((i, b)) = planted else { continue };
+            log.actions.truncate(i + 1);
+            log.actions[i].action = Action::Discard(b);
+            let mut expert = ExpertBot::new(rules.clone(), 3, crate::expert::PLAYOUTS);
+            let r = review(&log, Wind::East, &mut expert).unwrap();
+            let w = r
+                .decisions_weighed
+                .iter()
+                .find(|w| w.index == i + 1)
+                .expect("the blunder is weighed");
+            assert_eq!(w.played, Action::Discard(b));
+            assert!(w.cost > 2.0 * w.error && w.cost > 1.0, "seed {seed}: {w:?}");
+            assert!(
+                r.costliest(3).iter().any(|c| c.index == i + 1),
+                "seed {seed}: {r:?}"
+            );
+            return;
+        }
+        panic!("no deal of 1–39 left East ready with a discard that breaks it");
     }
 }

@@ -33,6 +33,11 @@ pub struct ReviewArgs {
     /// proportion to the default's (768 playouts for 200 ms: a median 175 ms on one core here).
     #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
     think_ms: u32,
+    /// One JSON object a reviewed seat of a hand (JSON Lines), with every decision the
+    /// reviewer weighed: its candidates' expected match points, the cost of the move
+    /// played; and the hand's agreement, expected loss and costliest decisions.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Every hand of a log file, numbered from 1.
@@ -86,6 +91,18 @@ pub fn review(a: ReviewArgs) -> Result<(), String> {
             let mut bot = builtin_thinking(&a.bot, n as u64, a.think_ms).expect("checked");
             let r = agents::review::review(log, seat, bot.as_mut())
                 .map_err(|e| format!("hand {n}: {e}"))?;
+            if a.json {
+                let costliest: Vec<usize> = r.costliest(3).iter().map(|w| w.index).collect();
+                let line = serde_json::json!({
+                    "hand": n,
+                    "reviewer": a.bot,
+                    "agreement": r.agreement(),
+                    "costliest": costliest,
+                    "review": r,
+                });
+                let _ = writeln!(out, "{line}");
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "hand {n}, seat {seat}: {} decisions, {} where {} would play otherwise",

@@ -774,6 +774,60 @@ fn review_explains_where_the_strong_bot_differs() {
         out.contains("from ready toward") || out.contains("ready on"),
         "{out}"
     );
+    // As JSON, reviewed by the expert: the random seat's weighed decisions, each with the
+    // move played as the first candidate and a cost that is 0 where the expert agrees;
+    // the costs add up to the hand's expected loss and the costliest come first.
+    let (code, out, err) = dupmj(
+        &[
+            "review",
+            log.to_str().unwrap(),
+            "--seat",
+            "S",
+            "--hand",
+            "1",
+            "--reviewer",
+            "expert",
+            "--think-ms",
+            "50",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON line");
+    assert_eq!(
+        (v["hand"].as_u64(), v["review"]["seat"].as_str()),
+        (Some(1), Some("S"))
+    );
+    let weighed = v["review"]["decisions_weighed"].as_array().unwrap();
+    assert!(!weighed.is_empty(), "{out}");
+    let mut total = 0.0;
+    let mut agree = 0;
+    for w in weighed {
+        assert_eq!(w["candidates"][0]["action"], w["played"], "{w}");
+        let cost = w["cost"].as_f64().unwrap();
+        if w["played"] == w["best"] {
+            assert_eq!(cost, 0.0, "{w}");
+            agree += 1;
+        } else {
+            assert!(cost > 0.0, "{w}");
+        }
+        total += cost;
+    }
+    let loss = v["review"]["expected_loss"].as_f64().unwrap();
+    assert!((total - loss).abs() < 1e-9, "{total} against {loss}");
+    let agreement = v["agreement"].as_f64().unwrap();
+    assert!((agreement - agree as f64 / weighed.len() as f64).abs() < 1e-12);
+    let costs: Vec<f64> = v["costliest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let w = weighed.iter().find(|w| w["index"] == *i).unwrap();
+            w["cost"].as_f64().unwrap()
+        })
+        .collect();
+    assert!(costs.windows(2).all(|p| p[0] >= p[1]), "{costs:?}");
     let (code, _, err) = dupmj(&["review", log.to_str().unwrap(), "--hand", "9"], None);
     assert_ne!(code, 0);
     assert!(err.contains("--hand 9: the file has hands 1 to 3"), "{err}");
