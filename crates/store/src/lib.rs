@@ -13,6 +13,7 @@
 //! - [`ChallengeStore`]: challenges and the deals people took up;
 //! - [`OnlineStore`]: events played online, their linked seats and sittings;
 //! - [`RatingStore`]: the duplicate rating kept per person, and the sessions it took in;
+//! - [`ReviewStore`]: the queue of hand reviews, each taken by one reviewer under a lease;
 //! - [`LeaseStore`]: several nodes on one database: which node plays which table (leases
 //!   with fencing numbers, checked by every journal write), the nodes, their duties.
 //!
@@ -34,6 +35,7 @@ pub mod people;
 mod postgres;
 pub mod ratings;
 mod results;
+mod reviews;
 mod schema;
 mod sessions;
 pub mod sql;
@@ -50,6 +52,7 @@ pub use postgres::{scratch_database, PgStore, Postgres};
 pub use ratings::{RatedHand, RatedSession, RatingRow, RatingStore, SessionRated};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
+pub use reviews::{ReviewBacklog, ReviewJob, ReviewState, ReviewStore};
 /// The schema's migrations, for tests that build an older database.
 #[doc(hidden)]
 pub use schema::{MIGRATIONS, POSTGRES};
@@ -62,7 +65,7 @@ pub use tables::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 pub mod prelude {
     pub use crate::{
         ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore, RatingStore,
-        ResultStore, SessionStore, Store,
+        ResultStore, ReviewStore, SessionStore, Store,
     };
 }
 
@@ -103,6 +106,7 @@ pub trait Store:
     + HistoryStore
     + LeaseStore
     + RatingStore
+    + ReviewStore
     + Send
     + Sync
 {
@@ -118,6 +122,7 @@ impl<T> Store for T where
         + HistoryStore
         + LeaseStore
         + RatingStore
+        + ReviewStore
         + Send
         + Sync
 {

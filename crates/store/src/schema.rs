@@ -295,6 +295,19 @@ CREATE TABLE rated_hands (
 CREATE INDEX rated_hands_person ON rated_hands(person, hand);
 CREATE INDEX play_hands_deal_id ON play_hands(deal_key, id);
 "#,
+    r#"
+CREATE TABLE review_jobs (
+    hand INTEGER PRIMARY KEY REFERENCES play_hands(id),
+    seats TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued',
+    node TEXT,
+    expires INTEGER NOT NULL DEFAULT 0,
+    queued INTEGER NOT NULL,
+    done INTEGER,
+    review TEXT
+);
+CREATE INDEX review_jobs_state ON review_jobs(state, hand);
+"#,
 ];
 
 /// Migration n (1-based) for PostgreSQL is `POSTGRES[n - 1]`: the same change as
@@ -561,5 +574,18 @@ CREATE TABLE rated_hands (
 );
 CREATE INDEX rated_hands_person ON rated_hands(person, hand);
 CREATE INDEX play_hands_deal_id ON play_hands(deal_key, id);
+"#,
+    r#"
+CREATE TABLE review_jobs (
+    hand BIGINT PRIMARY KEY REFERENCES play_hands(id),
+    seats TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued',
+    node TEXT,
+    expires BIGINT NOT NULL DEFAULT 0,
+    queued BIGINT NOT NULL,
+    done BIGINT,
+    review TEXT
+);
+CREATE INDEX review_jobs_state ON review_jobs(state, hand);
 "#,
 ];

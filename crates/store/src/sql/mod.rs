@@ -14,6 +14,7 @@ mod leases;
 mod online;
 mod ratings;
 mod results;
+mod reviews;
 mod sessions;
 mod tables;
 

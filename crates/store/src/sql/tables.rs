@@ -73,8 +73,12 @@ fn keep_hand(tx: &mut dyn Sql, h: &NewHand) -> Result<i64> {
             args![h.table, h.hand_no],
         )?
         .get(0)?;
-    // Who held each seat, for their histories (a person's seats only).
-    for (seat, person) in persons_of(&h.summary) {
+    // Who held each seat, for their histories (a person's seats only), and the review of
+    // those seats queued.
+    let people = persons_of(&h.summary);
+    let seats: Vec<usize> = people.iter().map(|&(seat, _)| seat).collect();
+    super::reviews::queue_review(tx, id, &seats)?;
+    for (seat, person) in people {
         tx.exec(
             "INSERT INTO play_hand_people (hand, person, seat) VALUES (?1, ?2, ?3) \
              ON CONFLICT (hand, seat) DO NOTHING",

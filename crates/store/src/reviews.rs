@@ -1,0 +1,68 @@
+//! The queue of hand reviews: every finished hand with a person at it waits here until a
+//! reviewer (on any node) takes it under a lease, reviews the people's seats and stores
+//! what it found, once.
+
+use crate::Result;
+
+/// A review to do: the hand, its log and the seats (0–3, East first) people played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewJob {
+    /// The hand (`play_hands.id`).
+    pub hand: i64,
+    /// Seats to review.
+    pub seats: Vec<usize>,
+    /// The hand log (JSON).
+    pub log: String,
+}
+
+/// Where a hand's review stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewState {
+    /// Waiting for a reviewer (or being reviewed).
+    Queued,
+    /// Reviewed: the review (JSON owned by the reviewer).
+    Done(String),
+    /// Not reviewable, and why (a log that no longer replays).
+    Failed(String),
+}
+
+/// How far behind the reviewers are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReviewBacklog {
+    /// Reviews waiting.
+    pub queued: u64,
+    /// When the oldest of them was queued (milliseconds since 1970).
+    pub oldest_ms: Option<i64>,
+    /// Reviews done.
+    pub done: u64,
+    /// Hands that could not be reviewed.
+    pub failed: u64,
+}
+
+/// The review queue. A job is queued in the transaction that keeps its hand
+/// ([`crate::PlayStore::write_play`], [`crate::PlayStore::save_hand`]).
+pub trait ReviewStore {
+    /// Takes the oldest queued review nobody holds, for `node`, until `ttl_ms` from now
+    /// (a reviewer that dies lets it go back to the queue then).
+    ///
+    /// One transaction.
+    fn claim_review(&self, node: &str, ttl_ms: u64) -> Result<Option<ReviewJob>>;
+
+    /// Stores a review `node` holds: done with its JSON, or failed with the reason. A
+    /// review another node took over since (or already stored) is left as it is; whether
+    /// this one was stored.
+    ///
+    /// One transaction.
+    fn finish_review(&self, hand: i64, node: &str, outcome: &ReviewState) -> Result<bool>;
+
+    /// Where hand `hand`'s review stands; `None` for a hand with no review (no person at
+    /// it, or kept before reviews were).
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn review_of(&self, hand: i64) -> Result<Option<ReviewState>>;
+
+    /// How far behind the reviewers are.
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn review_backlog(&self) -> Result<ReviewBacklog>;
+}

@@ -1,0 +1,68 @@
+//! The review queue on SQLite and PostgreSQL: a hand with people at it is queued for the
+//! people's seats when it is kept, a bots' hand is not; a job goes to one reviewer at a
+//! time, comes back after its lease, and is stored once.
+
+mod common;
+
+use store::prelude::*;
+use store::ReviewState;
+
+use common::pg;
+
+on_both!(reviews_are_queued_taken_once_and_stored_once,);
+
+fn reviews_are_queued_taken_once_and_stored_once(s: &dyn Store) {
+    let t = s.create_play_table("{}", false).unwrap();
+    let p = s.create_person("Rhea", None).unwrap();
+    let q = s.create_person("Quin", None).unwrap();
+    // Hand 1: people at South and North; hand 2: bots only.
+    let people = format!(r#"{{"persons": [null, {}, null, {}]}}"#, p.id, q.id);
+    let h1 = s.save_hand(t, 1, None, &people, "log one").unwrap();
+    let h2 = s
+        .save_hand(
+            t,
+            2,
+            None,
+            r#"{"persons": [null, null, null, null]}"#,
+            "log two",
+        )
+        .unwrap();
+    assert_eq!(s.review_of(h1).unwrap(), Some(ReviewState::Queued));
+    assert_eq!(s.review_of(h2).unwrap(), None);
+    let b = s.review_backlog().unwrap();
+    assert_eq!((b.queued, b.done, b.failed), (1, 0, 0));
+    assert!(b.oldest_ms.is_some());
+
+    // One reviewer takes it; nobody else can while its lease runs.
+    let job = s.claim_review("node-a", 60_000).unwrap().expect("a job");
+    assert_eq!(
+        (job.hand, job.seats.clone(), job.log.as_str()),
+        (h1, vec![1, 3], "log one")
+    );
+    assert_eq!(s.claim_review("node-b", 60_000).unwrap(), None);
+    // Another node cannot store it; the holder can, once.
+    let done = ReviewState::Done("{\"ok\":1}".into());
+    assert!(!s.finish_review(h1, "node-b", &done).unwrap());
+    assert!(s.finish_review(h1, "node-a", &done).unwrap());
+    assert!(!s
+        .finish_review(h1, "node-a", &ReviewState::Failed("x".into()))
+        .unwrap());
+    assert_eq!(s.review_of(h1).unwrap(), Some(done.clone()));
+    assert_eq!(s.claim_review("node-b", 60_000).unwrap(), None);
+
+    // A reviewer that lets its lease run out loses the job to the next.
+    let h3 = s.save_hand(t, 3, None, &people, "log three").unwrap();
+    let first = s.claim_review("node-a", 0).unwrap().expect("a job");
+    assert_eq!(first.hand, h3);
+    let second = s
+        .claim_review("node-b", 60_000)
+        .unwrap()
+        .expect("taken over");
+    assert_eq!(second.hand, h3);
+    assert!(!s.finish_review(h3, "node-a", &done).unwrap());
+    let failed = ReviewState::Failed("the log does not replay".into());
+    assert!(s.finish_review(h3, "node-b", &failed).unwrap());
+    assert_eq!(s.review_of(h3).unwrap(), Some(failed));
+    let b = s.review_backlog().unwrap();
+    assert_eq!((b.queued, b.oldest_ms, b.done, b.failed), (0, None, 1, 1));
+}
