@@ -37,6 +37,7 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("rated_sessions", Some("seq")),
     ("pars", None),
     ("rated_hands", None),
+    ("review_jobs", None),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,

@@ -219,7 +219,7 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
         .unwrap());
     from.save_par(42, "seeds", [8, -8, 0, 0]).unwrap();
     let moved = sqlite_to_postgres(&from, &to).unwrap();
-    assert_eq!(moved.len(), 27);
+    assert_eq!(moved.len(), 28);
     assert_eq!(to.rating(ann.id).unwrap(), Some(kept));
     assert_eq!(to.rated_hands_of(ann.id, 10).unwrap(), vec![hand]);
     assert_eq!(to.rated_hand_count().unwrap(), 1);
