@@ -76,6 +76,7 @@ impl NodeProcess {
             .args(["serve", "--db", &self.db, "--node", &self.name])
             .args(["--addr", &self.addr.to_string()])
             .args(["--bot-pace-ms", &self.pace_ms.to_string()])
+            .args(["--review-threads", "0"])
             .args(["--log-level", "warn"])
             .stdout(Stdio::null())
             .stderr(log)

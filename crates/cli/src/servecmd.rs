@@ -52,6 +52,14 @@ pub struct ServeArgs {
     /// needed when --addr is 0.0.0.0).
     #[arg(long, env = "DUPMJ_NODE_URL", value_parser = parse_node_url)]
     node_url: Option<String>,
+    /// Threads reviewing finished hands with the expert (0: no reviews on this node; the
+    /// hands wait in the queue for a node that reviews).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=64))]
+    review_threads: u64,
+    /// The reviewer's budget a decision, in milliseconds of the expert's default search
+    /// (its playouts in proportion, however long they take).
+    #[arg(long, default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    review_ms: u32,
     /// A reverse proxy or load balancer on another machine whose X-Forwarded-For is
     /// believed (one on this machine always is), so that the limits per address count
     /// each client, not the proxy; several are separated by commas.
@@ -101,6 +109,8 @@ impl ServeArgs {
                     store::Location::Sqlite(_) => None,
                 },
                 node_url: self.node_url.clone(),
+                review_threads: self.review_threads as usize,
+                review_ms: self.review_ms,
             },
         )
     }

@@ -24,6 +24,7 @@ mod error;
 pub mod history;
 pub mod names;
 pub mod online;
+pub mod reviewer;
 pub mod room;
 pub mod secrecy;
 pub mod snapshot;
@@ -78,6 +79,10 @@ pub struct PlayConfig {
     /// Where the other nodes reach this one (`http://host:port`); by default the address
     /// the server listens on.
     pub node_url: Option<String>,
+    /// Threads reviewing finished hands ([`reviewer`]); 0: none on this node.
+    pub review_threads: usize,
+    /// The reviewer's budget a decision, in milliseconds of the expert's default search.
+    pub review_ms: u32,
 }
 
 /// A challenge published by the server whenever the last scheduled one has closed.
@@ -101,6 +106,8 @@ impl Default for PlayConfig {
             idle: Duration::from_secs(10 * 60),
             shared_node: None,
             node_url: None,
+            review_threads: 1,
+            review_ms: agents::expert::THINK_MS,
         }
     }
 }

@@ -79,6 +79,12 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         });
         tokio::spawn(play::keeper(app.hall.clone()));
         tokio::spawn(play::sweeper(app.hall.clone()));
+        play::reviewer::start(
+            app.hall.store.clone(),
+            app.hall.node().to_string(),
+            app.hall.config.review_threads,
+            app.hall.config.review_ms,
+        );
         ready(listener.local_addr().map_err(|e| e.to_string())?);
         let limits = listen::raise_open_files()
             .map(listen::Limits::for_open_files)

@@ -31,6 +31,9 @@ pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
             db.to_str().unwrap(),
             "--addr",
             "127.0.0.1:0",
+            // No reviewer: the expert's search would take a core from the tests on it.
+            "--review-threads",
+            "0",
         ])
         .args(extra)
         .stdout(Stdio::piped())

@@ -75,6 +75,10 @@ pub fn routes() -> crate::web::Routes {
         .route("/play/t/{id}/again", post(play_again))
         .route("/play/t/{id}/hands/{n}", get(hand_log_or_page))
         .route("/play/t/{id}/hands/{n}/step", get(replay_step))
+        .route(
+            "/play/t/{id}/hands/{n}/review.json",
+            get(replay::hand_review),
+        )
         .route("/assets/{name}", get(asset))
         .route("/play/c", get(challenges::list).post(challenges::publish))
         .route("/play/c/{id}", get(challenges::page))

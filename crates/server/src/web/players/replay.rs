@@ -6,6 +6,7 @@ use super::{
     AppResult, Deserialize, Eye, HandLog, HandSummary, HeaderMap, IntoResponse, Page, Path, Query,
     Sight, State, TableSpec, Viewer,
 };
+use store::ReviewState;
 
 pub(super) fn table_spec(app: &App, id: i64) -> AppResult<TableSpec> {
     let stored = app.store.play_table(id)?;
@@ -166,6 +167,40 @@ pub async fn replay_step(
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
         out.to_string(),
+    )
+        .into_response())
+}
+
+/// `/play/t/{id}/hands/{n}/review.json`: the hand's review by the expert, the seats the
+/// secrecy rule shows the viewer (their own until the hand is open to them): `state` is
+/// `none` (no person at the hand, or kept before reviews), `queued`, `failed` (with the
+/// reason) or `done` (with `seats`).
+pub async fn hand_review(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, u32)>,
+    headers: HeaderMap,
+) -> Page {
+    let viewer = viewer_of(&app, &headers)?;
+    let views = hand_views(&app, id, n, viewer)?;
+    let (h, _) = stored_hand(&app, id, n)?;
+    let body = match app.store.review_of(h.id)? {
+        None => json!({"state": "none"}),
+        Some(ReviewState::Queued) => json!({"state": "queued"}),
+        Some(ReviewState::Failed(why)) => json!({"state": "failed", "reason": why}),
+        Some(ReviewState::Done(text)) => {
+            let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                AppError::Internal(format!("review of hand {n} of table {id}: {e}"))
+            })?;
+            if let Some(seats) = v.get_mut("seats").and_then(|s| s.as_array_mut()) {
+                seats.retain(|s| s["seat"].as_str().is_some_and(|w| views.contains(&w)));
+            }
+            v["state"] = "done".into();
+            v
+        }
+    };
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
     )
         .into_response())
 }

@@ -1,0 +1,144 @@
+//! The reviewers: threads that take finished hands from the review queue
+//! ([`store::ReviewStore`]), replay each person's seat with the expert asked at every
+//! decision ([`agents::review`]) and store what it found. They run apart from the tables'
+//! tasks, at a budget of their own: nobody waits at a table for a review.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use agents::expert::ExpertBot;
+use agents::review::review;
+use mcr::Wind;
+use serde_json::json;
+use store::{ReviewJob, ReviewState, Store};
+use table::log::HandLog;
+use table::rules::TableRules;
+
+/// How long a reviewer holds a job before another may take it (a reviewer that died).
+pub const REVIEW_LEASE: Duration = Duration::from_secs(15 * 60);
+
+/// How long an idle reviewer waits before it looks at the queue again.
+const IDLE: Duration = Duration::from_secs(2);
+
+/// The reviewer's name in a review.
+pub const REVIEWER: &str = "expert";
+
+/// Reviews one job: every person's seat of the hand, each with its agreement, its
+/// costliest decisions and the review itself. A log that does not replay (a rule version
+/// this program no longer plays) is a failed review, not a crash.
+pub fn review_job(job: &ReviewJob, think_ms: u32) -> ReviewState {
+    let log: HandLog = match serde_json::from_str(&job.log) {
+        Ok(l) => l,
+        Err(e) => return ReviewState::Failed(format!("the hand's log does not read: {e}")),
+    };
+    let mut seats = Vec::new();
+    for &s in &job.seats {
+        let seat = Wind::ALL[s];
+        // The review replays under the log's own rules (`review` hands them to the bot).
+        let mut expert = ExpertBot::thinking(TableRules::seeds(), job.hand as u64, think_ms);
+        match review(&log, seat, &mut expert) {
+            Ok(r) => {
+                let costliest: Vec<usize> = r.costliest(3).iter().map(|w| w.index).collect();
+                seats.push(json!({
+                    "seat": seat,
+                    "agreement": r.agreement(),
+                    "costliest": costliest,
+                    "review": r,
+                }));
+            }
+            Err(e) => return ReviewState::Failed(format!("the hand does not replay: {e}")),
+        }
+    }
+    let done = json!({
+        "reviewer": REVIEWER,
+        "think_ms": think_ms,
+        "seats": seats,
+    });
+    ReviewState::Done(done.to_string())
+}
+
+/// Takes and does one job for `node`; whether there was one.
+pub fn review_one(store: &dyn Store, node: &str, think_ms: u32) -> Result<bool, store::StoreError> {
+    let Some(job) = store.claim_review(node, REVIEW_LEASE.as_millis() as u64)? else {
+        return Ok(false);
+    };
+    let outcome = review_job(&job, think_ms);
+    if let ReviewState::Failed(why) = &outcome {
+        tracing::warn!(hand = job.hand, "review failed: {why}");
+    }
+    store.finish_review(job.hand, node, &outcome)?;
+    Ok(true)
+}
+
+/// Starts `threads` reviewers for `node` (none for 0), each a thread of its own, apart
+/// from the runtime that answers the tables.
+pub fn start(store: Arc<dyn Store>, node: String, threads: usize, think_ms: u32) {
+    for i in 0..threads {
+        let store = store.clone();
+        let node = node.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("reviewer-{i}"))
+            .spawn(move || loop {
+                match review_one(store.as_ref(), &node, think_ms) {
+                    Ok(true) => {}
+                    Ok(false) => std::thread::sleep(IDLE),
+                    Err(e) => {
+                        tracing::warn!("review queue: {e}");
+                        std::thread::sleep(IDLE);
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("no reviewer thread: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use store::prelude::*;
+
+    /// A hand with a person at South: queued when kept, reviewed by one reviewer for
+    /// South alone, stored as JSON; a log that does not replay is stored as failed.
+    #[test]
+    fn a_queued_hand_is_reviewed_for_its_person_once() {
+        let s = store::SqliteStore::in_memory().unwrap();
+        let rules = TableRules::seeds();
+        let mut four = std::array::from_fn(|i| {
+            agents::registry::builtin(["strong", "random", "strong", "strong"][i], 7 + i as u64)
+                .unwrap()
+        });
+        let log = agents::drive::play_hand(table::deal::Deal::generate(3), rules, &mut four);
+        let p = s.create_person("Rhea", None).unwrap();
+        let t = s.create_play_table("{}", false).unwrap();
+        let summary = format!(r#"{{"persons": [null, {}, null, null]}}"#, p.id);
+        let h = s
+            .save_hand(t, 1, None, &summary, &serde_json::to_string(&log).unwrap())
+            .unwrap();
+        assert!(review_one(&s, "here", 20).unwrap());
+        assert!(!review_one(&s, "here", 20).unwrap(), "nothing left");
+        let Some(ReviewState::Done(json)) = s.review_of(h).unwrap() else {
+            panic!("not reviewed");
+        };
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["reviewer"], REVIEWER);
+        let seats = v["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 1);
+        assert_eq!(seats[0]["seat"], "S");
+        let weighed = seats[0]["review"]["decisions_weighed"].as_array().unwrap();
+        assert!(!weighed.is_empty(), "{json}");
+
+        // A log from a rule version this program does not play: failed, with the reason.
+        let mut old = log.clone();
+        old.rules_version = 999;
+        let h2 = s
+            .save_hand(t, 2, None, &summary, &serde_json::to_string(&old).unwrap())
+            .unwrap();
+        assert!(review_one(&s, "here", 20).unwrap());
+        let Some(ReviewState::Failed(why)) = s.review_of(h2).unwrap() else {
+            panic!("a log that does not replay is not reviewed");
+        };
+        assert!(why.contains("does not replay"), "{why}");
+    }
+}
