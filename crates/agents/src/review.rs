@@ -88,6 +88,18 @@ impl Review {
         same as f64 / n as f64
     }
 
+    /// The review as tools and pages read it: the seat, the agreement, the indices of the
+    /// three costliest decisions and the review itself.
+    pub fn report(&self) -> serde_json::Value {
+        let costliest: Vec<usize> = self.costliest(3).iter().map(|w| w.index).collect();
+        serde_json::json!({
+            "seat": self.seat,
+            "agreement": self.agreement(),
+            "costliest": costliest,
+            "review": self,
+        })
+    }
+
     /// The `n` costliest decisions, costliest first (those that cost nothing left out).
     pub fn costliest(&self, n: usize) -> Vec<&Weighed> {
         let mut v: Vec<&Weighed> = self

@@ -92,14 +92,9 @@ pub fn review(a: ReviewArgs) -> Result<(), String> {
             let r = agents::review::review(log, seat, bot.as_mut())
                 .map_err(|e| format!("hand {n}: {e}"))?;
             if a.json {
-                let costliest: Vec<usize> = r.costliest(3).iter().map(|w| w.index).collect();
-                let line = serde_json::json!({
-                    "hand": n,
-                    "reviewer": a.bot,
-                    "agreement": r.agreement(),
-                    "costliest": costliest,
-                    "review": r,
-                });
+                let mut line = r.report();
+                line["hand"] = n.into();
+                line["reviewer"] = a.bot.as_str().into();
                 let _ = writeln!(out, "{line}");
                 continue;
             }

@@ -37,15 +37,7 @@ pub fn review_job(job: &ReviewJob, think_ms: u32) -> ReviewState {
         // The review replays under the log's own rules (`review` hands them to the bot).
         let mut expert = ExpertBot::thinking(TableRules::seeds(), job.hand as u64, think_ms);
         match review(&log, seat, &mut expert) {
-            Ok(r) => {
-                let costliest: Vec<usize> = r.costliest(3).iter().map(|w| w.index).collect();
-                seats.push(json!({
-                    "seat": seat,
-                    "agreement": r.agreement(),
-                    "costliest": costliest,
-                    "review": r,
-                }));
-            }
+            Ok(r) => seats.push(r.report()),
             Err(e) => return ReviewState::Failed(format!("the hand does not replay: {e}")),
         }
     }

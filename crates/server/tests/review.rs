@@ -61,13 +61,29 @@ async fn a_hands_review_is_queued_then_shown_to_its_player() {
         assert_eq!(st, 200);
         assert_eq!(serde_json::from_str::<Value>(&seen).unwrap(), v);
     }
-    let (st, _, _) = http(
+    // Bad input: a hand the table does not have, a hand number that is not one.
+    for (n, says) in [("9", "no finished hand 9"), ("x", "no hand 'x'")] {
+        let url = format!("/play/t/{t}/hands/{n}/review.json");
+        let (st, _, body) = http(&app, "GET", &url, None, &[]).await;
+        assert_eq!(st, 404, "{n}: {body}");
+        assert!(body.contains(says), "{n}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn a_hand_number_with_markup_is_shown_escaped() {
+    let app = app(None);
+    let (st, _, body) = http(
         &app,
         "GET",
-        &format!("/play/t/{t}/hands/9/review.json"),
+        "/play/t/1/hands/%3Cscript%3E/review.json",
         None,
         &[],
     )
     .await;
-    assert!(st == 404 || st == 403, "{st}");
+    assert_eq!(st, 404, "{body}");
+    assert!(
+        !body.contains("<script>") && body.contains("&lt;script&gt;"),
+        "{body}"
+    );
 }

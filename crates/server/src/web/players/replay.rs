@@ -177,9 +177,12 @@ pub async fn replay_step(
 /// reason) or `done` (with `seats`).
 pub async fn hand_review(
     State(app): State<App>,
-    Path((id, n)): Path<(i64, u32)>,
+    Path((id, n)): Path<(i64, String)>,
     headers: HeaderMap,
 ) -> Page {
+    let n: u32 = n
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
     let viewer = viewer_of(&app, &headers)?;
     let views = hand_views(&app, id, n, viewer)?;
     let (h, _) = stored_hand(&app, id, n)?;
