@@ -285,6 +285,11 @@ fn open_seats(body: &Value) -> BTreeSet<usize> {
                 if s.get("hand").is_some() || s.get("drew").is_some() {
                     out.insert(i);
                 }
+                // A review's seat, named by its wind.
+                let reviewed = s.get("review").and(s.get("seat")).and_then(|w| w.as_str());
+                if let Some(i) = reviewed.and_then(|w| "ESWN".find(w)) {
+                    out.insert(i);
+                }
             }
         }
     }
@@ -929,6 +934,19 @@ async fn build() -> World {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_route_or_message_shows_a_deal_to_anyone_the_rule_keeps_it_from() {
     let w = build().await;
+    // Every hand with a person at it reviewed (a small budget), so that the reviews'
+    // route shows what it would once the reviewers have been through the queue.
+    let store = w.app.hall.store.clone();
+    let reviewed = tokio::task::spawn_blocking(move || {
+        let mut n = 0;
+        while server::play::reviewer::review_one(store.as_ref(), "walk", 10).unwrap() {
+            n += 1;
+        }
+        n
+    })
+    .await
+    .unwrap();
+    assert!(reviewed > 0, "the scene has hands with people at them");
     let mut asked = 0;
     let mut shown = 0;
     let mut checks = 0;

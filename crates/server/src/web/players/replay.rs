@@ -191,14 +191,10 @@ pub async fn hand_review(
         Some(ReviewState::Queued) => json!({"state": "queued"}),
         Some(ReviewState::Failed(why)) => json!({"state": "failed", "reason": why}),
         Some(ReviewState::Done(text)) => {
-            let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
                 AppError::Internal(format!("review of hand {n} of table {id}: {e}"))
             })?;
-            if let Some(seats) = v.get_mut("seats").and_then(|s| s.as_array_mut()) {
-                seats.retain(|s| s["seat"].as_str().is_some_and(|w| views.contains(&w)));
-            }
-            v["state"] = "done".into();
-            v
+            seen_review(v, &views)
         }
     };
     Ok((
@@ -206,4 +202,40 @@ pub async fn hand_review(
         body.to_string(),
     )
         .into_response())
+}
+
+/// A done review with only the seats among `views` (seat letters).
+fn seen_review(mut v: serde_json::Value, views: &[&str]) -> serde_json::Value {
+    if let Some(seats) = v.get_mut("seats").and_then(|s| s.as_array_mut()) {
+        seats.retain(|s| s["seat"].as_str().is_some_and(|w| views.contains(&w)));
+    }
+    v["state"] = "done".into();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A review of two people's seats shows a viewer of one seat that seat alone, a viewer
+    /// of the whole hand both, a viewer of another seat neither.
+    #[test]
+    fn a_review_keeps_the_seats_the_viewer_may_see() {
+        let review = json!({"reviewer": "expert", "seats": [
+            {"seat": "S", "review": {"decisions": 3}},
+            {"seat": "N", "review": {"decisions": 4}},
+        ]});
+        let seats = |views: &[&str]| -> Vec<String> {
+            seen_review(review.clone(), views)["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["seat"].as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(seats(&["S"]), ["S"]);
+        assert_eq!(seats(&["E", "S", "W", "N", "all"]), ["S", "N"]);
+        assert!(seats(&["W"]).is_empty());
+        assert_eq!(seen_review(review.clone(), &["N"])["state"], "done");
+    }
 }
