@@ -70,9 +70,26 @@ pub struct Review {
     pub expected_loss: f64,
     /// Every decision weighed, in order.
     pub decisions_weighed: Vec<Weighed>,
+    /// Decisions someone else made for the seat (a stand-in bot), by their numbers: left
+    /// out of everything above ([`Review::set_aside`]).
+    pub set_aside: Vec<usize>,
 }
 
 impl Review {
+    /// Leaves out the decisions numbered `moves` (1-based, as [`Weighed::index`]): they
+    /// were not the player's, so they neither count for agreement or cost nor appear as
+    /// notes; their numbers are kept so a page can say so.
+    pub fn set_aside(&mut self, moves: &[usize]) {
+        let mine = |i: &usize| !moves.contains(i);
+        self.decisions_weighed.retain(|w| mine(&w.index));
+        self.notes.retain(|n| mine(&n.index));
+        self.weighed = self.decisions_weighed.len();
+        self.expected_loss = self.decisions_weighed.iter().map(|w| w.cost).sum();
+        self.set_aside = moves.to_vec();
+        self.set_aside.sort_unstable();
+        self.set_aside.dedup();
+    }
+
     /// The share of weighed decisions where the move played was the reviewer's (1 when
     /// nothing was weighed).
     pub fn agreement(&self) -> f64 {
@@ -127,6 +144,7 @@ pub fn review(log: &HandLog, seat: Wind, bot: &mut dyn Agent) -> Result<Review, 
         weighed: 0,
         expected_loss: 0.0,
         decisions_weighed: Vec::new(),
+        set_aside: Vec::new(),
     };
     for (i, d) in log.actions.iter().enumerate() {
         if d.seat == seat {
@@ -437,6 +455,15 @@ mod tests {
                 r.costliest(3).iter().any(|c| c.index == i + 1),
                 "seed {seed}: {r:?}"
             );
+            // Made by a stand-in, the same blunder is not the player's: gone from the
+            // decisions, the cost and the agreement, its number kept.
+            let mut aside = r.clone();
+            aside.set_aside(&[i + 1]);
+            assert!(aside.decisions_weighed.iter().all(|w| w.index != i + 1));
+            assert_eq!(aside.weighed, r.weighed - 1);
+            assert!((aside.expected_loss - (r.expected_loss - w.cost)).abs() < 1e-9);
+            assert!(aside.agreement() > r.agreement());
+            assert_eq!(aside.set_aside, [i + 1]);
             return;
         }
         panic!("no deal of 1–39 left East ready with a discard that breaks it");

@@ -9,6 +9,7 @@ use std::time::Duration;
 use agents::expert::ExpertBot;
 use agents::review::review;
 use mcr::Wind;
+use serde::Deserialize;
 use serde_json::json;
 use store::{ReviewJob, ReviewState, Store};
 use table::log::HandLog;
@@ -23,6 +24,13 @@ const IDLE: Duration = Duration::from_secs(2);
 /// The reviewer's name in a review.
 pub const REVIEWER: &str = "expert";
 
+/// The part of a hand's summary a reviewer reads ([`crate::room::HandSummary::bot_moves`]).
+#[derive(Deserialize)]
+struct BotMoves {
+    #[serde(default)]
+    bot_moves: [Vec<usize>; 4],
+}
+
 /// Reviews one job: every person's seat of the hand, each with its agreement, its
 /// costliest decisions and the review itself. A log that does not replay (a rule version
 /// this program no longer plays) is a failed review, not a crash.
@@ -31,13 +39,20 @@ pub fn review_job(job: &ReviewJob, think_ms: u32) -> ReviewState {
         Ok(l) => l,
         Err(e) => return ReviewState::Failed(format!("the hand's log does not read: {e}")),
     };
+    // Moves a stand-in bot chose are set aside: a review is of the person's own play.
+    let bot_moves = serde_json::from_str::<BotMoves>(&job.summary)
+        .map(|b| b.bot_moves)
+        .unwrap_or_default();
     let mut seats = Vec::new();
     for &s in &job.seats {
         let seat = Wind::ALL[s];
         // The review replays under the log's own rules (`review` hands them to the bot).
         let mut expert = ExpertBot::thinking(TableRules::seeds(), job.hand as u64, think_ms);
         match review(&log, seat, &mut expert) {
-            Ok(r) => seats.push(r.report()),
+            Ok(mut r) => {
+                r.set_aside(&bot_moves[s]);
+                seats.push(r.report());
+            }
             Err(e) => return ReviewState::Failed(format!("the hand does not replay: {e}")),
         }
     }
@@ -104,7 +119,14 @@ mod tests {
         let log = agents::drive::play_hand(table::deal::Deal::generate(3), rules, &mut four);
         let p = s.create_person("Rhea", None).unwrap();
         let t = s.create_play_table("{}", false).unwrap();
-        let summary = format!(r#"{{"persons": [null, {}, null, null]}}"#, p.id);
+        // South's second decision was a stand-in bot's.
+        let south: Vec<usize> = (1..=log.actions.len())
+            .filter(|&i| log.actions[i - 1].seat == Wind::South)
+            .collect();
+        let summary = format!(
+            r#"{{"persons": [null, {}, null, null], "bot_moves": [[], [{}], [], []]}}"#,
+            p.id, south[1]
+        );
         let h = s
             .save_hand(t, 1, None, &summary, &serde_json::to_string(&log).unwrap())
             .unwrap();
@@ -120,6 +142,8 @@ mod tests {
         assert_eq!(seats[0]["seat"], "S");
         let weighed = seats[0]["review"]["decisions_weighed"].as_array().unwrap();
         assert!(!weighed.is_empty(), "{json}");
+        assert!(weighed.iter().all(|w| w["index"] != south[1]), "{json}");
+        assert_eq!(seats[0]["review"]["set_aside"], json!([south[1]]));
 
         // A log from a rule version this program does not play: failed, with the reason.
         let mut old = log.clone();

@@ -13,6 +13,8 @@ pub struct ReviewJob {
     pub seats: Vec<usize>,
     /// The hand log (JSON).
     pub log: String,
+    /// Who played it (JSON, as stored with the hand).
+    pub summary: String,
 }
 
 /// Where a hand's review stands.

@@ -194,6 +194,7 @@ pub fn play_par(hall: &Hall, id: i64) -> Result<(), PlayError> {
             points: result.points,
             outcome: result.kind,
             stood_in: [false; 4],
+            bot_moves: Default::default(),
             held: None,
         };
         store.save_hand(

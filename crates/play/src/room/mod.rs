@@ -139,6 +139,14 @@ pub struct HandSummary {
     /// stored before it was kept (read through [`HandSummary::held`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub held: Option<[Held; 4]>,
+    /// By seat: the moves (1-based numbers in the hand's log) a stand-in bot chose for the
+    /// person there: never reviewed or counted as theirs.
+    #[serde(default, skip_serializing_if = "no_bot_moves")]
+    pub bot_moves: [Vec<usize>; 4],
+}
+
+fn no_bot_moves(m: &[Vec<usize>; 4]) -> bool {
+    m.iter().all(Vec::is_empty)
 }
 
 /// A hand that has ended and is not yet stored.
@@ -208,6 +216,8 @@ pub struct Room {
     shown: [bool; 4],
     /// By seat: the stand-in bot that chose a move for the person there this hand.
     bot_played: [Option<String>; 4],
+    /// By seat: the moves a stand-in bot chose this hand ([`HandSummary::bot_moves`]).
+    bot_moves: [Vec<usize>; 4],
     /// When anything last changed (a bot moves no sooner than `pace` after it).
     pub last_change: Instant,
     /// Bumped on every change, so clients can tell states apart.
@@ -264,6 +274,7 @@ impl Room {
             stood_in: [false; 4],
             shown: [false; 4],
             bot_played: Default::default(),
+            bot_moves: Default::default(),
             last_change: Instant::now(),
             version: 0,
         }
@@ -327,6 +338,7 @@ impl Room {
                 self.stood_in = [false; 4];
                 self.shown = [false; 4];
                 self.bot_played = Default::default();
+                self.bot_moves = Default::default();
                 self.stage = Stage::Playing;
             }
             Entry::Abandon => {
@@ -362,6 +374,9 @@ impl Room {
                     return Err(Refusal::HandNotInPlay);
                 }
                 table.apply(*seat, *action).map_err(Refusal::Illegal)?;
+                if bot.is_some() {
+                    self.bot_moves[seat.index()].push(self.actions.len() + 1);
+                }
                 self.actions.push(Decision {
                     seat: *seat,
                     action: *action,
@@ -442,6 +457,7 @@ impl Room {
             points: result.points,
             outcome: result.kind,
             stood_in: self.stood_in,
+            bot_moves: self.bot_moves.clone(),
             held: Some(std::array::from_fn(|s| {
                 let person = self.spec.places[places[s]] == Place::Person;
                 Held::of(

@@ -242,6 +242,7 @@ fn a_hand_whose_every_decision_timed_out_is_still_yours() {
     assert!(s.stood_in[1], "the server played South's time-outs");
     assert_eq!(s.held(1), Held::Own);
     assert!(s.held(1).rated() && s.held(1).own_play());
+    assert!(s.bot_moves[1].is_empty(), "no bot chose South's moves");
 }
 
 /// Leaving after seeing your tiles does not escape the hand: it stays rated, and what the
@@ -266,8 +267,19 @@ fn leaving_after_seeing_your_tiles_keeps_the_hand_yours_but_not_the_bots_play() 
         held.words(),
         Some(("finished by bot ({}) after you left", "medium".to_string()))
     );
+    // South's first move is the time-out that made the stand-in take over (their own);
+    // every later one is the stand-in's, named by its number in the log, for the review to
+    // set aside.
+    let log = &room.finished[0].log;
+    let south: Vec<usize> = (1..=log.actions.len())
+        .filter(|&i| log.actions[i - 1].seat == mcr::Wind::South)
+        .collect();
+    assert!(south.len() > 1);
+    assert_eq!(room.summaries[0].bot_moves[1], south[1..]);
+    assert!(room.summaries[0].bot_moves[0].is_empty());
     let again = Room::restore(1, room.spec.clone(), Duration::ZERO, &journal_of(&room)).unwrap();
     assert_eq!(again.summaries[0].held(1), held);
+    assert_eq!(again.summaries[0].bot_moves, room.summaries[0].bot_moves);
 }
 
 /// A hand a stand-in played from its first move while the person was elsewhere is not

@@ -33,15 +33,22 @@ impl<B: Backend> ReviewStore for Db<B> {
                     args![hand, node, now + ttl_ms as i64, now],
                 )?;
                 if n == 1 {
-                    let log: String = tx
-                        .one("SELECT log FROM play_hands WHERE id = ?1", args![hand])?
-                        .get(0)?;
+                    let row = tx.one(
+                        "SELECT log, summary FROM play_hands WHERE id = ?1",
+                        args![hand],
+                    )?;
+                    let (log, summary): (String, String) = (row.get(0)?, row.get(1)?);
                     let seats = seats
                         .split(',')
                         .filter_map(|s| s.parse().ok())
                         .filter(|&s: &usize| s < 4)
                         .collect();
-                    return Ok(Some(ReviewJob { hand, seats, log }));
+                    return Ok(Some(ReviewJob {
+                        hand,
+                        seats,
+                        log,
+                        summary,
+                    }));
                 }
             }
             Ok(None)
