@@ -107,7 +107,7 @@ fn summary(hand_no: usize, person: i64, name: &str, points: [i32; 4]) -> HandSum
         points,
         outcome: Outcome::Discard,
         stood_in: [false; 4],
-            bot_moves: Default::default(),
+        bot_moves: Default::default(),
         held: Some(std::array::from_fn(|_| Held::Own)),
     }
 }

@@ -332,7 +332,7 @@ fn an_open_tables_par_sits_with_the_bots_the_person_chose() {
         points: [24, -8, -8, -8],
         outcome: table::engine::Outcome::Discard,
         stood_in: [false; 4],
-            bot_moves: Default::default(),
+        bot_moves: Default::default(),
         held: Some(std::array::from_fn(|_| Held::Own)),
     };
     let mut w = store::PlayWrite::default();

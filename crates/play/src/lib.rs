@@ -21,6 +21,7 @@ pub mod actor;
 pub mod challenge;
 pub mod cluster;
 mod error;
+pub mod field;
 pub mod history;
 pub mod names;
 pub mod online;

@@ -87,3 +87,101 @@ async fn a_hand_number_with_markup_is_shown_escaped() {
         "{body}"
     );
 }
+
+/// Two people play deal 5 at tables of their own (East, with different company): each
+/// hand's field holds both, Rhea's at every one of her decisions, split by the moves made;
+/// a regular game's hand has no field; a bad seat is named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_field_of_a_deal_holds_everyone_who_played_it() {
+    let app = app(None);
+    let (t1, rhea, addr) = alone(
+        &app,
+        "Rhea",
+        5..6,
+        [bot("strong"), bot("strong"), bot("strong")],
+    )
+    .await;
+    play_through(addr, t1, &rhea).await;
+    let (t2, quin, addr2) = alone(
+        &app,
+        "Quin",
+        5..6,
+        [bot("random"), bot("random"), bot("random")],
+    )
+    .await;
+    play_through(addr2, t2, &quin).await;
+
+    let url = format!("/play/t/{t1}/hands/1/field.json");
+    let (st, _, body) = http(&app, "GET", &url, Some(&rhea), &[]).await;
+    assert_eq!(st, 200, "{body}");
+    let f: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(f["state"], "open");
+    assert_eq!(f["seat"], "E");
+    let holders = f["holders"].as_array().unwrap();
+    let names: Vec<&str> = holders
+        .iter()
+        .map(|h| h["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(holders.len(), 2, "{names:?}");
+    assert!(
+        names.contains(&"Rhea (guest)") && names.contains(&"Quin (guest)"),
+        "{names:?}"
+    );
+    let me = holders.iter().position(|h| h["me"] == true).unwrap();
+    assert_eq!(holders[me]["name"], "Rhea (guest)");
+    // IMP against the average of the two: equal and opposite.
+    assert_eq!(
+        holders[0]["imp"].as_i64().unwrap(),
+        -holders[1]["imp"].as_i64().unwrap()
+    );
+    // Every decision of Rhea's is a moment; the first is both holders'.
+    let (_, _, log) = http(
+        &app,
+        "GET",
+        &format!("/play/t/{t1}/hands/1.json"),
+        Some(&rhea),
+        &[],
+    )
+    .await;
+    let log: Value = serde_json::from_str(&log).unwrap();
+    let east: Vec<usize> = log["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a["seat"] == "E")
+        .map(|(i, _)| i + 1)
+        .collect();
+    let moments = f["moments"].as_array().unwrap();
+    let indices: Vec<usize> = moments
+        .iter()
+        .map(|m| m["index"].as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(indices, east);
+    let reached = |m: &Value| -> usize {
+        m["branches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["holders"].as_array().unwrap().len())
+            .sum()
+    };
+    assert_eq!(reached(&moments[0]), 2, "{}", moments[0]);
+    for m in moments {
+        let mine = m["branches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["holders"].as_array().unwrap().contains(&me.into()))
+            .unwrap();
+        assert_eq!(mine["action"], m["played"], "{m}");
+    }
+
+    // Bad input: a seat that is not one.
+    let (st, _, body) = http(&app, "GET", &format!("{url}?seat=Q"), Some(&rhea), &[]).await;
+    assert_eq!(st, 422, "{body}");
+    assert!(
+        body.contains("seat: &#39;Q&#39;") || body.contains("seat: 'Q'"),
+        "{body}"
+    );
+}

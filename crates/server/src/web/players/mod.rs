@@ -79,6 +79,7 @@ pub fn routes() -> crate::web::Routes {
             "/play/t/{id}/hands/{n}/review.json",
             get(replay::hand_review),
         )
+        .route("/play/t/{id}/hands/{n}/field.json", get(replay::hand_field))
         .route("/assets/{name}", get(asset))
         .route("/play/c", get(challenges::list).post(challenges::publish))
         .route("/play/c/{id}", get(challenges::page))

@@ -6,6 +6,7 @@ use super::{
     AppResult, Deserialize, Eye, HandLog, HandSummary, HeaderMap, IntoResponse, Page, Path, Query,
     Sight, State, TableSpec, Viewer,
 };
+use axum::http::StatusCode;
 use store::ReviewState;
 
 pub(super) fn table_spec(app: &App, id: i64) -> AppResult<TableSpec> {
@@ -202,6 +203,88 @@ pub async fn hand_review(
         body.to_string(),
     )
         .into_response())
+}
+
+/// `?seat=S` on a field: the seat whose holders to compare.
+#[derive(Deserialize)]
+pub struct FieldQuery {
+    #[serde(default)]
+    seat: Option<String>,
+}
+
+/// `/play/t/{id}/hands/{n}/field.json`: everyone who held a seat of this hand's deal, and
+/// at each decision who reached the same position and what they did
+/// ([`play::field::Field`], `state` `open`). It shows every holder's tiles, so it needs
+/// the whole hand open to the viewer: before that a 403 whose `reason` says when it
+/// opens. The seat is the viewer's own in the hand unless `seat` names another (a
+/// challenge's: its compared seat).
+pub async fn hand_field(
+    State(app): State<App>,
+    Path((id, n)): Path<(i64, String)>,
+    Query(q): Query<FieldQuery>,
+    headers: HeaderMap,
+) -> Page {
+    let n: u32 = n
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+    let viewer = viewer_of(&app, &headers)?;
+    let views = hand_views(&app, id, n, viewer)?;
+    let json_reply = |status: StatusCode, body: serde_json::Value| {
+        (
+            status,
+            [(header::CONTENT_TYPE, "application/json")],
+            body.to_string(),
+        )
+            .into_response()
+    };
+    if !views.contains(&"all") {
+        let spec = table_spec(&app, id)?;
+        let deal = play::secrecy::deal_state(&app.hall, &spec, n as usize - 1, true)?;
+        let reason = format!(
+            "the field shows every holder's tiles: it opens once the deal is over everywhere ({})",
+            deal.why
+        );
+        return Ok(json_reply(
+            StatusCode::FORBIDDEN,
+            json!({"state": "closed", "reason": reason}),
+        ));
+    }
+    let (h, _) = stored_hand(&app, id, n)?;
+    let s: HandSummary =
+        serde_json::from_str(&h.summary).map_err(|e| AppError::Internal(e.to_string()))?;
+    let compared = h
+        .deal_key
+        .as_deref()
+        .and_then(|k| k.strip_prefix("chal:"))
+        .and_then(|k| k.rsplit(':').next())
+        .and_then(|x| x.parse::<usize>().ok());
+    let held = viewer
+        .person()
+        .and_then(|p| s.persons.iter().position(|&x| x == Some(p)));
+    let seat = match &q.seat {
+        Some(w) => mcr::Wind::parse(w)
+            .ok_or_else(|| AppError::Invalid(format!("seat: '{w}' is not E, S, W or N")))?,
+        None => mcr::Wind::from_index(
+            compared
+                .or(held)
+                .or(s.persons.iter().position(Option::is_some))
+                .unwrap_or(0),
+        ),
+    };
+    if compared.is_some_and(|c| c != seat.index()) {
+        return Err(AppError::NotFound(format!(
+            "hand {n} of table {id} is a challenge's: its field is of seat {} only",
+            ["E", "S", "W", "N"][compared.unwrap_or(0)]
+        )));
+    }
+    let Some(field) = play::field::field_of(&app.hall, id, n, seat)? else {
+        return Err(AppError::NotFound(format!(
+            "hand {n} of table {id} was dealt at its table only: it has no field"
+        )));
+    };
+    let mut body = serde_json::to_value(&field).map_err(|e| AppError::Internal(e.to_string()))?;
+    body["state"] = "open".into();
+    Ok(json_reply(StatusCode::OK, body))
 }
 
 /// A done review with only the seats among `views` (seat letters).
