@@ -24,6 +24,12 @@ pub fn serve(db: &Path) -> (Child, SocketAddr) {
 
 /// `dupmj serve` on a free port with extra arguments.
 pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
+    // No reviewer unless asked: the expert's search would take a core from the tests.
+    let reviewers: &[&str] = if extra.contains(&"--review-threads") {
+        &[]
+    } else {
+        &["--review-threads", "0"]
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_dupmj"))
         .args([
             "serve",
@@ -31,10 +37,8 @@ pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
             db.to_str().unwrap(),
             "--addr",
             "127.0.0.1:0",
-            // No reviewer: the expert's search would take a core from the tests on it.
-            "--review-threads",
-            "0",
         ])
+        .args(reviewers)
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -287,8 +287,8 @@ pub struct SeatQuery {
 }
 
 /// `/play/c/{id}/deal/{n}`: every result at the player's seat of deal n, in the copy they
-/// were given (any seat and copy once the challenge is revealed), and the reviewer's
-/// comments on the player's own hand.
+/// were given (any seat and copy once the challenge is revealed), each linked to its
+/// replay with the review and the field, and the player's own review in figures.
 pub async fn deal(
     State(app): State<App>,
     Path((id, no)): Path<(i64, usize)>,
@@ -361,22 +361,28 @@ pub async fn deal(
         })
         .collect();
     rows.sort_by_key(|(ms, _)| std::cmp::Reverse(*ms));
+    // The player's own review, as the reviewers stored it (never worked out here).
     let review = me
         .and_then(|m| results.iter().find(|r| r.who == Who::Person(m)))
-        .and_then(|r| r.log())
-        .and_then(|log| {
-            let mut bot = agents::registry::builtin(ch::PAR_BOT, 0)?;
-            let r = agents::review::review(&log, seat, bot.as_mut()).ok()?;
-            Some(json!({
-                "decisions": r.decisions,
-                "notes": r.notes.iter().map(|n| json!({
-                    "index": n.index,
-                    "situation": n.situation,
-                    "played": n.played.to_string(),
-                    "suggested": n.suggested.to_string(),
-                    "reason": n.reason,
-                })).collect::<Vec<_>>(),
-            }))
+        .and_then(|r| match app.store.review_of(r.hand.id) {
+            Ok(Some(store::ReviewState::Done(text))) => {
+                let v: Value = serde_json::from_str(&text).ok()?;
+                let letter = ["E", "S", "W", "N"][seat.index()];
+                let s = v["seats"]
+                    .as_array()?
+                    .iter()
+                    .find(|s| s["seat"] == letter)?;
+                Some(json!({
+                    "state": "done",
+                    "agreement": (s["agreement"].as_f64()? * 100.0).round(),
+                    "cost": format!("{:.1}", s["review"]["expected_loss"].as_f64()?),
+                    "decisions": s["review"]["decisions_weighed"].as_array()?.len(),
+                    "table": r.hand.play_table,
+                    "hand": r.hand.hand_no,
+                }))
+            }
+            Ok(Some(store::ReviewState::Queued)) => Some(json!({"state": "queued"})),
+            _ => None,
         });
     render(
         "players/challenge_deal.html",

@@ -98,6 +98,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "board.js" => (include_str!("../../../assets/board.js"), "text/javascript"),
         "tiles.js" => (include_str!("../../../assets/tiles.js"), "text/javascript"),
         "replay.js" => (include_str!("../../../assets/replay.js"), "text/javascript"),
+        "review.js" => (include_str!("../../../assets/review.js"), "text/javascript"),
         "layout.js" => (include_str!("../../../assets/layout.js"), "text/javascript"),
         "sound.js" => (include_str!("../../../assets/sound.js"), "text/javascript"),
         "prefs.js" => (include_str!("../../../assets/prefs.js"), "text/javascript"),
@@ -175,4 +176,24 @@ pub(crate) fn new_key() -> table::set::SetKey {
     let mut b = [0u8; 32];
     getrandom::fill(&mut b).expect("the system has randomness");
     table::set::SetKey::from_bytes(b)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every file of the assets folder is served (a script one imports and the server
+    /// does not know fails in the browser only).
+    #[tokio::test]
+    async fn every_asset_is_served() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert!(names.len() >= 10, "{names:?}");
+        for name in names {
+            let r = super::asset(axum::extract::Path(name.clone())).await;
+            assert_eq!(r.status(), 200, "{name} is not served");
+        }
+    }
 }

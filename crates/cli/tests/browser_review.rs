@@ -1,0 +1,234 @@
+//! The replay as a review, in headless Chromium: Alice and Bob each play deal 1 of a
+//! scheduled challenge (Alice discarding what she draws, Bob from his hand), a reviewer
+//! reviews their hands, and Alice opens her hand from the deal's results. Asserted: the
+//! panel gives her agreement and cost; at a weighed decision the candidates are bars, one
+//! marked as played; a mistake in the list jumps the replay to its move; the field counts
+//! the three holders (Alice, Bob, the par) and each decision's branches add up to the
+//! holders who reached it; the "field" link opens it; it fits a phone; in Chinese too.
+//! Screenshots `review-*.png` with `DUPMJ_SCREENSHOTS=1`.
+
+mod common;
+mod webdriver;
+
+use std::time::{Duration, Instant};
+
+use webdriver::{open, Engine, Proc, Window};
+
+/// A guest `name` signed in and on the page of the challenge the server scheduled.
+fn into_the_challenge(base: &str, name: &str) -> Window {
+    let b = open(Engine::Chromium, base);
+    b.go("/play");
+    b.fill("form[action='/play/guest'] input[name=name]", name);
+    b.click("form[action='/play/guest'] button");
+    b.wait(&["id=\"me\""]);
+    let start = Instant::now();
+    loop {
+        b.go("/play/c");
+        if b.has("#challenges a") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no challenge");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    b.click("#challenges a");
+    b.wait(&["id=\"my-deals\""]);
+    b
+}
+
+/// Plays the hand by discarding the first playable tile of the hand (not the one drawn),
+/// winning when it can, passing claims.
+fn play_from_the_hand(b: &Window) {
+    let start = Instant::now();
+    b.wait(&["class=\"my-hand\"", "id=\"result\""]);
+    while !b.has("#result") {
+        assert!(start.elapsed() < Duration::from_secs(240), "no result");
+        let clicked = [
+            "#claim button[data-action=hu]",
+            "#claim button[data-action=pass]",
+            "#claim button[data-action=bonus]",
+            ".my-hand .tile.playable:not(.drawn)",
+        ]
+        .iter()
+        .any(|css| b.click_if(css));
+        std::thread::sleep(Duration::from_millis(if clicked { 120 } else { 50 }));
+    }
+}
+
+/// The replay's step now (waits for the first one).
+fn at(b: &Window) -> i64 {
+    let start = Instant::now();
+    loop {
+        let v = b.exec("return Number(document.getElementById('replay').dataset.at ?? -1)");
+        if v.as_i64().is_some_and(|x| x >= 0) || start.elapsed() > Duration::from_secs(5) {
+            return v.as_i64().unwrap_or(-1);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_hand_is_reviewed_and_compared_with_its_field() {
+    let db = common::fresh_db("review");
+    let (child, addr) = common::serve_with(
+        &db,
+        &[
+            "--bot-pace-ms",
+            "0",
+            "--challenge-every-hours",
+            "24",
+            "--challenge-deals",
+            "4",
+            "--review-threads",
+            "1",
+            "--review-ms",
+            "20",
+        ],
+    );
+    let _server = Proc(child);
+    let base = format!("http://{addr}");
+    let alice = into_the_challenge(&base, "Alice");
+    alice.click("tr[data-deal='1'] .play-deal");
+    alice.play_until("#result");
+    let bob = into_the_challenge(&base, "Bob");
+    bob.click("tr[data-deal='1'] .play-deal");
+    play_from_the_hand(&bob);
+
+    // The deal's results link Alice's hand to its review; the reviewer gets to it.
+    let start = Instant::now();
+    loop {
+        alice.go("/play/c/1/deal/1");
+        alice.wait(&["id=\"results\""]);
+        if alice.has("#my-review a") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no review: {}",
+            alice.text("#my-review")
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let mine = alice.text("#my-review");
+    assert!(mine.contains("agreement") && mine.contains('%'), "{mine}");
+    let links = alice
+        .exec("return document.querySelectorAll('#results a.review-link').length")
+        .as_u64();
+    assert_eq!(
+        links,
+        Some(3),
+        "Alice, Bob and the par each have a review link"
+    );
+    alice.viewport(1366, 768);
+    alice.click("#my-review a");
+    alice.wait(&["id=\"replay\""]);
+    alice.wait(&["rv-summary"]);
+    let summary = alice.text(".rv-summary");
+    assert!(
+        summary.contains("Agreement") && summary.contains("%"),
+        "{summary}"
+    );
+
+    // The field: Alice, Bob and the par; at the first decision all three, in branches
+    // that add up to them.
+    alice.wait(&["rv-field"]);
+    let field = alice.text(".rv-field");
+    assert!(field.contains("3 holders"), "{field}");
+    let counts = |b: &Window| -> i64 {
+        b.exec(
+            "return [...document.querySelectorAll('table.branches tr td:nth-child(2)')].reduce((n, td) => n + Number(td.textContent), 0)",
+        )
+        .as_i64()
+        .unwrap()
+    };
+    // What the page says reached the point: "N of them reached this point".
+    let reached = |b: &Window| -> i64 {
+        let t = b.text(".rv-field .muted");
+        t.split_whitespace()
+            .next()
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(-1)
+    };
+    assert_eq!(at(&alice), 0);
+    // Move 1 is East's; Alice's first decision comes when her seat is asked.
+    let first = alice
+        .exec("return Math.min(...[...document.querySelectorAll('.rv-mistakes button')].map(b => Number(b.textContent.match(/\\d+/)[0])), 1000)")
+        .as_i64()
+        .unwrap();
+    // A mistake in the list jumps there, and shows the candidates as bars.
+    if alice.has(".rv-mistakes button") {
+        alice.click(".rv-mistakes button");
+        std::thread::sleep(Duration::from_millis(500));
+        let step = at(&alice);
+        let said = alice.text(".rv-mistakes button");
+        let n: i64 = said
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|s| !s.is_empty())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            step,
+            n - 1,
+            "the costliest mistake, move {n}, is step {}",
+            n - 1
+        );
+        assert!(
+            alice.has(".candidates .cand.played"),
+            "the move played is marked"
+        );
+        assert!(
+            alice.has(".candidates .cand.best"),
+            "the expert's move is marked"
+        );
+        assert!(alice.has(".my-hand .tile.expert-pick") || !said.contains("discard"));
+        assert!(counts(&alice) >= 1);
+        assert!(first < 1000);
+        alice.screenshot("review-decision");
+    }
+    // Every decision's branches add up to those who reached it.
+    for step in 0..12 {
+        alice.exec(&format!(
+            "const s = document.getElementById('slider'); s.value = '{step}'; s.dispatchEvent(new Event('input'))"
+        ));
+        std::thread::sleep(Duration::from_millis(250));
+        if alice.has("table.branches") {
+            assert_eq!(counts(&alice), reached(&alice), "step {step}");
+        }
+    }
+
+    // From the results, "the field" opens the same page at the field.
+    alice.go("/play/c/1/deal/1");
+    alice.wait(&["id=\"results\""]);
+    alice.click("#results tr.me a.field-link");
+    alice.wait(&["rv-field"]);
+    std::thread::sleep(Duration::from_millis(500));
+    alice.screenshot("review-field");
+
+    // A phone: the review below the board, nothing wider than the screen.
+    alice.viewport(390, 844);
+    alice.go(&alice
+        .exec("return location.pathname")
+        .as_str()
+        .unwrap()
+        .to_string());
+    alice.wait(&["rv-summary"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let w = alice
+        .exec("return document.documentElement.scrollWidth")
+        .as_u64()
+        .unwrap();
+    assert!(w <= 400, "the review fits a phone: {w}px");
+    alice.screenshot("review-phone");
+
+    // In Chinese.
+    alice.viewport(1366, 768);
+    alice.click("nav a.lang");
+    alice.wait(&["<html lang=\"zh\">"]);
+    let zh = alice.wait(&["专家复盘"]);
+    assert!(zh.contains("一致率"), "the figures in Chinese");
+    std::thread::sleep(Duration::from_millis(500));
+    alice.screenshot("review-zh");
+    alice.viewport(390, 844);
+    std::thread::sleep(Duration::from_millis(500));
+    alice.screenshot("review-zh-phone");
+}
