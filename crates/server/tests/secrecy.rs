@@ -280,6 +280,10 @@ fn open_seats(body: &Value) -> BTreeSet<usize> {
     objects(body, &mut all);
     let mut out = BTreeSet::new();
     for o in all {
+        // A field shows what every holder of the deal did: the whole deal.
+        if o.contains_key("holders") && o.contains_key("moments") {
+            out.extend(0..4);
+        }
         if let Some(seats) = o.get("seats").and_then(|s| s.as_array()) {
             for (i, s) in seats.iter().enumerate() {
                 if s.get("hand").is_some() || s.get("drew").is_some() {
@@ -731,6 +735,18 @@ async fn build() -> World {
     let (cy_deal_1, cy_wind_1) = seat_in(0, cy_slot);
     let (ann_deal_2, ann_wind_2) = seat_in(1, ann_slot);
     assert!(cy_deal_1 != d && ann_deal_2 != d && cy_slot != ann_slot);
+    // Bo: another seat at Ann's table of hand 1 (two people at a deal neither may see
+    // whole yet). In hand 2 he sits with Ann again or at a table nobody plays; never at
+    // Cy's (a movement never gives a player deal d twice).
+    let (bo_slot, bo_wind) = first
+        .seats
+        .iter()
+        .find(|s| s.wind != Wind::East && s.player != cy_slot)
+        .map(|s| (s.player, s.wind))
+        .expect("a seat for Bo");
+    let (bo_deal_2, bo_wind_2) = seat_in(1, bo_slot);
+    assert!(bo_deal_2 != d);
+    let bo_with_ann_2 = (bo_deal_2 == ann_deal_2).then_some(bo_wind_2);
     let s = online::enable(&app.hall, ev, 0, 600, 0, "easy", "test").unwrap();
     online::join(&app.hall, ev, &s.tokens[ann_slot as usize - 1], ann).unwrap();
     online::join(
@@ -740,11 +756,24 @@ async fn build() -> World {
         ids[&Role::Cy],
     )
     .unwrap();
+    online::join(
+        &app.hall,
+        ev,
+        &s.tokens[bo_slot as usize - 1],
+        ids[&Role::Bo],
+    )
+    .unwrap();
     online::advance(&app.hall, ev).unwrap();
     let table_of = |who: i64| online::load(&app.hall, ev).unwrap().unwrap().table_of(who);
     let ann_1 = table_of(ann).unwrap();
+    assert_eq!(table_of(ids[&Role::Bo]), Some(ann_1));
     let cy_1 = table_of(ids[&Role::Cy]).unwrap();
-    play_hands(addr, ann_1, &cookies[&Role::Ann], 1).await;
+    {
+        let a = tokio::spawn(play_hands(addr, ann_1, cookies[&Role::Ann].clone().leak(), 1));
+        let bo = tokio::spawn(play_hands(addr, ann_1, cookies[&Role::Bo].clone().leak(), 1));
+        a.await.unwrap();
+        bo.await.unwrap();
+    }
     play_hands(addr, cy_1, &cookies[&Role::Cy], 1).await;
     // Hand 1 over everywhere (the other tables are bots'): hand 2 opens.
     let mut cy_2 = None;
@@ -776,16 +805,42 @@ async fn build() -> World {
         t.seat = Box::new(move |r, _| (r == who).then_some(wind));
         t
     };
-    tables.push(sitting("online 1-1 (Ann)", ann_1, Role::Ann, Wind::East, 1));
+    let mut t = known_table(&app, "online 1-1 (Ann and Bo)", ann_1, 1);
+    t.may = Box::new(move |r, _| match r {
+        Role::Ann => May::Seat(Wind::East),
+        Role::Bo => May::Seat(bo_wind),
+        Role::Director => May::All,
+        _ => May::Nothing,
+    });
+    t.seat = Box::new(move |r, _| match r {
+        Role::Ann => Some(Wind::East),
+        Role::Bo => Some(bo_wind),
+        _ => None,
+    });
+    tables.push(t);
     tables.push(sitting("online hand 1 (Cy)", cy_1, Role::Cy, cy_wind_1, 1));
     tables.push(sitting("online 1-1 (Cy)", cy_2, Role::Cy, Wind::East, 1));
-    tables.push(sitting(
+    let mut t = sitting(
         "online hand 2 (Ann, in play)",
         ann_2,
         Role::Ann,
         ann_wind_2,
         0,
-    ));
+    );
+    if let Some(bo_w) = bo_with_ann_2 {
+        t.may = Box::new(move |r, _| match r {
+            Role::Ann => May::Seat(ann_wind_2),
+            Role::Bo => May::Seat(bo_w),
+            Role::Director => May::All,
+            _ => May::Nothing,
+        });
+        t.seat = Box::new(move |r, _| match r {
+            Role::Ann => Some(ann_wind_2),
+            Role::Bo => Some(bo_w),
+            _ => None,
+        });
+    }
+    tables.push(t);
     // Every deal of the online event is its director's until done everywhere.
     director_keys.push(online_key.hex());
     for i in 0..oe.movement.deal_names().len() {
