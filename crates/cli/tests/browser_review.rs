@@ -206,11 +206,8 @@ fn a_hand_is_reviewed_and_compared_with_its_field() {
 
     // A phone: the review below the board, nothing wider than the screen.
     alice.viewport(390, 844);
-    alice.go(&alice
-        .exec("return location.pathname")
-        .as_str()
-        .unwrap()
-        .to_string());
+    let here = alice.exec("return location.pathname");
+    alice.go(here.as_str().unwrap());
     alice.wait(&["rv-summary"]);
     std::thread::sleep(Duration::from_millis(500));
     let w = alice

@@ -167,7 +167,7 @@ pub fn explore(
             let sum: i32 = b.holders.iter().map(|&h| holders[h].imp).sum();
             b.mean_imp = sum as f64 / b.holders.len() as f64;
         }
-        branches.sort_by(|a, b| b.holders.len().cmp(&a.holders.len()));
+        branches.sort_by_key(|b| std::cmp::Reverse(b.holders.len()));
         moments.push(Moment {
             index: *index,
             played: *played,

@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::{alone, app, bot, http, person, play_through};
+use common::{account, alone, app, bot, duplicate, http, person, play_through, serve};
 use serde_json::Value;
+use server::play::spec::Place;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hands_review_is_queued_then_shown_to_its_player() {
@@ -184,4 +185,85 @@ async fn the_field_of_a_deal_holds_everyone_who_played_it() {
         body.contains("seat: &#39;Q&#39;") || body.contains("seat: 'Q'"),
         "{body}"
     );
+}
+
+/// An account's profile, once the reviewers have been through their hands: the month's
+/// agreement and cost per hand as the stored reviews give them, the decisions by kind
+/// adding up to the decisions weighed, each hand linked where the viewer may open it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_profile_follows_the_players_reviews() {
+    let app = app(None);
+    let (me, cookie) = account(&app, "Rhea");
+    let addr = serve(app.clone()).await;
+    let mut tables = Vec::new();
+    for seed in [5, 6] {
+        let spec = duplicate(
+            seed..seed + 1,
+            [Place::Person, bot("strong"), bot("strong"), bot("strong")],
+            me,
+        );
+        let t = app.hall.open_table(spec, "Rhea").unwrap();
+        play_through(addr, t, &cookie).await;
+        tables.push(t);
+    }
+    let store = app.hall.store.clone();
+    tokio::task::spawn_blocking(move || {
+        while server::play::reviewer::review_one(store.as_ref(), "test", 20).unwrap() {}
+    })
+    .await
+    .unwrap();
+    // What the stored reviews say, hand by hand.
+    let mut agreements = Vec::new();
+    let mut costs = Vec::new();
+    let mut weighed = 0;
+    for t in &tables {
+        let url = format!("/play/t/{t}/hands/1/review.json");
+        let (_, _, body) = http(&app, "GET", &url, Some(&cookie), &[]).await;
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let seat = &v["seats"][0];
+        agreements.push(seat["agreement"].as_f64().unwrap());
+        costs.push(seat["review"]["expected_loss"].as_f64().unwrap());
+        weighed += seat["review"]["decisions_weighed"]
+            .as_array()
+            .unwrap()
+            .len();
+    }
+    let (_, other) = person(&app, "Quin");
+    for viewer in [&cookie, &other] {
+        let (st, _, page) = http(&app, "GET", "/play/p/Rhea", Some(viewer), &[]).await;
+        assert_eq!(st, 200);
+        assert!(page.contains("id=\"review-periods\""), "{page}");
+        let cell = |id: &str, row: usize| -> Vec<String> {
+            let table = page.split(&format!("id=\"{id}\"")).nth(1).unwrap();
+            let table = table.split("</table>").next().unwrap();
+            let tr = table.split("<tr>").nth(row + 1).unwrap_or("");
+            tr.split("<td")
+                .skip(1)
+                .map(|c| {
+                    let c = &c[c.find('>').unwrap() + 1..];
+                    c[..c.find("</td>").unwrap()].to_string()
+                })
+                .collect()
+        };
+        let month = cell("review-periods", 1);
+        assert_eq!(month[1], "2", "two hands this month: {month:?}");
+        let mean = (agreements.iter().sum::<f64>() / 2.0 * 100.0).round();
+        assert_eq!(month[2], format!("{mean}%"), "{month:?}");
+        assert_eq!(month[3], format!("{:.2}", costs.iter().sum::<f64>() / 2.0));
+        // The kinds' decisions add up to every decision weighed.
+        let mut total = 0;
+        for row in 1..=4 {
+            let k = cell("review-kinds", row);
+            if let Some(d) = k.get(1) {
+                total += d.parse::<usize>().unwrap();
+            }
+        }
+        assert_eq!(total, weighed);
+        // The tables are over: anyone may open their hands, so each is linked.
+        let recent = page.split("id=\"review-recent\"").nth(1).unwrap();
+        let recent = recent.split("</table>").next().unwrap();
+        for t in &tables {
+            assert!(recent.contains(&format!("/play/t/{t}/hands/1")), "{recent}");
+        }
+    }
 }

@@ -769,8 +769,18 @@ async fn build() -> World {
     assert_eq!(table_of(ids[&Role::Bo]), Some(ann_1));
     let cy_1 = table_of(ids[&Role::Cy]).unwrap();
     {
-        let a = tokio::spawn(play_hands(addr, ann_1, cookies[&Role::Ann].clone().leak(), 1));
-        let bo = tokio::spawn(play_hands(addr, ann_1, cookies[&Role::Bo].clone().leak(), 1));
+        let a = tokio::spawn(play_hands(
+            addr,
+            ann_1,
+            cookies[&Role::Ann].clone().leak(),
+            1,
+        ));
+        let bo = tokio::spawn(play_hands(
+            addr,
+            ann_1,
+            cookies[&Role::Bo].clone().leak(),
+            1,
+        ));
         a.await.unwrap();
         bo.await.unwrap();
     }

@@ -41,6 +41,23 @@ pub struct ReviewBacklog {
     pub failed: u64,
 }
 
+/// A done review of a hand a person held a seat in ([`ReviewStore::reviews_of_person`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PersonReview {
+    /// The hand (`play_hands.id`).
+    pub hand: i64,
+    /// Its table.
+    pub table: i64,
+    /// Its number at the table.
+    pub hand_no: u32,
+    /// When it finished (UTC).
+    pub at: String,
+    /// The seat the person held.
+    pub seat: usize,
+    /// The review (JSON owned by the reviewer).
+    pub review: String,
+}
+
 /// The review queue. A job is queued in the transaction that keeps its hand
 /// ([`crate::PlayStore::write_play`], [`crate::PlayStore::save_hand`]).
 pub trait ReviewStore {
@@ -67,4 +84,9 @@ pub trait ReviewStore {
     ///
     /// A read: it sees what committed transactions wrote.
     fn review_backlog(&self) -> Result<ReviewBacklog>;
+
+    /// The done reviews of hands `person` held a seat in, newest first, at most `limit`.
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn reviews_of_person(&self, person: i64, limit: usize) -> Result<Vec<PersonReview>>;
 }

@@ -65,4 +65,17 @@ fn reviews_are_queued_taken_once_and_stored_once(s: &dyn Store) {
     assert_eq!(s.review_of(h3).unwrap(), Some(failed));
     let b = s.review_backlog().unwrap();
     assert_eq!((b.queued, b.oldest_ms, b.done, b.failed), (0, None, 1, 1));
+
+    // Each person's done reviews, with the seat they held (a failed one is not among them).
+    let seen = |who: i64| -> Vec<(i64, i64, u32, usize, String)> {
+        s.reviews_of_person(who, 10)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.hand, r.table, r.hand_no, r.seat, r.review))
+            .collect()
+    };
+    let text = "{\"ok\":1}".to_string();
+    assert_eq!(seen(p.id), [(h1, t, 1, 1, text.clone())]);
+    assert_eq!(seen(q.id), [(h1, t, 1, 3, text)]);
+    assert!(s.reviews_of_person(q.id, 0).unwrap().is_empty());
 }

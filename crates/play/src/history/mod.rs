@@ -7,6 +7,7 @@
 mod fields;
 mod kept;
 mod stats;
+mod trends;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -21,6 +22,7 @@ pub use kept::{
     catch_up, kept, rate_session, rebuild, rebuild_with_field, table_over, unrated, Rebuilt,
 };
 pub use stats::{profile, HandLine, Profile, RegularGame};
+pub use trends::{trends, DecisionKind, KindCost, Period, ReviewedHand, Trends};
 
 /// The rating of every person recomputed in memory from every compared hand, as of a
 /// stored hand (a period's leaderboard, and tests comparing with the kept ratings).

@@ -163,6 +163,8 @@ fn values_shown_through_t_have_chinese() {
     let mut keys: Vec<&str> = play::spec::BOT_LEVELS.to_vec();
     keys.extend(["upcoming", "open", "closing", "revealed"]);
     keys.extend(["East", "South", "West", "North"]);
+    use play::history::DecisionKind as K;
+    keys.extend([K::Discard, K::ClaimMade, K::ClaimPassed, K::Kong].map(K::words));
     for k in keys {
         assert!(catalogue::zh(k).is_some(), "{k}");
     }

@@ -1,7 +1,7 @@
 //! The review queue over SQL.
 
 use super::{args, Backend, Db, Sql, SqlExt};
-use crate::{now_ms, Result, ReviewBacklog, ReviewJob, ReviewState, ReviewStore};
+use crate::{now_ms, PersonReview, Result, ReviewBacklog, ReviewJob, ReviewState, ReviewStore};
 
 /// Queues the review of hand `hand` for the people's `seats` (none: nothing queued).
 pub(super) fn queue_review(tx: &mut dyn Sql, hand: i64, seats: &[usize]) -> Result<()> {
@@ -85,6 +85,30 @@ impl<B: Backend> ReviewStore for Db<B> {
             "failed" => ReviewState::Failed(text.unwrap_or_default()),
             _ => ReviewState::Queued,
         }))
+    }
+
+    fn reviews_of_person(&self, person: i64, limit: usize) -> Result<Vec<PersonReview>> {
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT r.hand, h.play_table, h.hand_no, h.at, p.seat, r.review \
+                 FROM play_hand_people p JOIN review_jobs r ON r.hand = p.hand \
+                 JOIN play_hands h ON h.id = p.hand \
+                 WHERE p.person = ?1 AND r.state = 'done' ORDER BY r.hand DESC LIMIT ?2",
+                args![person, limit],
+            )
+        })?;
+        rows.iter()
+            .map(|r| {
+                Ok(PersonReview {
+                    hand: r.get(0)?,
+                    table: r.get(1)?,
+                    hand_no: r.get(2)?,
+                    at: r.get(3)?,
+                    seat: r.get(4)?,
+                    review: r.get::<Option<String>>(5)?.unwrap_or_default(),
+                })
+            })
+            .collect()
     }
 
     fn review_backlog(&self) -> Result<ReviewBacklog> {

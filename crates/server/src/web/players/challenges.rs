@@ -374,7 +374,7 @@ pub async fn deal(
                     .find(|s| s["seat"] == letter)?;
                 Some(json!({
                     "state": "done",
-                    "agreement": (s["agreement"].as_f64()? * 100.0).round(),
+                    "agreement": (s["agreement"].as_f64()? * 100.0).round() as i64,
                     "cost": format!("{:.1}", s["review"]["expected_loss"].as_f64()?),
                     "decisions": s["review"]["decisions_weighed"].as_array()?.len(),
                     "table": r.hand.play_table,

@@ -113,6 +113,7 @@ pub async fn profile_page(
     let viewer = viewer_of(&app, &headers)?;
     let me = player(&app, &headers)?;
     let p = history::profile(&app.hall, person.id, viewer, 20)?;
+    let review = review_trends(&app, person.id, viewer)?;
     let bots: Vec<Value> = tournament::rating::ANCHORS
         .iter()
         .map(|(l, r)| json!({"level": l, "rating": format!("{r:.1}")}))
@@ -141,8 +142,77 @@ pub async fn profile_page(
             challenges => p.challenges.iter().map(|(id, n, r, of, imp)| json!({"id": id, "name": n, "place": r, "of": of, "imp": imp})).collect::<Vec<_>>(),
             events => p.events.iter().map(|(id, n, r, of, imp)| json!({"id": id, "name": n, "place": r, "of": of, "imp": imp})).collect::<Vec<_>>(),
             last => p.last,
+            review => review,
         },
     )
+}
+
+/// The player's reviews over time for the profile: figures for anyone, a link to a hand
+/// only where the viewer may open its replay.
+fn review_trends(app: &App, person: i64, viewer: Viewer) -> AppResult<Option<Value>> {
+    let t = history::trends(&app.hall, person, 10)?;
+    if t.hands == 0 {
+        return Ok(None);
+    }
+    let mut opens = std::collections::HashMap::new();
+    let mut may_open = |table: i64, hand: u32| -> bool {
+        *opens.entry((table, hand)).or_insert_with(|| {
+            table_spec(app, table)
+                .ok()
+                .and_then(|spec| hand_sight(&app.hall, table, &spec, hand as usize, viewer).ok())
+                .is_some_and(|s| matches!(s, Sight::Open | Sight::Seat(_)))
+        })
+    };
+    let kinds: Vec<Value> = t
+        .kinds
+        .iter()
+        .map(|k| {
+            let worst: Vec<Value> = k
+                .worst
+                .iter()
+                .filter(|w| may_open(w.0, w.1))
+                .map(|w| json!({"table": w.0, "hand": w.1, "move": w.2, "cost": format!("{:.1}", w.3)}))
+                .collect();
+            json!({
+                "words": k.kind.words(),
+                "decisions": k.decisions,
+                "differed": k.differed,
+                "cost": format!("{:.1}", k.cost),
+                "per_decision": format!("{:.2}", k.cost / k.decisions.max(1) as f64),
+                "worst": worst,
+            })
+        })
+        .collect();
+    let recent: Vec<Value> = t
+        .recent
+        .iter()
+        .map(|h| {
+            json!({
+                "at": h.at.chars().take(10).collect::<String>(),
+                "agreement": (h.agreement * 100.0).round() as i64,
+                "cost": format!("{:.1}", h.cost),
+                "link": may_open(h.table, h.hand_no).then(|| format!("/play/t/{}/hands/{}", h.table, h.hand_no)),
+            })
+        })
+        .collect();
+    let periods: Vec<Value> = t
+        .periods
+        .iter()
+        .map(|p| {
+            json!({
+                "month": p.month,
+                "hands": p.hands,
+                "agreement": (p.agreement * 100.0).round() as i64,
+                "cost": format!("{:.2}", p.cost),
+            })
+        })
+        .collect();
+    Ok(Some(json!({
+        "hands": t.hands,
+        "periods": periods,
+        "kinds": kinds,
+        "recent": recent,
+    })))
 }
 
 #[derive(Deserialize)]
