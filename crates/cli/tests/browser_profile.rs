@@ -12,7 +12,18 @@ use webdriver::{open, Engine, Proc};
 #[test]
 fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
     let db = common::fresh_db("profile");
-    let (child, addr) = common::serve_with(&db, &["--bot-pace-ms", "0"]);
+    // One reviewer at a small budget: the profile shows the reviews over time.
+    let (child, addr) = common::serve_with(
+        &db,
+        &[
+            "--bot-pace-ms",
+            "0",
+            "--review-threads",
+            "1",
+            "--review-ms",
+            "10",
+        ],
+    );
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));
     b.viewport(1366, 768);
@@ -52,7 +63,36 @@ fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
     assert!(page.contains("10 rated hands"), "{page}");
     assert!(page.contains("id=\"regular-games\""), "{page}");
     b.screenshot("profile");
+    // The reviews over time, once the reviewer has been through Mei's hands.
+    let start = std::time::Instant::now();
+    loop {
+        b.go("/play/p/Mei");
+        let page = b.wait(&["id=\"rating\""]);
+        if page.contains("review of 11 hands") || page.contains("review of 10 hands") {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "the reviews did not reach the profile"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    let kinds = b
+        .exec("return document.querySelectorAll('#review-kinds tr').length")
+        .as_u64()
+        .unwrap();
+    assert!(kinds >= 2, "decisions by kind");
+    b.exec("document.getElementById('reviewed').scrollIntoView()");
+    b.screenshot("profile-review");
     b.viewport(390, 844);
+    b.exec("document.getElementById('reviewed').scrollIntoView()");
+    b.screenshot("profile-review-phone");
+    let w = b
+        .exec("return document.documentElement.scrollWidth")
+        .as_u64()
+        .unwrap();
+    assert!(w <= 400, "the profile fits a phone: {w}px");
+    b.exec("window.scrollTo(0, 0)");
     b.screenshot("profile-phone");
     b.exec("document.getElementById('regular').scrollIntoView()");
     b.screenshot("profile-regular-phone");
@@ -84,4 +124,7 @@ fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
     assert!(zh.contains("暂定"), "{zh}");
     b.viewport(1366, 768);
     b.screenshot("zh-profile");
+    assert!(zh.contains("专家眼中的决策"), "the reviews in Chinese");
+    b.exec("document.getElementById('reviewed').scrollIntoView()");
+    b.screenshot("zh-profile-review");
 }

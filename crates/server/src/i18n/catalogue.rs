@@ -203,7 +203,6 @@ pub const PAGES: &[(&str, &str)] = &[
     ("not the expert's", "与专家不同"),
     ("cost", "损失"),
     ("per decision", "每个决策"),
-    ("costliest", "损失最大的"),
     ("move {}", "第 {} 步"),
     ("Latest reviewed hands", "最近复盘的牌"),
     ("discarding", "打牌"),
