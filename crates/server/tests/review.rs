@@ -30,6 +30,26 @@ async fn a_hands_review_is_queued_then_shown_to_its_player() {
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["state"], "queued", "{v}");
 
+    // The director's page says how far behind the reviewers are.
+    let boss = common::director(&app);
+    let backlog = |app: server::App| {
+        let boss = boss.clone();
+        async move {
+            let (_, _, page) = http(&app, "GET", "/director", Some(&boss), &[]).await;
+            let p = page
+                .split("id=\"review-backlog\">")
+                .nth(1)
+                .unwrap()
+                .to_string();
+            p[..p.find("</p>").unwrap()].to_string()
+        }
+    };
+    let said = backlog(app.clone()).await;
+    assert!(
+        said.starts_with("1 hands waiting") && said.contains("0 reviewed"),
+        "{said}"
+    );
+
     // One reviewer (a small budget) does it; the player then sees their own seat.
     let store = app.hall.store.clone();
     let did = tokio::task::spawn_blocking(move || {
@@ -38,6 +58,11 @@ async fn a_hands_review_is_queued_then_shown_to_its_player() {
     .await
     .unwrap();
     assert!(did);
+    let said = backlog(app.clone()).await;
+    assert!(
+        said.starts_with("0 hands waiting for") && said.contains("1 reviewed"),
+        "{said}"
+    );
     let (st, _, body) = get(Some(cookie.clone())).await;
     assert_eq!(st, 200, "{body}");
     let v: Value = serde_json::from_str(&body).unwrap();

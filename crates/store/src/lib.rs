@@ -52,7 +52,9 @@ pub use postgres::{scratch_database, PgStore, Postgres};
 pub use ratings::{RatedHand, RatedSession, RatingRow, RatingStore, SessionRated};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
-pub use reviews::{PersonReview, ReviewBacklog, ReviewJob, ReviewState, ReviewStore};
+pub use reviews::{
+    PersonReview, ReviewBacklog, ReviewJob, ReviewState, ReviewStore, REVIEW_QUEUE_MAX,
+};
 /// The schema's migrations, for tests that build an older database.
 #[doc(hidden)]
 pub use schema::{MIGRATIONS, POSTGRES};

@@ -41,6 +41,11 @@ pub struct ReviewBacklog {
     pub failed: u64,
 }
 
+/// Most hands waiting for review: a hand kept beyond it is marked failed, with the reason,
+/// instead of queued. At the default budget one reviewer thread does about 15 hand-seats a
+/// minute, so a full queue is about 5 hours of one thread's work.
+pub const REVIEW_QUEUE_MAX: usize = 5_000;
+
 /// A done review of a hand a person held a seat in ([`ReviewStore::reviews_of_person`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PersonReview {

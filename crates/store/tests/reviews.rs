@@ -79,3 +79,31 @@ fn reviews_are_queued_taken_once_and_stored_once(s: &dyn Store) {
     assert_eq!(seen(q.id), [(h1, t, 1, 3, text)]);
     assert!(s.reviews_of_person(q.id, 0).unwrap().is_empty());
 }
+
+/// The queue is bounded: with `REVIEW_QUEUE_MAX` hands waiting, the next hand kept is
+/// marked failed with the reason, not queued; once the reviewers catch up, hands queue
+/// again.
+#[test]
+fn a_full_queue_marks_new_hands_instead_of_growing() {
+    let s = store::SqliteStore::in_memory().unwrap();
+    let t = s.create_play_table("{}", false).unwrap();
+    let p = s.create_person("Rhea", None).unwrap();
+    let people = format!(r#"{{"persons": [{}, null, null, null]}}"#, p.id);
+    for n in 0..store::REVIEW_QUEUE_MAX {
+        s.save_hand(t, n as u32 + 1, None, &people, "log").unwrap();
+    }
+    let b = s.review_backlog().unwrap();
+    assert_eq!(b.queued, store::REVIEW_QUEUE_MAX as u64);
+    let over = s.save_hand(t, 9_999, None, &people, "log").unwrap();
+    let Some(ReviewState::Failed(why)) = s.review_of(over).unwrap() else {
+        panic!("queued past the bound");
+    };
+    assert!(why.contains("5000 hands behind"), "{why}");
+    assert_eq!(s.review_backlog().unwrap().queued, b.queued);
+    // One review done: room for the next hand.
+    let job = s.claim_review("a", 60_000).unwrap().unwrap();
+    s.finish_review(job.hand, "a", &ReviewState::Done("{}".into()))
+        .unwrap();
+    let next = s.save_hand(t, 10_000, None, &people, "log").unwrap();
+    assert_eq!(s.review_of(next).unwrap(), Some(ReviewState::Queued));
+}

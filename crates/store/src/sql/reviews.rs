@@ -1,14 +1,34 @@
 //! The review queue over SQL.
 
 use super::{args, Backend, Db, Sql, SqlExt};
-use crate::{now_ms, PersonReview, Result, ReviewBacklog, ReviewJob, ReviewState, ReviewStore};
+use crate::{
+    now_ms, PersonReview, Result, ReviewBacklog, ReviewJob, ReviewState, ReviewStore,
+    REVIEW_QUEUE_MAX,
+};
 
-/// Queues the review of hand `hand` for the people's `seats` (none: nothing queued).
+/// Queues the review of hand `hand` for the people's `seats` (none: nothing queued). With
+/// [`REVIEW_QUEUE_MAX`] hands already waiting the hand is marked failed, with the reason,
+/// rather than queued: the queue never grows past what the reviewers can catch up on.
 pub(super) fn queue_review(tx: &mut dyn Sql, hand: i64, seats: &[usize]) -> Result<()> {
     if seats.is_empty() {
         return Ok(());
     }
     let seats: Vec<String> = seats.iter().map(usize::to_string).collect();
+    let waiting: i64 = tx
+        .one(
+            "SELECT count(*) FROM review_jobs WHERE state = 'queued'",
+            &[],
+        )?
+        .get(0)?;
+    if waiting >= REVIEW_QUEUE_MAX as i64 {
+        let why =
+            format!("not reviewed: the reviewers were {waiting} hands behind when it was kept");
+        tx.exec(
+            "INSERT INTO review_jobs (hand, seats, queued, state, done, review) VALUES (?1, ?2, ?3, 'failed', ?3, ?4) ON CONFLICT (hand) DO NOTHING",
+            args![hand, seats.join(","), now_ms(), why],
+        )?;
+        return Ok(());
+    }
     tx.exec(
         "INSERT INTO review_jobs (hand, seats, queued) VALUES (?1, ?2, ?3) ON CONFLICT (hand) DO NOTHING",
         args![hand, seats.join(","), now_ms()],

@@ -47,9 +47,20 @@ pub async fn events(State(app): State<App>, headers: HeaderMap) -> Page {
             })
         })
         .collect();
+    // How far behind the reviewers are, all nodes together.
+    let b = app.store.review_backlog()?;
+    let reviews = json!({
+        "queued": b.queued,
+        "oldest_min": b.oldest_ms.map(|t| (store::now_ms() - t).max(0) / 60_000),
+        "done": b.done,
+        "failed": b.failed,
+        "bound": store::REVIEW_QUEUE_MAX,
+        "threads": app.hall.config.review_threads,
+        "ms": app.hall.config.review_ms,
+    });
     render(
         "director/events.html",
-        context! { title => "Director", csrf => s.csrf, events => events, sessions => sessions },
+        context! { title => "Director", csrf => s.csrf, events => events, sessions => sessions, reviews => reviews },
     )
 }
 
