@@ -8,11 +8,14 @@
 //! starts `dupmj serve` nodes as processes on one PostgreSQL database ([`nodes`]), with
 //! each table's watcher on one node in turn (so that with two nodes half of them are
 //! relayed to the other), and says how the CPU time was shared. [`failover`] kills nodes
-//! while people play; [`rating`] times the rating rebuilt from many kept hands.
+//! while people play; [`rating`] times the rating rebuilt from many kept hands;
+//! [`reviews`] the reviewers: a hand's wait for its review, the table with them busy, and
+//! the review and field pages.
 
 pub mod failover;
 pub mod nodes;
 pub mod rating;
+pub mod reviews;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -45,18 +48,21 @@ pub struct Point {
     pub moves_per_s: f64,
 }
 
-/// Measures each table count for `seconds`, bots `level` moving every `pace`.
+/// Measures each table count for `seconds`, bots `level` moving every `pace`; with
+/// `reviewers` (threads, ms a decision), that many reviewers busy on a backlog of hands
+/// meanwhile, in this process.
 pub fn run(
     counts: &[usize],
     seconds: f64,
     level: &str,
     pace: Duration,
     ping: Duration,
+    reviewers: Option<(usize, u32)>,
     mut report: impl FnMut(&Point),
 ) -> Result<Vec<Point>, String> {
     let mut out = Vec::new();
     for &n in counts {
-        let p = one(n, seconds, level, pace, ping)?;
+        let p = one(n, seconds, level, pace, ping, reviewers)?;
         report(&p);
         out.push(p);
     }
@@ -69,14 +75,40 @@ fn one(
     level: &str,
     pace: Duration,
     ping: Duration,
+    reviewers: Option<(usize, u32)>,
 ) -> Result<Point, String> {
     let server_rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let store = SqliteStore::in_memory().map_err(|e| e.to_string())?;
+    let store: Arc<dyn store::Store> =
+        Arc::new(SqliteStore::in_memory().map_err(|e| e.to_string())?);
+    // A backlog the reviewers cannot finish while it is measured (a hand-seat takes them
+    // seconds).
+    let busy = match reviewers {
+        Some((threads, ms)) => {
+            let person = store
+                .create_person("bench", None)
+                .map_err(|e| e.to_string())?
+                .id;
+            let t = store
+                .create_play_table("{}", false)
+                .map_err(|e| e.to_string())?;
+            let backlog = threads * (seconds as usize + 2) + 4;
+            for (i, k) in reviews::hands(50_000, backlog, ["strong"; 4], person)
+                .iter()
+                .enumerate()
+            {
+                store
+                    .save_hand(t, i as u32 + 1, None, &k.summary, &k.log)
+                    .map_err(|e| e.to_string())?;
+            }
+            Some(reviews::Reviewers::start(store.clone(), threads, ms))
+        }
+        None => None,
+    };
     let app = App::new(
-        Arc::new(store),
+        store,
         PlayConfig {
             pace,
             schedule: None,
@@ -112,10 +144,19 @@ fn one(
         .map_err(|e| e.to_string())?;
     let moves_before = moves(&app);
     let started = Instant::now();
-    let watchers: Vec<(SocketAddr, i64)> = (0..n).map(|t| (addr, t as i64 + 1)).collect();
+    // The backlog's table, when there is one, took number 1.
+    let first = if reviewers.is_some() { 2 } else { 1 };
+    let watchers: Vec<(SocketAddr, i64)> = (0..n).map(|t| (addr, t as i64 + first)).collect();
     let (times, states) = client_rt.block_on(watch(watchers, seconds, ping));
     let elapsed = started.elapsed().as_secs_f64();
     let moves_after = moves(&app);
+    if let Some(r) = busy {
+        let reviewed = r.done.lock().unwrap().len();
+        r.stop();
+        if reviewed == 0 && seconds >= 10.0 {
+            return Err("the reviewers finished no hand while it was measured".into());
+        }
+    }
     let _ = stop_tx.send(());
     server
         .join()

@@ -55,6 +55,37 @@ pub enum BenchCmd {
         /// With --db: how many nodes serve (each table's watcher goes to one in turn).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=8))]
         nodes: u64,
+        /// Reviewer threads kept busy on a backlog of hands meanwhile, in the same process
+        /// (as `serve --review-threads`), to compare with none.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=64))]
+        review_threads: u64,
+        /// Their budget a decision, as `serve --review-ms`.
+        #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+        review_ms: u32,
+    },
+    /// The reviewers on one node: hands kept at a steady rate (each with one person) and
+    /// reviewed by `--threads` at `--review-ms`, how long a hand waits for its review
+    /// (median and 95th percentile); then the time to serve a reviewed hand's review and
+    /// its field when `--holders` people held the same deal-seat.
+    Reviews {
+        /// Hands kept an hour.
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        per_hour: u32,
+        /// Minutes of arrivals (the run lasts up to twice as long).
+        #[arg(long, default_value_t = 10.0)]
+        minutes: f64,
+        /// Reviewer threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+        /// Budget a decision, as `serve --review-ms`.
+        #[arg(long, value_name = "MS", default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+        review_ms: u32,
+        /// Holders of the deal-seat whose field is served.
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=2000))]
+        holders: u64,
+        /// Requests of each page timed.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        runs: u64,
     },
     /// Time per decision of one bot on one core: the bot at East, `strong` at the other
     /// seats, every decision of East timed; prints the median, 90th percentile and worst.
@@ -250,6 +281,8 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
             ping_ms,
             db,
             nodes,
+            review_threads,
+            review_ms,
         } => {
             crate::limits::seconds(seconds, "--seconds")?;
             if !server::play::spec::BOT_LEVELS.contains(&bots.as_str()) {
@@ -288,6 +321,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 &bots,
                 std::time::Duration::from_millis(pace_ms),
                 std::time::Duration::from_millis(ping_ms),
+                (review_threads > 0).then_some((review_threads as usize, review_ms)),
                 |p| {
                     println!(
                         "{:>6} {:>6} {:>8.2} {:>8.2} {:>8.2} {:>9.0} {:>8.0}",
@@ -301,6 +335,40 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                     )
                 },
             )?;
+            Ok(())
+        }
+        BenchCmd::Reviews {
+            per_hour,
+            minutes,
+            threads,
+            review_ms,
+            holders,
+            runs,
+        } => {
+            if !(minutes > 0.0 && minutes <= 600.0) {
+                return Err(format!(
+                    "--minutes: {minutes} is not a number of minutes from more than 0 to 600"
+                ));
+            }
+            let q = bench::reviews::queue(per_hour, minutes, threads as usize, review_ms)?;
+            println!(
+                "{} hands kept at {per_hour} an hour over {minutes} min, {threads} reviewer(s) at {review_ms} ms: {} reviewed, {:.1} s a review on average",
+                q.kept, q.reviewed, q.review_mean_s
+            );
+            println!(
+                "kept to taken: p50 {:.1} s, p95 {:.1} s; kept to reviewed: p50 {:.1} s, p95 {:.1} s",
+                q.wait_p50_s, q.wait_p95_s, q.done_p50_s, q.done_p95_s
+            );
+            let p = bench::reviews::pages(holders as usize, runs as usize, review_ms)?;
+            println!(
+                "{} holders: review.json p50 {:.2} ms (max {:.2}); field.json p50 {:.2} ms (max {:.2}), {} bytes",
+                p.holders,
+                p.review_p50_ms,
+                p.review_max_ms,
+                p.field_p50_ms,
+                p.field_max_ms,
+                p.field_bytes
+            );
             Ok(())
         }
         BenchCmd::Rating {

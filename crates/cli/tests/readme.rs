@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 
 /// Examples not run, each with why: they serve until stopped, measure this machine, or need
 /// a checkout that is not in the repository.
-const NOT_RUN: [(&str, &str); 6] = [
+const NOT_RUN: [(&str, &str); 7] = [
     (
         "python3 tools/probe_director.py",
         "probes running servers for minutes and measures this machine",
@@ -29,6 +29,10 @@ const NOT_RUN: [(&str, &str); 6] = [
     (
         "dupmj bench serve",
         "measures this machine's speed, which differs run to run",
+    ),
+    (
+        "dupmj bench reviews",
+        "measures this machine's speed over minutes",
     ),
     (
         "dupmj bench play",

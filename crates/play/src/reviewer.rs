@@ -77,9 +77,20 @@ pub fn review_one(store: &dyn Store, node: &str, think_ms: u32) -> Result<bool, 
     Ok(true)
 }
 
+/// Hands kept before reviews were that a starting node queues ([`store::ReviewStore::queue_unreviewed`]).
+pub const BACKFILL: usize = 1_000;
+
 /// Starts `threads` reviewers for `node` (none for 0), each a thread of its own, apart
-/// from the runtime that answers the tables.
+/// from the runtime that answers the tables; first the newest [`BACKFILL`] hands kept
+/// before reviews were are queued.
 pub fn start(store: Arc<dyn Store>, node: String, threads: usize, think_ms: u32) {
+    if threads > 0 {
+        match store.queue_unreviewed(BACKFILL) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} hands kept before reviews were queued for review"),
+            Err(e) => tracing::warn!("queueing earlier hands for review: {e}"),
+        }
+    }
     for i in 0..threads {
         let store = store.clone();
         let node = node.clone();

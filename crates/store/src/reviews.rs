@@ -90,6 +90,13 @@ pub trait ReviewStore {
     /// A read: it sees what committed transactions wrote.
     fn review_backlog(&self) -> Result<ReviewBacklog>;
 
+    /// Queues the review of hands with people at them kept before reviews were (no job at
+    /// all), newest first, at most `limit` hands and never past [`REVIEW_QUEUE_MAX`]
+    /// waiting; how many were queued.
+    ///
+    /// One transaction.
+    fn queue_unreviewed(&self, limit: usize) -> Result<usize>;
+
     /// The done reviews of hands `person` held a seat in, newest first, at most `limit`.
     ///
     /// A read: it sees what committed transactions wrote.

@@ -78,6 +78,8 @@ fn reviews_are_queued_taken_once_and_stored_once(s: &dyn Store) {
     assert_eq!(seen(p.id), [(h1, t, 1, 1, text.clone())]);
     assert_eq!(seen(q.id), [(h1, t, 1, 3, text)]);
     assert!(s.reviews_of_person(q.id, 0).unwrap().is_empty());
+    // Every hand with people has its job: the backfill finds none.
+    assert_eq!(s.queue_unreviewed(10).unwrap(), 0);
 }
 
 /// The queue is bounded: with `REVIEW_QUEUE_MAX` hands waiting, the next hand kept is
@@ -106,4 +108,39 @@ fn a_full_queue_marks_new_hands_instead_of_growing() {
         .unwrap();
     let next = s.save_hand(t, 10_000, None, &people, "log").unwrap();
     assert_eq!(s.review_of(next).unwrap(), Some(ReviewState::Queued));
+}
+
+/// Hands kept before reviews were (no job at all) are queued once by the backfill, the
+/// newest first and as many as asked; hands without people never are.
+#[test]
+fn hands_kept_before_reviews_are_queued_once() {
+    let dir = std::env::temp_dir().join(format!("dupmj-backfill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.sqlite");
+    std::fs::remove_file(&path).ok();
+    let s = store::SqliteStore::open(&path).unwrap();
+    let t = s.create_play_table("{}", false).unwrap();
+    let p = s.create_person("Rhea", None).unwrap();
+    let people = format!(r#"{{"persons": [null, {}, null, null]}}"#, p.id);
+    let h1 = s.save_hand(t, 1, None, &people, "log").unwrap();
+    let bots = r#"{"persons": [null, null, null, null]}"#;
+    let h2 = s.save_hand(t, 2, None, bots, "log").unwrap();
+    let h3 = s.save_hand(t, 3, None, &people, "log").unwrap();
+    drop(s);
+    // As a database from before migration 13 has them: no review jobs.
+    let c = rusqlite::Connection::open(&path).unwrap();
+    c.execute("DELETE FROM review_jobs", []).unwrap();
+    drop(c);
+    let s = store::SqliteStore::open(&path).unwrap();
+    assert_eq!(s.review_of(h1).unwrap(), None);
+    assert_eq!(s.queue_unreviewed(1).unwrap(), 1);
+    assert_eq!(s.review_of(h3).unwrap(), Some(ReviewState::Queued));
+    assert_eq!(s.review_of(h1).unwrap(), None, "the newest first");
+    assert_eq!(s.queue_unreviewed(10).unwrap(), 1);
+    assert_eq!(s.review_of(h1).unwrap(), Some(ReviewState::Queued));
+    assert_eq!(s.review_of(h2).unwrap(), None, "nobody to review");
+    assert_eq!(s.queue_unreviewed(10).unwrap(), 0);
+    let job = s.claim_review("a", 60_000).unwrap().unwrap();
+    assert_eq!(job.seats, [1]);
+    std::fs::remove_dir_all(&dir).ok();
 }

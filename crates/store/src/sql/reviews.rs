@@ -107,6 +107,41 @@ impl<B: Backend> ReviewStore for Db<B> {
         }))
     }
 
+    fn queue_unreviewed(&self, limit: usize) -> Result<usize> {
+        self.change(|tx| {
+            let rows = tx.query(
+                "SELECT p.hand, p.seat FROM play_hand_people p \
+                 WHERE NOT EXISTS (SELECT 1 FROM review_jobs r WHERE r.hand = p.hand) \
+                 ORDER BY p.hand DESC, p.seat LIMIT ?1",
+                args![limit.saturating_mul(4)],
+            )?;
+            let mut hands: Vec<(i64, Vec<usize>)> = Vec::new();
+            for r in &rows {
+                let (hand, seat): (i64, usize) = (r.get(0)?, r.get(1)?);
+                match hands.last_mut() {
+                    Some((h, seats)) if *h == hand => seats.push(seat),
+                    _ => hands.push((hand, vec![seat])),
+                }
+            }
+            hands.truncate(limit);
+            let mut queued = 0;
+            for (hand, seats) in &hands {
+                let waiting: i64 = tx
+                    .one(
+                        "SELECT count(*) FROM review_jobs WHERE state = 'queued'",
+                        &[],
+                    )?
+                    .get(0)?;
+                if waiting >= REVIEW_QUEUE_MAX as i64 {
+                    break;
+                }
+                queue_review(tx, *hand, seats)?;
+                queued += 1;
+            }
+            Ok(queued)
+        })
+    }
+
     fn reviews_of_person(&self, person: i64, limit: usize) -> Result<Vec<PersonReview>> {
         let rows = self.read(|c| {
             c.query(
