@@ -80,18 +80,12 @@ fn one_deal_table(seed: u64, person: i64) -> TableSpec {
                 label: "1".into(),
             }],
         },
-        places: [
-            Place::Person,
-            Place::Bot {
+        places: std::array::from_fn(|i| match i {
+            0 => Place::Person,
+            _ => Place::Bot {
                 level: "strong".into(),
             },
-            Place::Bot {
-                level: "strong".into(),
-            },
-            Place::Bot {
-                level: "strong".into(),
-            },
-        ],
+        }),
         owner: person,
         owner_place: 0,
         limit_s: 600,
@@ -298,28 +292,19 @@ pub fn pages(holders: usize, runs: usize, think_ms: u32) -> Result<PageTimes, St
         first.get_or_insert((table, id));
     }
     let (table, hand) = first.ok_or("no holders")?;
-    // The explored hand's review, as a reviewer would store it.
-    loop {
-        let Some(job) = store
-            .claim_review(NODE, 60_000)
-            .map_err(|e| e.to_string())?
-        else {
-            break;
-        };
-        if job.hand == hand {
-            let outcome = play::reviewer::review_job(&job, think_ms);
-            store
-                .finish_review(job.hand, NODE, &outcome)
-                .map_err(|e| e.to_string())?;
+    // The explored hand's review, as a reviewer would store it (the others are not needed).
+    while let Some(job) = store
+        .claim_review(NODE, 60_000)
+        .map_err(|e| e.to_string())?
+    {
+        let outcome = if job.hand == hand {
+            play::reviewer::review_job(&job, think_ms)
         } else {
-            store
-                .finish_review(
-                    job.hand,
-                    NODE,
-                    &ReviewState::Failed("not needed here".into()),
-                )
-                .map_err(|e| e.to_string())?;
-        }
+            ReviewState::Failed("not needed here".into())
+        };
+        store
+            .finish_review(job.hand, NODE, &outcome)
+            .map_err(|e| e.to_string())?;
     }
     let (session, _) = server::auth::start_session(store.as_ref(), store::Role::Director)
         .map_err(|e| e.to_string())?;

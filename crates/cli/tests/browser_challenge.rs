@@ -7,9 +7,9 @@
 mod common;
 mod webdriver;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use webdriver::{open, Browser, Engine, Proc, Window};
+use webdriver::{into_the_challenge, Browser, Proc};
 
 /// Lower bounds of |DIF| for 1 … 20 IMP (rules §5).
 const BRACKETS: [i64; 20] = [
@@ -38,30 +38,6 @@ fn rows(b: &Browser) -> Vec<(String, i64, i64)> {
             )
         })
         .collect()
-}
-
-/// A browser signed in as guest `name`, on the page of the challenge the server scheduled
-/// when it started (waited for, at most 20 s).
-fn into_the_challenge(base: &str, name: &str) -> Window {
-    let b = open(Engine::Chromium, base);
-    b.go("/play");
-    b.fill("form[action='/play/guest'] input[name=name]", name);
-    b.click("form[action='/play/guest'] button");
-    b.wait(&["id=\"me\""]);
-    let start = Instant::now();
-    loop {
-        b.go("/play/c");
-        if b.has("#challenges a") {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no scheduled challenge"
-        );
-        std::thread::sleep(Duration::from_millis(300));
-    }
-    b.click("#challenges a");
-    b
 }
 
 /// `dupmj serve` on `db` publishing a challenge of four deals of `copies` copies each at

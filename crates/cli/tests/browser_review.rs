@@ -12,28 +12,7 @@ mod webdriver;
 
 use std::time::{Duration, Instant};
 
-use webdriver::{open, Engine, Proc, Window};
-
-/// A guest `name` signed in and on the page of the challenge the server scheduled.
-fn into_the_challenge(base: &str, name: &str) -> Window {
-    let b = open(Engine::Chromium, base);
-    b.go("/play");
-    b.fill("form[action='/play/guest'] input[name=name]", name);
-    b.click("form[action='/play/guest'] button");
-    b.wait(&["id=\"me\""]);
-    let start = Instant::now();
-    loop {
-        b.go("/play/c");
-        if b.has("#challenges a") {
-            break;
-        }
-        assert!(start.elapsed() < Duration::from_secs(20), "no challenge");
-        std::thread::sleep(Duration::from_millis(300));
-    }
-    b.click("#challenges a");
-    b.wait(&["id=\"my-deals\""]);
-    b
-}
+use webdriver::{into_the_challenge, Proc, Window};
 
 /// Plays the hand by discarding the first playable tile of the hand (not the one drawn),
 /// winning when it can, passing claims.
@@ -87,9 +66,11 @@ fn a_hand_is_reviewed_and_compared_with_its_field() {
     let _server = Proc(child);
     let base = format!("http://{addr}");
     let alice = into_the_challenge(&base, "Alice");
+    alice.wait(&["id=\"my-deals\""]);
     alice.click("tr[data-deal='1'] .play-deal");
     alice.play_until("#result");
     let bob = into_the_challenge(&base, "Bob");
+    bob.wait(&["id=\"my-deals\""]);
     bob.click("tr[data-deal='1'] .play-deal");
     play_from_the_hand(&bob);
 

@@ -497,3 +497,27 @@ pub fn start(engine: Engine) -> (Proc, SocketAddr) {
     }
     (driver, addr)
 }
+
+/// A browser signed in as guest `name`, on the page of the challenge the server scheduled
+/// when it started (waited for, at most 20 s).
+pub fn into_the_challenge(base: &str, name: &str) -> Window {
+    let b = open(Engine::Chromium, base);
+    b.go("/play");
+    b.fill("form[action='/play/guest'] input[name=name]", name);
+    b.click("form[action='/play/guest'] button");
+    b.wait(&["id=\"me\""]);
+    let start = Instant::now();
+    loop {
+        b.go("/play/c");
+        if b.has("#challenges a") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no scheduled challenge"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    b.click("#challenges a");
+    b
+}

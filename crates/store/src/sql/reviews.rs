@@ -6,6 +6,15 @@ use crate::{
     REVIEW_QUEUE_MAX,
 };
 
+/// Hands waiting for review.
+fn waiting(tx: &mut dyn Sql) -> Result<i64> {
+    tx.one(
+        "SELECT count(*) FROM review_jobs WHERE state = 'queued'",
+        &[],
+    )?
+    .get(0)
+}
+
 /// Queues the review of hand `hand` for the people's `seats` (none: nothing queued). With
 /// [`REVIEW_QUEUE_MAX`] hands already waiting the hand is marked failed, with the reason,
 /// rather than queued: the queue never grows past what the reviewers can catch up on.
@@ -14,12 +23,7 @@ pub(super) fn queue_review(tx: &mut dyn Sql, hand: i64, seats: &[usize]) -> Resu
         return Ok(());
     }
     let seats: Vec<String> = seats.iter().map(usize::to_string).collect();
-    let waiting: i64 = tx
-        .one(
-            "SELECT count(*) FROM review_jobs WHERE state = 'queued'",
-            &[],
-        )?
-        .get(0)?;
+    let waiting = waiting(tx)?;
     if waiting >= REVIEW_QUEUE_MAX as i64 {
         let why =
             format!("not reviewed: the reviewers were {waiting} hands behind when it was kept");
@@ -126,13 +130,7 @@ impl<B: Backend> ReviewStore for Db<B> {
             hands.truncate(limit);
             let mut queued = 0;
             for (hand, seats) in &hands {
-                let waiting: i64 = tx
-                    .one(
-                        "SELECT count(*) FROM review_jobs WHERE state = 'queued'",
-                        &[],
-                    )?
-                    .get(0)?;
-                if waiting >= REVIEW_QUEUE_MAX as i64 {
+                if waiting(tx)? >= REVIEW_QUEUE_MAX as i64 {
                     break;
                 }
                 queue_review(tx, *hand, seats)?;

@@ -172,6 +172,20 @@ pub async fn replay_step(
         .into_response())
 }
 
+/// A hand number from a path, who asks and the views of it they may have.
+fn asked_hand(
+    app: &App,
+    id: i64,
+    n: &str,
+    headers: &HeaderMap,
+) -> AppResult<(u32, Viewer, Vec<&'static str>)> {
+    let n: u32 = n
+        .parse()
+        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
+    let viewer = viewer_of(app, headers)?;
+    Ok((n, viewer, hand_views(app, id, n, viewer)?))
+}
+
 /// `/play/t/{id}/hands/{n}/review.json`: the hand's review by the expert, the seats the
 /// secrecy rule shows the viewer (their own until the hand is open to them): `state` is
 /// `none` (no person at the hand, or kept before reviews), `queued`, `failed` (with the
@@ -181,11 +195,7 @@ pub async fn hand_review(
     Path((id, n)): Path<(i64, String)>,
     headers: HeaderMap,
 ) -> Page {
-    let n: u32 = n
-        .parse()
-        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
-    let viewer = viewer_of(&app, &headers)?;
-    let views = hand_views(&app, id, n, viewer)?;
+    let (n, _, views) = asked_hand(&app, id, &n, &headers)?;
     let (h, _) = stored_hand(&app, id, n)?;
     let body = match app.store.review_of(h.id)? {
         None => json!({"state": "none"}),
@@ -224,11 +234,7 @@ pub async fn hand_field(
     Query(q): Query<FieldQuery>,
     headers: HeaderMap,
 ) -> Page {
-    let n: u32 = n
-        .parse()
-        .map_err(|_| AppError::NotFound(format!("no hand '{n}'")))?;
-    let viewer = viewer_of(&app, &headers)?;
-    let views = hand_views(&app, id, n, viewer)?;
+    let (n, viewer, views) = asked_hand(&app, id, &n, &headers)?;
     let json_reply = |status: StatusCode, body: serde_json::Value| {
         (
             status,
