@@ -115,6 +115,7 @@ impl Reviewers {
             .map(|_| {
                 let (store, stop, done) = (store.clone(), stop.clone(), done.clone());
                 std::thread::spawn(move || {
+                    play::reviewer::lower_priority();
                     while !stop.load(Ordering::Relaxed) {
                         let job = store.claim_review(NODE, 15 * 60_000).ok().flatten();
                         let Some(job) = job else {

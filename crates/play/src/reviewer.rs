@@ -77,6 +77,19 @@ pub fn review_one(store: &dyn Store, node: &str, think_ms: u32) -> Result<bool, 
     Ok(true)
 }
 
+/// Lowers the calling thread's scheduling priority (nice 10) where the system allows it,
+/// so that a reviewer takes the CPU the tables leave: measured with `dupmj bench serve
+/// --review-threads 1` (docs/play-online.md). Elsewhere it does nothing.
+pub fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority take and return plain integers; setpriority with the
+    // thread's own id changes that thread only, and a failure leaves it as it was.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}
+
 /// Hands kept before reviews were that a starting node queues ([`store::ReviewStore::queue_unreviewed`]).
 pub const BACKFILL: usize = 1_000;
 
@@ -96,13 +109,16 @@ pub fn start(store: Arc<dyn Store>, node: String, threads: usize, think_ms: u32)
         let node = node.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("reviewer-{i}"))
-            .spawn(move || loop {
-                match review_one(store.as_ref(), &node, think_ms) {
-                    Ok(true) => {}
-                    Ok(false) => std::thread::sleep(IDLE),
-                    Err(e) => {
-                        tracing::warn!("review queue: {e}");
-                        std::thread::sleep(IDLE);
+            .spawn(move || {
+                lower_priority();
+                loop {
+                    match review_one(store.as_ref(), &node, think_ms) {
+                        Ok(true) => {}
+                        Ok(false) => std::thread::sleep(IDLE),
+                        Err(e) => {
+                            tracing::warn!("review queue: {e}");
+                            std::thread::sleep(IDLE);
+                        }
                     }
                 }
             });
