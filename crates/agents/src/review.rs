@@ -333,6 +333,26 @@ mod tests {
     use crate::registry::builtin;
     use table::rules::TableRules;
 
+    /// A hand whose East made exactly the expert's moves (the expert played it, with the
+    /// reviewer's settings) costs nothing and agrees everywhere.
+    #[test]
+    fn the_experts_own_moves_cost_nothing() {
+        let rules = TableRules::seeds();
+        let playouts = crate::expert::PLAYOUTS / 8;
+        let mut four: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|s| match s {
+            0 => Box::new(ExpertBot::new(rules.clone(), 5, playouts)) as Box<dyn Agent + Send>,
+            _ => builtin("strong", 50 + s as u64).unwrap(),
+        });
+        let log =
+            crate::drive::play_hand(table::deal::Deal::generate(21), rules.clone(), &mut four);
+        let mut reviewer = ExpertBot::new(rules.clone(), 5, playouts);
+        let r = review(&log, Wind::East, &mut reviewer).unwrap();
+        assert!(r.weighed > 3, "{r:?}");
+        assert_eq!(r.expected_loss, 0.0, "{r:?}");
+        assert_eq!(r.agreement(), 1.0);
+        assert!(r.costliest(3).is_empty());
+    }
+
     /// Reviewed by the expert, a random player's hand shows mistakes, each weighed one with
     /// the move played worth less than the suggested one by more than two standard errors,
     /// and the hand's expected loss is their sum; a bot that does not search weighs nothing.

@@ -130,20 +130,25 @@ fn positions(log: &HandLog, seat: Wind) -> Result<Vec<(usize, Position, Action)>
     Ok(out)
 }
 
-/// The field of `seat` seen from `holders[me]`: each holder with their log. A holder's
-/// log that does not replay is left out of the positions (it still has its result).
+/// The field of `seat` seen from `holders[me]`: each holder with their log, if kept (an
+/// open table's par keeps its result only). A holder's log that does not replay is left
+/// out of the positions (it still has its result).
 pub fn explore(
     seat: Wind,
     holders: Vec<Holder>,
-    logs: &[HandLog],
+    logs: &[Option<HandLog>],
     me: usize,
 ) -> Result<Field, ReplayError> {
-    let mine = positions(&logs[me], seat)?;
+    let mine_log = logs[me]
+        .as_ref()
+        .ok_or_else(|| ReplayError("the explored hand has no log".into()))?;
+    let mine = positions(mine_log, seat)?;
     let theirs: Vec<HashMap<Position, Action>> = logs
         .iter()
         .map(|l| {
             let mut at = HashMap::new();
-            for (_, key, a) in positions(l, seat).unwrap_or_default() {
+            let seen = l.as_ref().and_then(|l| positions(l, seat).ok());
+            for (_, key, a) in seen.unwrap_or_default() {
                 at.entry(key).or_insert(a);
             }
             at
@@ -218,6 +223,17 @@ pub fn field_of(
     let mut logs = Vec::new();
     let mut names: HashMap<i64, String> = HashMap::new();
     let mut me = None;
+    // An open table's deal is compared with its par too (as the rating does): `strong` at
+    // the person's seat with the company they had, played once and kept.
+    let par = match key.strip_prefix("dup:").and_then(|x| x.parse::<u64>().ok()) {
+        Some(seed) => {
+            let spec: crate::spec::TableSpec =
+                serde_json::from_str(&hall.store.play_table(table)?.spec)
+                    .map_err(|e| PlayError::Internal(format!("table {table}: {e}")))?;
+            Some((seed, spec.rules()))
+        }
+        None => None,
+    };
     let mut field = hall.store.hands_of_deal(&key, MAX_HOLDERS)?;
     if !field.iter().any(|o| o.id == h.id) {
         field.push(h.clone());
@@ -259,7 +275,21 @@ pub fn field_of(
             ms: s.points[w],
             imp: 0,
         });
-        logs.push(log);
+        logs.push(Some(log));
+        if let (Some((seed, rules)), HolderKind::Person) = (&par, kind) {
+            let company = crate::history::company_of(&s, w);
+            let points = crate::history::par_points_with(hall, *seed, rules, &company);
+            holders.push(Holder {
+                name: format!("par ({})", crate::history::PAR_LEVEL),
+                kind: HolderKind::Par,
+                me: false,
+                table: other.play_table,
+                hand: other.hand_no,
+                ms: points[w],
+                imp: 0,
+            });
+            logs.push(None);
+        }
     }
     let Some(me) = me else {
         return Err(PlayError::Internal(format!(
@@ -283,7 +313,7 @@ mod tests {
 
     /// East of deal `seed` played by four companies: `strong` (twice, the same seeds: the
     /// same play), `medium`, `random`. Holders' match points are East's.
-    fn holders(seed: u64) -> (Vec<Holder>, Vec<HandLog>) {
+    fn holders(seed: u64) -> (Vec<Holder>, Vec<Option<HandLog>>) {
         let mut holders = Vec::new();
         let mut logs = Vec::new();
         for (i, level) in ["strong", "strong", "medium", "random"].iter().enumerate() {
@@ -302,7 +332,7 @@ mod tests {
                 ms,
                 imp: 0,
             });
-            logs.push(log);
+            logs.push(Some(log));
         }
         let list: Vec<(usize, i32)> = holders.iter().map(|h| h.ms).enumerate().collect();
         for s in tournament::challenge::compare(&list) {
@@ -324,6 +354,8 @@ mod tests {
             .expect("a deal East's holders score differently on");
         let f = explore(Wind::East, holders.clone(), &logs, 0).unwrap();
         let east = logs[0]
+            .as_ref()
+            .unwrap()
             .actions
             .iter()
             .filter(|d| d.seat == Wind::East)

@@ -145,8 +145,12 @@ export function makePanel(root, analysis, jump) {
       tbl.append(head);
       for (const b of m.branches) {
         const tr = el("tr", sameMove(b.action, m.played) ? "mine" : "");
-        tr.append(el("td", "", moveWords(b.action)));
-        const who = b.holders.map((h) => field.holders[h].name).join(", ");
+        const move = el("td", "", moveWords(b.action));
+        // Who made it and the IMP each finished with, while the list stays short.
+        const named = b.holders.map((h) => `${field.holders[h].name} ${SIGNED(field.holders[h].imp, 0)}`);
+        if (named.length <= 8) move.append(el("div", "who", named.join(" · ")));
+        tr.append(move);
+        const who = named.join(", ");
         const td = el("td", "", String(b.holders.length));
         td.title = who;
         tr.append(td);

@@ -148,18 +148,32 @@ async fn the_field_of_a_deal_holds_everyone_who_played_it() {
         .iter()
         .map(|h| h["name"].as_str().unwrap())
         .collect();
-    assert_eq!(holders.len(), 2, "{names:?}");
-    assert!(
-        names.contains(&"Rhea (guest)") && names.contains(&"Quin (guest)"),
+    // Each person's hand comes with its par (strong, with that person's company), as the
+    // rating compares an open table's deal.
+    assert_eq!(holders.len(), 4, "{names:?}");
+    for n in ["Rhea (guest)", "Quin (guest)"] {
+        assert_eq!(names.iter().filter(|&&x| x == n).count(), 1, "{names:?}");
+    }
+    assert_eq!(
+        names.iter().filter(|&&x| x == "par (strong)").count(),
+        2,
         "{names:?}"
     );
     let me = holders.iter().position(|h| h["me"] == true).unwrap();
     assert_eq!(holders[me]["name"], "Rhea (guest)");
-    // IMP against the average of the two: equal and opposite.
-    assert_eq!(
-        holders[0]["imp"].as_i64().unwrap(),
-        -holders[1]["imp"].as_i64().unwrap()
-    );
+    // IMP against the average of all four, as rules §5 gives them.
+    let all: Vec<i32> = holders
+        .iter()
+        .map(|h| h["ms"].as_i64().unwrap() as i32)
+        .collect();
+    for h in holders {
+        let ms = h["ms"].as_i64().unwrap() as i32;
+        assert_eq!(
+            h["imp"].as_i64().unwrap() as i32,
+            common::imp_by_hand(ms, &all),
+            "{h}"
+        );
+    }
     // Every decision of Rhea's is a moment; the first is both holders'.
     let (_, _, log) = http(
         &app,
