@@ -125,7 +125,9 @@ export function makePanel(root, analysis, jump) {
     box.id = "field";
     box.append(el("h3", "", T("The field")));
     if (field.state !== "open") {
-      box.append(el("p", "muted", field.reason || ""));
+      // Said in the page's language; the server's words (which deal, which event) below.
+      box.append(el("p", "muted", T("The field shows what every other holder of these tiles did: it opens once the deal is over everywhere.")));
+      if (field.reason) box.append(el("p", "small", field.reason));
       return box;
     }
     if (field.seat !== w) {
