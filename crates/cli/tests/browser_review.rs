@@ -130,16 +130,38 @@ fn a_hand_is_reviewed_and_compared_with_its_field() {
             .unwrap_or(-1)
     };
     assert_eq!(at(&alice), 0);
-    // Move 1 is East's; Alice's first decision comes when her seat is asked.
-    let first = alice
-        .exec("return Math.min(...[...document.querySelectorAll('.rv-mistakes button')].map(b => Number(b.textContent.match(/\\d+/)[0])), 1000)")
-        .as_i64()
-        .unwrap();
-    // A mistake in the list jumps there, and shows the candidates as bars.
+    // Alice's first weighed decision (from the review the page reads): the candidates as
+    // bars, the move played and the expert's marked, each with its IMP against the field.
+    let first = alice.exec_async(
+        "const done = arguments[arguments.length - 1]; fetch(location.pathname + '/review.json').then((r) => r.json()).then((v) => done(v.seats[0].review.decisions_weighed[0].index))",
+    );
+    let first = first.as_i64().expect("a weighed decision");
+    alice.exec(&format!(
+        "const s = document.getElementById('slider'); s.value = '{}'; s.dispatchEvent(new Event('input'))",
+        first - 1
+    ));
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(at(&alice), first - 1);
+    assert!(alice.text(".rv-decision h3").ends_with(&first.to_string()));
+    assert!(alice
+        .text(".next-move")
+        .contains(&format!("(move {first})")));
+    assert!(
+        alice.has(".candidates .cand.played"),
+        "the move played is marked"
+    );
+    assert!(
+        alice.has(".candidates .cand.best"),
+        "the expert's move is marked"
+    );
+    assert!(
+        alice.has(".candidates .cand-imp"),
+        "IMP beside the candidates"
+    );
+    // A mistake in the list, if the hand has one, jumps there; the expert's tile is raised.
     if alice.has(".rv-mistakes button") {
         alice.click(".rv-mistakes button");
         std::thread::sleep(Duration::from_millis(500));
-        let step = at(&alice);
         let said = alice.text(".rv-mistakes button");
         let n: i64 = said
             .split(|c: char| !c.is_ascii_digit())
@@ -147,25 +169,17 @@ fn a_hand_is_reviewed_and_compared_with_its_field() {
             .unwrap()
             .parse()
             .unwrap();
-        assert_eq!(
-            step,
-            n - 1,
-            "the costliest mistake, move {n}, is step {}",
-            n - 1
-        );
-        assert!(
-            alice.has(".candidates .cand.played"),
-            "the move played is marked"
-        );
-        assert!(
-            alice.has(".candidates .cand.best"),
-            "the expert's move is marked"
-        );
+        assert_eq!(at(&alice), n - 1, "the costliest mistake, move {n}");
         assert!(alice.has(".my-hand .tile.expert-pick") || !said.contains("discard"));
-        assert!(counts(&alice) >= 1);
-        assert!(first < 1000);
-        alice.screenshot("review-decision");
+        assert!(alice.has(".rv-cost"), "what the move played cost");
     }
+    assert!(counts(&alice) >= 1);
+    alice.screenshot("review-decision");
+    // The page's IMP are the rules' (§5): a DIF of 40 is 7 IMP, of 6 is 2, of −1.5 is 0.
+    let imps = alice.exec_async(
+        "const done = arguments[arguments.length - 1]; import('/assets/review.js').then((m) => done([m.impAmong(40, [0, -40]), m.impAmong(12, [0]), m.impAmong(-3, [0])]))",
+    );
+    assert_eq!(imps, serde_json::json!([7, 2, 0]));
     // Every decision's branches add up to those who reached it.
     for step in 0..12 {
         alice.exec(&format!(

@@ -29,9 +29,21 @@ function sameMove(a, b) {
   return a.action === b.action && (a.tile || null) === (b.tile || null);
 }
 
+// Lower bounds of |DIF| for 1, 2, … 20 IMP (rules §5).
+const BRACKETS = [2, 6, 10, 16, 24, 32, 40, 48, 56, 64, 72, 84, 96, 108, 132, 156, 180, 212, 244, 296];
+
+/** The IMP a result of `ms` would score among the other holders' `others` (rules §5: the
+ * difference from the average of all, itself included). */
+export function impAmong(ms, others) {
+  const avg = (others.reduce((a, b) => a + b, 0) + ms) / (others.length + 1);
+  const d = ms - avg;
+  return Math.sign(d) * BRACKETS.filter((b) => Math.abs(d) >= b).length;
+}
+
 /** The candidates of one decision as bars: longer is better, the best and the move played
- * marked. */
-function candidatesEl(w) {
+ * marked; with a field (`others`: the other holders' match points), the IMP each move's
+ * expected result would score against it. */
+function candidatesEl(w, others) {
   const box = el("div", "candidates");
   const pts = w.candidates.map((c) => c.points);
   const lo = Math.min(...pts);
@@ -48,6 +60,11 @@ function candidatesEl(w) {
     bar.append(fill);
     row.append(bar);
     row.append(el("span", "cand-value", SIGNED(c.points)));
+    if (others) {
+      const imp = el("span", "cand-imp", `${SIGNED(impAmong(c.points, others), 0)} IMP`);
+      imp.title = T("The IMP an expected result of {} would score against this deal's other holders", SIGNED(c.points));
+      row.append(imp);
+    }
     // The error is that of the difference from the move played, on the same worlds.
     if (!sameMove(c.action, w.played)) row.title = T("{} against the move played: ± {}", SIGNED(c.points - pts[0]), c.error.toFixed(1));
     box.append(row);
@@ -90,7 +107,11 @@ export function makePanel(root, analysis, jump) {
       box.append(el("p", "muted", T("No choice of this seat here.")));
       return box;
     }
-    box.append(candidatesEl(d));
+    // Against the field, where the deal has one and it is open to the viewer.
+    const others = field && field.state === "open" && field.seat === w && field.holders.length > 1
+      ? field.holders.filter((h) => !h.me).map((h) => h.ms)
+      : null;
+    box.append(candidatesEl(d, others));
     const line = sameMove(d.played, d.best)
       ? T("You played the expert's move.")
       : T("The expert plays {}: the move played costs {} ± {} points ({} worlds).", moveWords(d.best), d.cost.toFixed(2), d.error.toFixed(2), d.worlds);

@@ -377,6 +377,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("Mistakes by cost", "按损失排列的失误"),
     ("None: every move was the expert's or as good.", "没有：每一步都与专家相同或同样好。"),
     ("The field", "同牌对比"),
+    ("The IMP an expected result of {} would score against this deal's other holders", "预期得分 {} 相对这副牌其他人可得的 IMP"),
     ("The field shows what every other holder of these tiles did: it opens once the deal is over everywhere.", "同牌对比显示其他拿过这副牌的人各自的打法：等这副牌在所有桌都打完后开放。"),
     ("The field is of seat {}: choose it to compare.", "对比的是 {} 座位：请选择该座位查看。"),
     ("{} holders of these tiles.", "共 {} 人拿过这副牌。"),
