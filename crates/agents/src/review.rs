@@ -333,6 +333,54 @@ mod tests {
     use crate::registry::builtin;
     use table::rules::TableRules;
 
+    /// A planted blunder of the other kind: in deal 153 (`medium` East, `strong` elsewhere)
+    /// East's last discard, 4m, dealt in to South, whose two melded chows showed where the
+    /// hand was going (15 points). Reviewed at that decision, the move played is expected
+    /// to lose more than the 8 a deal-in pays at least, and its cost over the expert's
+    /// discard is clear: many times its standard error.
+    #[test]
+    fn dealing_in_to_a_wait_the_melds_show_has_a_clear_cost() {
+        let rules = TableRules::seeds();
+        let seed = 153;
+        let mut four = std::array::from_fn(|s| {
+            builtin(
+                ["medium", "strong", "strong", "strong"][s],
+                seed * 4 + s as u64,
+            )
+            .unwrap()
+        });
+        let mut log =
+            crate::drive::play_hand(table::deal::Deal::generate(seed), rules.clone(), &mut four);
+        let r = log.result.clone().expect("the hand ends");
+        assert_eq!(r.discarder, Some(Wind::East));
+        assert_eq!(r.wins[0].seat, Wind::South);
+        let i = log
+            .actions
+            .iter()
+            .rposition(|d| d.seat == Wind::East)
+            .unwrap();
+        let mut t = start_of(&log).unwrap();
+        for d in &log.actions[..i] {
+            t.apply(d.seat, d.action).unwrap();
+        }
+        assert_eq!(
+            t.melds(Wind::South).len(),
+            2,
+            "South's melds are on the table"
+        );
+        log.actions.truncate(i + 1);
+        let mut expert = ExpertBot::new(rules, 3, crate::expert::PLAYOUTS);
+        let rv = review(&log, Wind::East, &mut expert).unwrap();
+        let w = rv
+            .decisions_weighed
+            .iter()
+            .find(|w| w.index == i + 1)
+            .expect("the deal-in is weighed");
+        assert_ne!(w.best, w.played, "{w:?}");
+        assert!(w.candidates[0].points < -8.0, "{w:?}");
+        assert!(w.cost > 8.0 && w.cost > 5.0 * w.error, "{w:?}");
+    }
+
     /// A hand whose East made exactly the expert's moves (the expert played it, with the
     /// reviewer's settings) costs nothing and agrees everywhere.
     #[test]
