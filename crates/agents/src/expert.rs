@@ -361,13 +361,19 @@ impl Agent for ExpertBot {
     }
 
     fn appraise(&mut self, view: &View, played: Action) -> Option<Appraisal> {
-        if view.legal.contains(&Action::Hu) || !view.legal.contains(&played) {
+        // A win taken is not weighed against playing on; a win let go is weighed against
+        // taking it.
+        let win = view.legal.contains(&Action::Hu);
+        if played == Action::Hu || !view.legal.contains(&played) {
             return None;
         }
         let planned = self.plan.act(view);
-        let mut candidates = self
-            .to_search(view, planned)
-            .unwrap_or_else(|| vec![planned]);
+        let mut candidates = match win {
+            true => vec![Action::Hu],
+            false => self
+                .to_search(view, planned)
+                .unwrap_or_else(|| vec![planned]),
+        };
         // The move played first, standing unless another clearly beats it.
         candidates.retain(|&c| c != played);
         candidates.insert(0, played);

@@ -381,6 +381,53 @@ mod tests {
         assert!(w.cost > 8.0 && w.cost > 5.0 * w.error, "{w:?}");
     }
 
+    /// A win let go is weighed against declaring it: the first deal of 1–60 that East wins
+    /// by self-draw, with that Hu replaced by a discard of any other tile, costs clearly
+    /// (the expert would have declared it).
+    #[test]
+    fn a_win_let_go_has_a_clear_cost() {
+        let rules = TableRules::seeds();
+        for seed in 1..60 {
+            let mut four = std::array::from_fn(|s| builtin("strong", seed * 4 + s as u64).unwrap());
+            let mut log = crate::drive::play_hand(
+                table::deal::Deal::generate(seed),
+                rules.clone(),
+                &mut four,
+            );
+            let Some(r) = &log.result else { continue };
+            if !(r.wins.len() == 1 && r.wins[0].seat == Wind::East && r.wins[0].self_drawn) {
+                continue;
+            }
+            let i = log.actions.len() - 1;
+            assert_eq!(log.actions[i].action, Action::Hu);
+            let mut t = start_of(&log).unwrap();
+            for d in &log.actions[..i] {
+                t.apply(d.seat, d.action).unwrap();
+            }
+            let view = t.view(Wind::East);
+            let Some(other) = view
+                .legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Discard(_)))
+            else {
+                continue;
+            };
+            log.actions[i].action = other;
+            let mut expert = ExpertBot::new(rules.clone(), 3, crate::expert::PLAYOUTS / 4);
+            let rv = review(&log, Wind::East, &mut expert).unwrap();
+            let w = rv
+                .decisions_weighed
+                .iter()
+                .find(|w| w.index == i + 1)
+                .unwrap();
+            assert_eq!(w.best, Action::Hu, "seed {seed}: {w:?}");
+            assert!(w.cost > 8.0 && w.cost > 2.0 * w.error, "seed {seed}: {w:?}");
+            return;
+        }
+        panic!("East won no hand of 1–59 by self-draw");
+    }
+
     /// A hand whose East made exactly the expert's moves (the expert played it, with the
     /// reviewer's settings) costs nothing and agrees everywhere.
     #[test]

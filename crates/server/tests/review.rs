@@ -291,7 +291,7 @@ async fn the_profile_follows_the_players_reviews() {
         assert_eq!(month[3], format!("{:.2}", costs.iter().sum::<f64>() / 2.0));
         // The kinds' decisions add up to every decision weighed.
         let mut total = 0;
-        for row in 1..=4 {
+        for row in 1..=5 {
             let k = cell("review-kinds", row);
             if let Some(d) = k.get(1) {
                 total += d.parse::<usize>().unwrap();

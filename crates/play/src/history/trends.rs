@@ -28,11 +28,21 @@ pub enum DecisionKind {
     ClaimPassed,
     /// A kong declared on the turn.
     Kong,
+    /// A win let go (weighed against declaring it).
+    WinLetGo,
 }
 
 impl DecisionKind {
-    /// The kind of a decision from the move played (as a review stores it).
-    pub fn of(played: &Value) -> Option<DecisionKind> {
+    /// The kind of a weighed decision as a review stores it: a win let go where a win was
+    /// among the moves weighed, else by the move played.
+    pub fn of(weighed: &Value) -> Option<DecisionKind> {
+        let played = &weighed["played"];
+        let win = weighed["candidates"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["action"]["action"] == "hu"));
+        if win && played["action"] != "hu" {
+            return Some(DecisionKind::WinLetGo);
+        }
         Some(match played["action"].as_str()? {
             "discard" => DecisionKind::Discard,
             "chow" | "pung" | "kong" => DecisionKind::ClaimMade,
@@ -49,6 +59,7 @@ impl DecisionKind {
             DecisionKind::ClaimMade => "claims made",
             DecisionKind::ClaimPassed => "claims passed",
             DecisionKind::Kong => "kongs declared",
+            DecisionKind::WinLetGo => "wins let go",
         }
     }
 }
@@ -107,22 +118,6 @@ pub struct Trends {
     pub kinds: Vec<KindCost>,
     /// The newest reviewed hands.
     pub recent: Vec<ReviewedHand>,
-    /// Wins the player let go where the reviewer would have declared them: (table, hand
-    /// number, move number), the newest first. The search does not weigh a win against
-    /// playing on, so these have no cost.
-    pub wins_passed: Vec<(i64, u32, usize)>,
-}
-
-/// The moves of a stored review where a win was let go that the reviewer would have
-/// declared (its notes: the search does not weigh them).
-fn wins_let_go(review: &Value) -> Vec<usize> {
-    review["notes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|n| n["suggested"]["action"] == "hu" && n["played"]["action"] != "hu")
-        .filter_map(|n| n["index"].as_u64().map(|i| i as usize))
-        .collect()
 }
 
 /// The trends of `person` from their stored reviews.
@@ -130,7 +125,6 @@ pub fn trends(hall: &Hall, person: i64, recent: usize) -> Result<Trends, StoreEr
     let mut specs = Specs::new();
     let mut hands = Vec::new();
     let mut kinds: BTreeMap<DecisionKind, KindCost> = BTreeMap::new();
-    let mut wins_passed = Vec::new();
     for r in hall.store.reviews_of_person(person, READ_REVIEWS)? {
         if !spec_of(hall, &mut specs, r.table).is_some_and(|s| s.counts()) {
             continue;
@@ -146,15 +140,12 @@ pub fn trends(hall: &Hall, person: i64, recent: usize) -> Result<Trends, StoreEr
             continue;
         };
         let review = &seat["review"];
-        for index in wins_let_go(review) {
-            wins_passed.push((r.table, r.hand_no, index));
-        }
         let weighed = review["decisions_weighed"]
             .as_array()
             .cloned()
             .unwrap_or_default();
         for w in &weighed {
-            let Some(kind) = DecisionKind::of(&w["played"]) else {
+            let Some(kind) = DecisionKind::of(w) else {
                 continue;
             };
             let cost = w["cost"].as_f64().unwrap_or(0.0);
@@ -214,7 +205,6 @@ pub fn trends(hall: &Hall, person: i64, recent: usize) -> Result<Trends, StoreEr
         periods,
         kinds,
         recent: hands.into_iter().take(recent).collect(),
-        wins_passed,
     })
 }
 
@@ -222,23 +212,26 @@ pub fn trends(hall: &Hall, person: i64, recent: usize) -> Result<Trends, StoreEr
 mod tests {
     use super::*;
 
-    /// Each decision kind from the move played; a win let go is found among the notes,
-    /// a win taken or another move suggested is not.
+    /// Each decision kind from the move played, and a win let go from the moves weighed.
     #[test]
-    fn decisions_are_told_apart_and_wins_let_go_found() {
-        let kind = |a: &str| DecisionKind::of(&serde_json::json!({"action": a, "tile": "5p"}));
-        assert_eq!(kind("discard"), Some(DecisionKind::Discard));
-        assert_eq!(kind("pung"), Some(DecisionKind::ClaimMade));
-        assert_eq!(kind("chow"), Some(DecisionKind::ClaimMade));
-        assert_eq!(kind("pass"), Some(DecisionKind::ClaimPassed));
-        assert_eq!(kind("concealed_kong"), Some(DecisionKind::Kong));
-        assert_eq!(kind("hu"), None);
-        let review = serde_json::json!({"notes": [
-            {"index": 7, "played": {"action": "pass"}, "suggested": {"action": "hu"}},
-            {"index": 9, "played": {"action": "discard", "tile": "1m"}, "suggested": {"action": "discard", "tile": "9m"}},
-            {"index": 12, "played": {"action": "discard", "tile": "2s"}, "suggested": {"action": "hu"}},
-        ]});
-        assert_eq!(wins_let_go(&review), [7, 12]);
-        assert!(wins_let_go(&serde_json::json!({})).is_empty());
+    fn decisions_are_told_apart() {
+        let kind = |a: &str, hu: bool| {
+            let mut cands = vec![serde_json::json!({"action": {"action": a, "tile": "5p"}})];
+            if hu {
+                cands.push(serde_json::json!({"action": {"action": "hu"}}));
+            }
+            DecisionKind::of(&serde_json::json!({
+                "played": {"action": a, "tile": "5p"},
+                "candidates": cands,
+            }))
+        };
+        assert_eq!(kind("discard", false), Some(DecisionKind::Discard));
+        assert_eq!(kind("pung", false), Some(DecisionKind::ClaimMade));
+        assert_eq!(kind("chow", false), Some(DecisionKind::ClaimMade));
+        assert_eq!(kind("pass", false), Some(DecisionKind::ClaimPassed));
+        assert_eq!(kind("concealed_kong", false), Some(DecisionKind::Kong));
+        assert_eq!(kind("pass", true), Some(DecisionKind::WinLetGo));
+        assert_eq!(kind("discard", true), Some(DecisionKind::WinLetGo));
+        assert_eq!(kind("hu", false), None);
     }
 }

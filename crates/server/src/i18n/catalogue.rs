@@ -205,7 +205,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("per decision", "每个决策"),
     ("move {}", "第 {} 步"),
     ("Latest reviewed hands", "最近复盘的牌"),
-    ("Wins let go where the reviewer would have declared them: {} (not weighed by the search).", "可以和牌却没有和的次数（复盘者会和）：{}（搜索不对此评估损失）。"),
+    ("wins let go", "放弃和牌"),
     ("discarding", "打牌"),
     ("claims made", "吃碰杠"),
     ("claims passed", "放弃吃碰"),

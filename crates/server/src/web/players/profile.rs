@@ -207,15 +207,7 @@ fn review_trends(app: &App, person: i64, viewer: Viewer) -> AppResult<Option<Val
             })
         })
         .collect();
-    let wins_passed: Vec<Value> = t
-        .wins_passed
-        .iter()
-        .take(5)
-        .map(|w| json!({"link": may_open(w.0, w.1).then(|| format!("/play/t/{}/hands/{}#m{}", w.0, w.1, w.2)), "move": w.2}))
-        .collect();
     Ok(Some(json!({
-        "wins_passed": t.wins_passed.len(),
-        "wins_passed_at": wins_passed,
         "hands": t.hands,
         "periods": periods,
         "kinds": kinds,
