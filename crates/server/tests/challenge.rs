@@ -145,7 +145,25 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     // Bob sees Alice's result at their shared deal-seats.
     let (_, _, page) = http(&app, "GET", "/play/c/1/deal/2", Some(&cb), &[]).await;
     assert!(rows(&page).iter().any(|r| r.0 == "Alice (guest)"));
-    assert!(page.contains("strong bot would have played") || page.contains("agrees with all"));
+    // Each result links to its replay with the review and to the field; Bob's own review,
+    // stored by a reviewer, not worked out for the page: queued first, then in figures.
+    assert!(page.contains("class=\"review-link\"") && page.contains("class=\"field-link\""));
+    assert!(
+        page.contains("id=\"my-review\"") && page.contains("being made"),
+        "{page}"
+    );
+    let store = app.hall.store.clone();
+    tokio::task::spawn_blocking(move || {
+        while server::play::reviewer::review_one(store.as_ref(), "test", 10).unwrap() {}
+    })
+    .await
+    .unwrap();
+    let (_, _, page) = http(&app, "GET", "/play/c/1/deal/2", Some(&cb), &[]).await;
+    let mine = page.split("id=\"my-review\">").nth(1).unwrap();
+    assert!(
+        mine.contains("agreement") && mine.contains("See each decision"),
+        "{mine}"
+    );
 
     // While it is open: every route, every role. Bob has not played deal 4, Carol nothing.
     let par = ch.spec.par_table;
