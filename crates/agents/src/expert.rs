@@ -361,16 +361,27 @@ impl Agent for ExpertBot {
     }
 
     fn appraise(&mut self, view: &View, played: Action) -> Option<Appraisal> {
-        // A win taken is not weighed against playing on; a win let go is weighed against
-        // taking it.
-        let win = view.legal.contains(&Action::Hu);
-        if played == Action::Hu || !view.legal.contains(&played) {
+        if !view.legal.contains(&played) {
             return None;
         }
         let planned = self.plan.act(view);
-        let mut candidates = match win {
-            true => vec![Action::Hu],
-            false => self
+        // A win let go is weighed against taking it; a win taken against playing on the
+        // simplest way that keeps the wait (letting the tile go, or discarding the one
+        // drawn).
+        let mut candidates = match (view.legal.contains(&Action::Hu), played) {
+            (true, Action::Hu) => {
+                let on = match view.decision {
+                    Some(Decision::Turn { drew: Some(t), .. }) => Action::Discard(t),
+                    Some(Decision::Claim { .. } | Decision::RobKong { .. }) => Action::Pass,
+                    _ => return None,
+                };
+                if !view.legal.contains(&on) {
+                    return None;
+                }
+                vec![on]
+            }
+            (true, _) => vec![Action::Hu],
+            (false, _) => self
                 .to_search(view, planned)
                 .unwrap_or_else(|| vec![planned]),
         };

@@ -381,9 +381,9 @@ mod tests {
         assert!(w.cost > 8.0 && w.cost > 5.0 * w.error, "{w:?}");
     }
 
-    /// A win let go is weighed against declaring it: the first deal of 1–60 that East wins
-    /// by self-draw, with that Hu replaced by a discard of any other tile, costs clearly
-    /// (the expert would have declared it).
+    /// A win is weighed both ways: in the first deal of 1–60 that East wins by self-draw,
+    /// the win taken stands against playing on; replaced by a discard of another tile, the
+    /// win let go costs clearly (the expert would have declared it).
     #[test]
     fn a_win_let_go_has_a_clear_cost() {
         let rules = TableRules::seeds();
@@ -413,6 +413,22 @@ mod tests {
             else {
                 continue;
             };
+            // Taken, the win is weighed against playing on (discarding the tile drawn) and
+            // stands.
+            let mut expert = ExpertBot::new(rules.clone(), 3, crate::expert::PLAYOUTS / 4);
+            let taken = review(&log, Wind::East, &mut expert).unwrap();
+            let w = taken
+                .decisions_weighed
+                .iter()
+                .find(|w| w.index == i + 1)
+                .unwrap();
+            assert_eq!(
+                (w.played, w.best, w.cost),
+                (Action::Hu, Action::Hu, 0.0),
+                "{w:?}"
+            );
+            assert_eq!(w.candidates.len(), 2, "{w:?}");
+            assert!(w.candidates[1].points < w.candidates[0].points, "{w:?}");
             log.actions[i].action = other;
             let mut expert = ExpertBot::new(rules.clone(), 3, crate::expert::PLAYOUTS / 4);
             let rv = review(&log, Wind::East, &mut expert).unwrap();

@@ -28,20 +28,20 @@ pub enum DecisionKind {
     ClaimPassed,
     /// A kong declared on the turn.
     Kong,
-    /// A win let go (weighed against declaring it).
-    WinLetGo,
+    /// A win: let go (weighed against declaring it) or taken (weighed against playing on).
+    Win,
 }
 
 impl DecisionKind {
-    /// The kind of a weighed decision as a review stores it: a win let go where a win was
-    /// among the moves weighed, else by the move played.
+    /// The kind of a weighed decision as a review stores it: a win where a win was among
+    /// the moves weighed, else by the move played.
     pub fn of(weighed: &Value) -> Option<DecisionKind> {
         let played = &weighed["played"];
         let win = weighed["candidates"]
             .as_array()
             .is_some_and(|c| c.iter().any(|c| c["action"]["action"] == "hu"));
-        if win && played["action"] != "hu" {
-            return Some(DecisionKind::WinLetGo);
+        if win {
+            return Some(DecisionKind::Win);
         }
         Some(match played["action"].as_str()? {
             "discard" => DecisionKind::Discard,
@@ -59,7 +59,7 @@ impl DecisionKind {
             DecisionKind::ClaimMade => "claims made",
             DecisionKind::ClaimPassed => "claims passed",
             DecisionKind::Kong => "kongs declared",
-            DecisionKind::WinLetGo => "wins let go",
+            DecisionKind::Win => "wins let go or taken short",
         }
     }
 }
@@ -230,8 +230,10 @@ mod tests {
         assert_eq!(kind("chow", false), Some(DecisionKind::ClaimMade));
         assert_eq!(kind("pass", false), Some(DecisionKind::ClaimPassed));
         assert_eq!(kind("concealed_kong", false), Some(DecisionKind::Kong));
-        assert_eq!(kind("pass", true), Some(DecisionKind::WinLetGo));
-        assert_eq!(kind("discard", true), Some(DecisionKind::WinLetGo));
-        assert_eq!(kind("hu", false), None);
+        assert_eq!(kind("pass", true), Some(DecisionKind::Win));
+        assert_eq!(kind("discard", true), Some(DecisionKind::Win));
+        assert_eq!(kind("hu", true), Some(DecisionKind::Win));
+        assert_eq!(kind("hu", false), Some(DecisionKind::Win), "a win taken");
+        assert_eq!(kind("fault", false), None);
     }
 }

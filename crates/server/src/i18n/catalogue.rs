@@ -205,7 +205,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("per decision", "每个决策"),
     ("move {}", "第 {} 步"),
     ("Latest reviewed hands", "最近复盘的牌"),
-    ("wins let go", "放弃和牌"),
+    ("wins let go or taken short", "放弃和牌或和得过小"),
     ("discarding", "打牌"),
     ("claims made", "吃碰杠"),
     ("claims passed", "放弃吃碰"),

@@ -164,16 +164,7 @@ fn values_shown_through_t_have_chinese() {
     keys.extend(["upcoming", "open", "closing", "revealed"]);
     keys.extend(["East", "South", "West", "North"]);
     use play::history::DecisionKind as K;
-    keys.extend(
-        [
-            K::Discard,
-            K::ClaimMade,
-            K::ClaimPassed,
-            K::Kong,
-            K::WinLetGo,
-        ]
-        .map(K::words),
-    );
+    keys.extend([K::Discard, K::ClaimMade, K::ClaimPassed, K::Kong, K::Win].map(K::words));
     for k in keys {
         assert!(catalogue::zh(k).is_some(), "{k}");
     }
