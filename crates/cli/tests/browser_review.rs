@@ -211,6 +211,15 @@ fn a_hand_is_reviewed_and_compared_with_its_field() {
         .unwrap();
     assert!(w <= 400, "the review fits a phone: {w}px");
     alice.screenshot("review-phone");
+    // Below the board: the candidates, still within the screen's width.
+    alice.exec("document.querySelector('.rv-decision').scrollIntoView()");
+    std::thread::sleep(Duration::from_millis(200));
+    let right = alice
+        .exec("return Math.max(...[...document.querySelectorAll('.cand span')].map((e) => e.getBoundingClientRect().right))")
+        .as_f64()
+        .unwrap();
+    assert!(right <= 390.0, "the candidates fit a phone: {right}px");
+    alice.screenshot("review-phone-decision");
 
     // In Chinese.
     alice.viewport(1366, 768);
