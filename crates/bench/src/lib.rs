@@ -182,21 +182,27 @@ fn moves(app: &App) -> usize {
 
 /// A table of four `level` bots playing 64 deals of its own.
 fn bot_table(t: usize, level: &str) -> TableSpec {
+    let deals = (0..64)
+        .map(|i| DealRef {
+            seed: (t * 64 + i) as u64,
+            label: i.to_string(),
+        })
+        .collect();
+    let places = std::array::from_fn(|_| Place::Bot {
+        level: level.to_string(),
+    });
+    duplicate_table(deals, places, 0, 15)
+}
+
+/// A table of duplicate `deals` with these `places`, its owner and clock (seconds a
+/// decision), and nothing else set.
+fn duplicate_table(deals: Vec<DealRef>, places: [Place; 4], owner: i64, limit_s: u32) -> TableSpec {
     TableSpec {
-        hands: Hands::Duplicate {
-            deals: (0..64)
-                .map(|i| DealRef {
-                    seed: (t * 64 + i) as u64,
-                    label: i.to_string(),
-                })
-                .collect(),
-        },
-        places: std::array::from_fn(|_| Place::Bot {
-            level: level.to_string(),
-        }),
-        owner: 0,
+        hands: Hands::Duplicate { deals },
+        places,
+        owner,
         owner_place: 0,
-        limit_s: 15,
+        limit_s,
         bank_s: 0,
         challenge: None,
         sitting: None,

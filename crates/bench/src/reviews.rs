@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use agents::registry::builtin;
 use play::room::HandSummary;
-use play::spec::{DealRef, Hands, Place, TableSpec};
+use play::spec::{DealRef, Place, TableSpec};
 use store::{ReviewState, SqliteStore, Store};
 use table::deal::Deal;
 use table::log::HandLog;
@@ -73,29 +73,17 @@ fn summary(log: &HandLog, person: i64, levels: [&str; 4]) -> String {
 
 /// A table of one deal with a person at East: what the explorer's pages read.
 fn one_deal_table(seed: u64, person: i64) -> TableSpec {
-    TableSpec {
-        hands: Hands::Duplicate {
-            deals: vec![DealRef {
-                seed,
-                label: "1".into(),
-            }],
+    let deal = DealRef {
+        seed,
+        label: "1".into(),
+    };
+    let places = std::array::from_fn(|i| match i {
+        0 => Place::Person,
+        _ => Place::Bot {
+            level: "strong".into(),
         },
-        places: std::array::from_fn(|i| match i {
-            0 => Place::Person,
-            _ => Place::Bot {
-                level: "strong".into(),
-            },
-        }),
-        owner: person,
-        owner_place: 0,
-        limit_s: 600,
-        bank_s: 0,
-        challenge: None,
-        sitting: None,
-        deals_key: None,
-        practice: None,
-        rules_version: None,
-    }
+    });
+    crate::duplicate_table(vec![deal], places, person, 600)
 }
 
 /// Reviewer threads that stop when asked, each noting when it finished which hand.
