@@ -201,21 +201,15 @@ pub fn explore(
     })
 }
 
-/// The field of `seat` of hand `hand_no` of `table`, gathered from every hand kept under
-/// its deal key (none for a hand whose deal was dealt at its table only, as a regular
-/// game's). The caller has asked the secrecy rule.
+/// The field of `seat` of the stored hand `h`, gathered from every hand kept under its
+/// deal key (none for a hand whose deal was dealt at its table only, as a regular game's).
+/// The caller has asked the secrecy rule.
 pub fn field_of(
     hall: &Hall,
-    table: i64,
-    hand_no: u32,
+    h: &store::StoredHand,
     seat: Wind,
 ) -> Result<Option<Field>, PlayError> {
-    let hands = hall.store.hands_of_table(table)?;
-    let Some(h) = hands.into_iter().find(|h| h.hand_no == hand_no) else {
-        return Err(PlayError::NotFound(format!(
-            "table {table} has no finished hand {hand_no}"
-        )));
-    };
+    let (table, hand_no) = (h.play_table, h.hand_no);
     let Some(key) = h.deal_key.clone() else {
         return Ok(None);
     };

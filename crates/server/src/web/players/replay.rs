@@ -283,7 +283,7 @@ pub async fn hand_field(
             ["E", "S", "W", "N"][compared.unwrap_or(0)]
         )));
     }
-    let Some(field) = play::field::field_of(&app.hall, id, n, seat)? else {
+    let Some(field) = play::field::field_of(&app.hall, &h, seat)? else {
         return Err(AppError::NotFound(format!(
             "hand {n} of table {id} was dealt at its table only: it has no field"
         )));
