@@ -64,6 +64,16 @@ pub fn review_job(job: &ReviewJob, think_ms: u32) -> ReviewState {
     ReviewState::Done(done.to_string())
 }
 
+/// One seat's report (`seat`, `agreement`, `costliest`, `review`) in a stored review
+/// ([`review_job`]'s JSON), if that seat was reviewed.
+pub fn seat_report(review: &serde_json::Value, seat: Wind) -> Option<&serde_json::Value> {
+    let letter = ["E", "S", "W", "N"][seat.index()];
+    review["seats"]
+        .as_array()?
+        .iter()
+        .find(|s| s["seat"] == letter)
+}
+
 /// Takes and does one job for `node`; whether there was one.
 pub fn review_one(store: &dyn Store, node: &str, think_ms: u32) -> Result<bool, store::StoreError> {
     let Some(job) = store.claim_review(node, REVIEW_LEASE.as_millis() as u64)? else {

@@ -132,10 +132,9 @@ pub fn trends(hall: &Hall, person: i64, recent: usize) -> Result<Trends, StoreEr
         let Ok(v) = serde_json::from_str::<Value>(&r.review) else {
             continue;
         };
-        let letter = ["E", "S", "W", "N"].get(r.seat).copied().unwrap_or("");
-        let Some(seat) = v["seats"]
-            .as_array()
-            .and_then(|s| s.iter().find(|s| s["seat"] == letter))
+        let Some(seat) = (r.seat < 4)
+            .then(|| crate::reviewer::seat_report(&v, mcr::Wind::from_index(r.seat)))
+            .flatten()
         else {
             continue;
         };

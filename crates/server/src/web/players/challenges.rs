@@ -367,11 +367,7 @@ pub async fn deal(
         .and_then(|r| match app.store.review_of(r.hand.id) {
             Ok(Some(store::ReviewState::Done(text))) => {
                 let v: Value = serde_json::from_str(&text).ok()?;
-                let letter = ["E", "S", "W", "N"][seat.index()];
-                let s = v["seats"]
-                    .as_array()?
-                    .iter()
-                    .find(|s| s["seat"] == letter)?;
+                let s = play::reviewer::seat_report(&v, seat)?;
                 Some(json!({
                     "state": "done",
                     "agreement": (s["agreement"].as_f64()? * 100.0).round() as i64,
