@@ -60,6 +60,10 @@ pub struct ServeArgs {
     /// (its playouts in proportion, however long they take).
     #[arg(long, default_value_t = agents::expert::THINK_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
     review_ms: u32,
+    /// Quick match: seconds the first of fewer than four people waits before bots near
+    /// their level fill the empty seats.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=600))]
+    quick_wait: u64,
     /// A reverse proxy or load balancer on another machine whose X-Forwarded-For is
     /// believed (one on this machine always is), so that the limits per address count
     /// each client, not the proxy; several are separated by commas.
@@ -111,6 +115,7 @@ impl ServeArgs {
                 node_url: self.node_url.clone(),
                 review_threads: self.review_threads as usize,
                 review_ms: self.review_ms,
+                quick_wait: std::time::Duration::from_secs(self.quick_wait),
             },
         )
     }

@@ -39,6 +39,11 @@ pub enum ClientMsg {
         /// On or off.
         on: bool,
     },
+    /// A stamp from the set ([`super::room::stamps::STAMPS`]) to show beside one's seat.
+    Stamp {
+        /// Its id.
+        stamp: String,
+    },
     /// Answered at once with a pong (for latency measurements).
     Ping {
         /// Echoed in the pong.
@@ -272,6 +277,9 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                     room.act(*id, *step, *action).map_err(PlayError::from)
                 }
                 (ClientMsg::Next, Some((id, _))) => room.next_hand(*id).map_err(PlayError::from),
+                (ClientMsg::Stamp { stamp }, Some((id, _))) => room
+                    .stamp(*id, stamp, Instant::now())
+                    .map_err(PlayError::from),
                 (ClientMsg::Sit { place }, Some((id, name))) => {
                     let r =
                         sit_limit(hall, room, *id).and_then(|()| Ok(room.sit(*id, name, *place)?));

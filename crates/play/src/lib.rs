@@ -25,6 +25,7 @@ pub mod field;
 pub mod history;
 pub mod names;
 pub mod online;
+pub mod quick;
 pub mod reviewer;
 pub mod room;
 pub mod secrecy;
@@ -84,6 +85,9 @@ pub struct PlayConfig {
     pub review_threads: usize,
     /// The reviewer's budget a decision, in milliseconds of the expert's default search.
     pub review_ms: u32,
+    /// How long the first of fewer than four people waits in the quick-match queue
+    /// before bots fill the empty seats ([`quick`]).
+    pub quick_wait: Duration,
 }
 
 /// A challenge published by the server whenever the last scheduled one has closed.
@@ -109,6 +113,7 @@ impl Default for PlayConfig {
             node_url: None,
             review_threads: 1,
             review_ms: agents::expert::THINK_MS,
+            quick_wait: Duration::from_secs(20),
         }
     }
 }
@@ -157,6 +162,8 @@ pub struct Hall {
     next_conn: AtomicU64,
     /// Wakes the [`sweeper`] when a challenge or event table is over.
     pub(crate) nudge: tokio::sync::Notify,
+    /// Wakes the [`quick::matchmaker`] when someone joins the queue.
+    pub(crate) quick_nudge: tokio::sync::Notify,
     /// Challenges whose par this node is playing in the background.
     pub(crate) pars: Mutex<std::collections::HashSet<i64>>,
     /// Tables' settings as the rating and the profiles read them, by table: what they ask
@@ -178,6 +185,7 @@ impl Hall {
             url: std::sync::OnceLock::new(),
             next_conn: AtomicU64::new(1),
             nudge: tokio::sync::Notify::new(),
+            quick_nudge: tokio::sync::Notify::new(),
             pars: Mutex::new(std::collections::HashSet::new()),
             specs: Mutex::new(HashMap::new()),
         }
@@ -189,17 +197,28 @@ impl Hall {
         spec: TableSpec,
         owner_name: &str,
     ) -> Result<i64, PlayError> {
-        spec.check()?;
-        let json = serde_json::to_string(&spec)?;
-        let id = self
-            .store
-            .create_play_table(&json, spec.challenge.is_none() && spec.sitting.is_none())?;
-        let sitters = if spec.places[spec.owner_place] == spec::Place::Person {
+        let sitters = if spec.places.get(spec.owner_place) == Some(&spec::Place::Person) {
             vec![(spec.owner_place, spec.owner, owner_name.to_string())]
         } else {
             Vec::new()
         };
-        let journal = Room::opening(&spec, &sitters, &[])?;
+        self.open_seated(spec, &sitters)
+    }
+
+    /// Opens a new table with `sitters` (place, person, name) at their places, and starts
+    /// its task; the first hand starts at once when no place is left open.
+    pub fn open_seated(
+        self: &Arc<Self>,
+        spec: TableSpec,
+        sitters: &[(usize, i64, String)],
+    ) -> Result<i64, PlayError> {
+        spec.check()?;
+        // Checked before anything is stored: a table is not kept half made.
+        let journal = Room::opening(&spec, sitters, &[])?;
+        let json = serde_json::to_string(&spec)?;
+        let id = self
+            .store
+            .create_play_table(&json, spec.challenge.is_none() && spec.sitting.is_none())?;
         self.writer.write_now(
             journal
                 .into_iter()

@@ -107,9 +107,12 @@ pub fn check(raw: &str) -> Result<String, PlayError> {
     Ok(name)
 }
 
-/// A person's name as tables, results and standings show it: a guest's marked as such.
+/// A person's name as tables, results and standings show it: a guest's and a bot
+/// account's marked as such.
 pub fn shown(p: &Person) -> String {
-    if p.account {
+    if p.bot {
+        format!("{} (bot)", p.name)
+    } else if p.account {
         p.name.clone()
     } else {
         format!("{} (guest)", p.name)
@@ -175,6 +178,7 @@ mod tests {
             id: 1,
             name: "Ann".into(),
             account: false,
+            bot: false,
         };
         assert_eq!(shown(&p), "Ann (guest)");
         assert_eq!(shown(&Person { account: true, ..p }), "Ann");

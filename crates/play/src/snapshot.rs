@@ -68,6 +68,7 @@ impl Room {
             "you": you,
             "limit_s": self.spec.limit_s,
             "hints_allowed": self.spec.hints_allowed(),
+            "stamps": self.stamps.json(),
         });
         // Between hands the board is the hand just finished: a watcher sees it only when
         // its deal is open to them.

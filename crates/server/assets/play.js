@@ -10,6 +10,7 @@ import { cue, setMuted } from "./sound.js";
 import { loadPrefs, savePrefs, sorter, optionsEl } from "./prefs.js";
 import { hintsEl, finalEl } from "./sheets.js";
 import { actionsEl, handsEl, helpEl, showKey } from "./panels.js";
+import { noteStamps, drawStamps, stampsEl } from "./stamps.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
@@ -55,6 +56,7 @@ function connect() {
       }
       const fresh = !state || state.step !== m.step || state.stage !== m.stage;
       state = m;
+      noteStamps(m);
       message = "";
       // What is asked of you now, for tests and assistive tools to read off the page.
       document.body.dataset.decision = m.legal && m.legal.length && m.decision ? m.decision.kind : "";
@@ -107,7 +109,9 @@ function placeName(p) {
   if (p.open) return T("open seat");
   if (p.level) return T("bot ({})", T(p.level));
   const guest = / \(guest\)$/.exec(p.name);
-  return guest ? T("{} (guest)", p.name.slice(0, guest.index)) : p.name;
+  if (guest) return T("{} (guest)", p.name.slice(0, guest.index));
+  const bot = / \(bot\)$/.exec(p.name);
+  return bot ? T("{} (bot)", p.name.slice(0, bot.index)) : p.name;
 }
 
 function bySeat(f) {
@@ -428,6 +432,7 @@ function render() {
       state.result.wins.forEach((w) => flash(w.seat, T("Hu!")));
     }
     drawFlashes(stage);
+    drawStamps(stage);
     const hand = out.hand;
     if (hand && has("discard")) {
       const tiles = [...hand.querySelectorAll(".tile")];
@@ -507,6 +512,9 @@ function render() {
   if (state.final) panel.append(finalEl(state, placeName));
   if (state.result && state.stage !== "playing") panel.append(resultEl());
   if (prefs.hints && state.hints) panel.append(hintsEl(state.hints));
+  if (state.you != null && state.places.some((p, i) => i !== state.you && !p.bot && !p.open)) {
+    panel.append(stampsEl(state, send, render));
+  }
   if (state.you != null) {
     panel.append(optionsEl(prefs, (next) => {
       const hintsChanged = next.hints !== prefs.hints;

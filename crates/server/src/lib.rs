@@ -79,6 +79,7 @@ pub fn serve(app: App, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         });
         tokio::spawn(play::keeper(app.hall.clone()));
         tokio::spawn(play::sweeper(app.hall.clone()));
+        tokio::spawn(play::quick::matchmaker(app.hall.clone()));
         play::reviewer::start(
             app.hall.store.clone(),
             app.hall.node().to_string(),

@@ -43,6 +43,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "director/sections/players.html",
     "players/layout.html",
     "players/lobby.html",
+    "players/quick.html",
     "players/table.html",
     "players/replay.html",
     "players/standings.html",

@@ -46,6 +46,7 @@ impl Node {
             PlayConfig {
                 pace: Duration::ZERO,
                 shared_node: Some(name.into()),
+                quick_wait: Duration::from_secs(2),
                 ..Default::default()
             },
         );
@@ -60,6 +61,7 @@ impl Node {
             let addr = l.local_addr().unwrap();
             server::start_node(&served, addr).await.unwrap();
             tokio::spawn(server::play::keeper(served.hall.clone()));
+            tokio::spawn(server::play::quick::matchmaker(served.hall.clone()));
             tokio::spawn(async move { axum::serve(l, server::router(served)).await });
             addr
         });
@@ -316,6 +318,91 @@ fn failed_attempts_lobby_and_duties_are_shared_by_the_nodes() {
     assert_eq!(
         urls,
         [format!("http://{}", a.addr), format!("http://{}", b.addr)]
+    );
+    a.kill();
+    b.kill();
+}
+
+/// Joins the quick-match queue through `node` and asks there, as the waiting page does,
+/// until a table is given.
+fn quick_table(clients: &tokio::runtime::Runtime, node: &Node, cookie: &str) -> i64 {
+    clients.block_on(async {
+        let csrf = csrf_of(&node.app, cookie);
+        let (status, ..) = http(
+            &node.app,
+            "POST",
+            "/play/quick",
+            Some(cookie),
+            &[("csrf", &csrf)],
+        )
+        .await;
+        assert_eq!(status, 303);
+        let until = Instant::now() + Duration::from_secs(15);
+        loop {
+            let (_, _, body) = http(
+                &node.app,
+                "GET",
+                "/play/quick/state.json",
+                Some(cookie),
+                &[],
+            )
+            .await;
+            let s: Value = serde_json::from_str(&body).unwrap();
+            if let Some(t) = s["table"].as_i64() {
+                return t;
+            }
+            assert!(Instant::now() < until, "no table: {s}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    })
+}
+
+#[test]
+fn the_quick_match_queue_is_shared_by_the_nodes() {
+    let Some(url) = pg("quick") else {
+        return;
+    };
+    let a = Node::start(&url, "a");
+    let b = Node::start(&url, "b");
+    let clients = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    // Two people, each on a node of their own, join at once: one table, both at it.
+    let (_, ann) = person(&a.app, "Ann");
+    let (_, bo) = person(&b.app, "Bo");
+    let (ta, tb) = std::thread::scope(|s| {
+        let x = s.spawn(|| quick_table(&clients, &a, &ann));
+        let y = s.spawn(|| quick_table(&clients, &b, &bo));
+        (x.join().unwrap(), y.join().unwrap())
+    });
+    assert_eq!(ta, tb);
+    let spec: server::play::spec::TableSpec =
+        serde_json::from_str(&a.app.store.play_table(ta).unwrap().spec).unwrap();
+    let people = spec.places.iter().filter(|p| **p == Place::Person).count();
+    assert_eq!(people, 2, "{spec:?}");
+    // Each reaches the table through their own node (one of them relayed) and sits there.
+    let mut yous = Vec::new();
+    for (node, cookie) in [(&a, &ann), (&b, &bo)] {
+        let addr = node.addr;
+        yous.push(clients.block_on(async {
+            let mut c = Client::connect(addr, ta, Some(cookie)).await;
+            let s = c.until(|s| s["you"].is_u64()).await;
+            c.close().await;
+            s["you"].as_u64().unwrap()
+        }));
+    }
+    assert_ne!(yous[0], yous[1]);
+    // One alone, on the node without the matchmaker's duty: bots after the wait.
+    let (_, cy) = person(&b.app, "Cy");
+    let tc = quick_table(&clients, &b, &cy);
+    assert_ne!(tc, ta);
+    let spec: server::play::spec::TableSpec =
+        serde_json::from_str(&b.app.store.play_table(tc).unwrap().spec).unwrap();
+    assert_eq!(
+        spec.places.iter().filter(|p| **p == Place::Person).count(),
+        1
     );
     a.kill();
     b.kill();

@@ -93,40 +93,6 @@ async fn options_are_kept_per_player_and_bad_ones_are_refused_by_name() {
 }
 
 #[tokio::test]
-async fn play_now_makes_a_guest_and_a_table_of_four_deals_against_three_bots() {
-    let app = app(None);
-    let (status, to, _) = http(&app, "POST", "/play/now", None, &[]).await;
-    assert_eq!(status, 303);
-    let to = to.unwrap();
-    let id: i64 = to.strip_prefix("/play/t/").unwrap().parse().unwrap();
-    let spec: TableSpec = serde_json::from_str(&app.store.play_table(id).unwrap().spec).unwrap();
-    let Hands::Duplicate { deals } = &spec.hands else {
-        panic!("not duplicate: {spec:?}");
-    };
-    assert_eq!(deals.len(), 4);
-    assert_eq!(spec.places[0], Place::Person);
-    for p in &spec.places[1..] {
-        assert_eq!(p, &bot("medium"));
-    }
-    let guest = app.store.person(spec.owner).unwrap();
-    assert!(
-        guest.name.starts_with("Player ") && guest.name[7..].parse::<u16>().is_ok(),
-        "{}",
-        guest.name
-    );
-    // Someone signed in keeps their name and needs the form's token.
-    let (_, cookie) = person(&app, "Quinn");
-    let (status, _, _) = http(&app, "POST", "/play/now", Some(&cookie), &[]).await;
-    assert_eq!(status, 403);
-    let csrf = csrf_of(&app, &cookie);
-    let (status, to, _) = http(&app, "POST", "/play/now", Some(&cookie), &[("csrf", &csrf)]).await;
-    assert_eq!(status, 303);
-    let id: i64 = to.unwrap()[8..].parse().unwrap();
-    let spec: TableSpec = serde_json::from_str(&app.store.play_table(id).unwrap().spec).unwrap();
-    assert_eq!(app.store.person(spec.owner).unwrap().name, "Quinn");
-}
-
-#[tokio::test]
 async fn sign_in_errors_show_on_the_form_they_came_from_with_the_players_header() {
     let app = app(None);
     let (status, _, _) = http(

@@ -14,6 +14,8 @@
 //! - [`OnlineStore`]: events played online, their linked seats and sittings;
 //! - [`RatingStore`]: the duplicate rating kept per person, and the sessions it took in;
 //! - [`ReviewStore`]: the queue of hand reviews, each taken by one reviewer under a lease;
+//! - [`QueueStore`]: the quick-match queue every node shares;
+//! - [`BotStore`]: bot accounts and their API tokens;
 //! - [`LeaseStore`]: several nodes on one database: which node plays which table (leases
 //!   with fencing numbers, checked by every journal write), the nodes, their duties.
 //!
@@ -25,6 +27,7 @@
 
 #![deny(missing_docs)]
 
+mod bots;
 mod challenges;
 mod events;
 pub mod history;
@@ -33,6 +36,7 @@ pub mod migrate;
 mod online;
 pub mod people;
 mod postgres;
+mod queue;
 pub mod ratings;
 mod results;
 mod reviews;
@@ -42,6 +46,7 @@ pub mod sql;
 mod sqlite;
 mod tables;
 
+pub use bots::{ApiToken, BotStore, MAX_TOKENS};
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
 pub use events::{Entrant, Event, EventId, EventStore, NewEvent, StandIn, Withdrawal};
 pub use history::HistoryStore;
@@ -49,6 +54,7 @@ pub use leases::{now_ms, LeaseStore, NodeInfo, TableOwner};
 pub use online::{OnlineSitting, OnlineStore};
 pub use people::name_key;
 pub use postgres::{scratch_database, PgStore, Postgres};
+pub use queue::{QueueStore, Queued};
 pub use ratings::{RatedHand, RatedSession, RatingRow, RatingStore, SessionRated};
 pub(crate) use results::points_of;
 pub use results::{AuditLine, Conflict, ResultStore, Saved, StoredResult};
@@ -66,8 +72,8 @@ pub use tables::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {
     pub use crate::{
-        ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore, RatingStore,
-        ResultStore, ReviewStore, SessionStore, Store,
+        BotStore, ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore,
+        QueueStore, RatingStore, ResultStore, ReviewStore, SessionStore, Store,
     };
 }
 
@@ -109,6 +115,8 @@ pub trait Store:
     + LeaseStore
     + RatingStore
     + ReviewStore
+    + QueueStore
+    + BotStore
     + Send
     + Sync
 {
@@ -125,6 +133,8 @@ impl<T> Store for T where
         + LeaseStore
         + RatingStore
         + ReviewStore
+        + QueueStore
+        + BotStore
         + Send
         + Sync
 {

@@ -31,6 +31,9 @@ pub struct Person {
     pub name: String,
     /// Whether it is an account (with a password) rather than a guest.
     pub account: bool,
+    /// A bot account: an account its owner turned over to a program, for good
+    /// ([`crate::BotStore::make_bot`]); marked as a bot wherever it is shown.
+    pub bot: bool,
 }
 
 /// A session as the director's list shows it (never its token).

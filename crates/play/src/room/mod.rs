@@ -15,6 +15,7 @@ mod held;
 pub use held::Held;
 mod notice;
 mod refusal;
+pub mod stamps;
 pub use notice::Notice;
 pub use refusal::Refusal;
 
@@ -222,6 +223,8 @@ pub struct Room {
     pub last_change: Instant,
     /// Bumped on every change, so clients can tell states apart.
     pub version: u64,
+    /// The stamps people sent (not journaled).
+    pub stamps: stamps::Stamps,
 }
 
 impl Room {
@@ -277,6 +280,7 @@ impl Room {
             bot_moves: Default::default(),
             last_change: Instant::now(),
             version: 0,
+            stamps: stamps::Stamps::default(),
         }
     }
 

@@ -65,6 +65,10 @@ pub enum Refusal {
     Illegal(IllegalAction),
     /// The engine did not take a hand's deal or rules.
     Deal(DealError),
+    /// A stamp not in the table's set (its id, cut short).
+    NoSuchStamp(String),
+    /// Stamps sent too fast: seconds until the next may be.
+    StampsTooFast(u64),
 }
 
 impl fmt::Display for Refusal {
@@ -101,6 +105,10 @@ impl fmt::Display for Refusal {
             Refusal::GameOver => f.write_str("the game is over"),
             Refusal::Illegal(e) => e.fmt(f),
             Refusal::Deal(e) => e.fmt(f),
+            Refusal::NoSuchStamp(id) => write!(f, "stamp: there is no stamp '{id}'"),
+            Refusal::StampsTooFast(s) => {
+                write!(f, "stamps: a few a minute at most; the next in {s} s")
+            }
         }
     }
 }

@@ -378,3 +378,43 @@ fn the_decisions_own_time_runs_before_the_bank() {
     let bank = room.bank_ms(1);
     assert!((24_900..=25_000).contains(&bank), "bank left {bank}");
 }
+
+#[test]
+fn stamps_come_from_the_set_a_few_a_minute_from_people_seated() {
+    let mut room = south_alone(5);
+    let t0 = Instant::now();
+    let v = room.version;
+    room.stamp(7, "gg", t0).unwrap();
+    assert!(room.version > v, "the state changes for everyone");
+    let shown = room.stamps.json();
+    assert_eq!(
+        shown,
+        serde_json::json!([{"place": 1, "stamp": "gg", "n": 1}])
+    );
+    // Not from the set, not seated, too soon: refused, nothing shown changes.
+    assert_eq!(
+        room.stamp(7, "you fool", t0 + Duration::from_secs(5)),
+        Err(Refusal::NoSuchStamp("you fool".into()))
+    );
+    assert_eq!(room.stamp(8, "gg", t0), Err(Refusal::NotSeated));
+    assert_eq!(
+        room.stamp(7, "sorry", t0 + Duration::from_millis(1500)),
+        Err(Refusal::StampsTooFast(2))
+    );
+    assert_eq!(room.stamps.json(), shown);
+    // Every 3 s: six in the first minute, the seventh waits until the first is a minute old.
+    for k in 1..6 {
+        room.stamp(7, "thanks", t0 + Duration::from_secs(3 * k))
+            .unwrap();
+    }
+    assert_eq!(
+        room.stamp(7, "thanks", t0 + Duration::from_secs(18)),
+        Err(Refusal::StampsTooFast(43))
+    );
+    room.stamp(7, "hello", t0 + Duration::from_secs(60))
+        .unwrap();
+    assert_eq!(
+        room.stamps.json(),
+        serde_json::json!([{"place": 1, "stamp": "hello", "n": 7}])
+    );
+}

@@ -237,8 +237,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ),
     ("Play now", "马上开始"),
     (
-        "Four duplicate deals against three bots, as a guest unless you are signed in.",
-        "和三个机器人打四副复式牌；未登录则以游客身份进入。",
+        "Four duplicate deals with whoever else is waiting (bots fill the empty seats), as a guest unless you are signed in.",
+        "和正在等待的其他玩家打四副复式牌（空位由机器人补上）；未登录则以游客身份进入。",
     ),
     ("{} deals, open until {}", "{} 副牌，开放至 {}"),
     ("No challenge is open now.", "现在没有开放的挑战赛。"),
@@ -352,10 +352,38 @@ pub const PAGES: &[(&str, &str)] = &[
     ("defaults", "超时默认"),
     ("hands of own play at rated tables (the figures below)", "正式对局中完全由本人打的盘数（下列数字据此计算）"),
     ("practice", "练习"),
+    // Quick match.
+    ("Quick match", "快速匹配"),
+    ("Looking for players…", "正在寻找玩家……"),
+    ("If nobody else comes within {} s, bots near your level take the empty seats.", "如果 {} 秒内没有其他人加入，和你水平相近的机器人会补上空位。"),
+    ("Four new duplicate deals, rated: you are compared with everyone who holds the same tiles.", "四副新的复式牌，正式计分：你和所有拿到同样牌的人比较。"),
+    ("Leave the queue", "退出排队"),
+    ("{} waiting · {} playing", "{} 人等待 · {} 人在打"),
+    ("{} bot accounts waiting", "{} 个机器人账户在等待"),
+    ("bot accounts may take the empty seats", "允许机器人账户坐空位"),
+    ("A rated table of four new duplicate deals with whoever else is waiting; after {} s bots near your level take the empty seats.", "和正在等待的其他玩家打一桌四副新复式牌（正式计分）；{} 秒后由和你水平相近的机器人补上空位。"),
 ];
 
 /// Texts of the browser scripts, sent to the page with it.
 pub const SCRIPTS: &[(&str, &str)] = &[
+    // Stamps at the table (their words as `play::room::stamps::STAMPS` has them).
+    ("Hello", "你好"),
+    ("Good game", "打得好"),
+    ("Nice hand", "好牌"),
+    ("Sorry", "抱歉"),
+    ("Thinking…", "思考中……"),
+    ("Thanks", "谢谢"),
+    ("Stamps", "表情"),
+    ("Mute stamps from:", "屏蔽以下玩家的表情："),
+    ("{} (bot)", "{}（机器人）"),
+    // The quick-match waiting page.
+    ("{} waiting, you included", "{} 人在等待（包括你）"),
+    ("waited {} s", "已等 {} 秒"),
+    ("You are not in the queue.", "你不在排队中。"),
+    ("Looking for players… bots in {} s", "正在寻找玩家……{} 秒后由机器人补位"),
+    ("Seating you with bots…", "正在安排机器人入座……"),
+    ("Your table is ready.", "你的牌桌已就绪。"),
+    ("The server did not answer; trying again…", "服务器没有回应，正在重试……"),
     // The review beside the replay.
     ("move", "步"),
     ("Review by the expert", "专家复盘"),

@@ -77,6 +77,7 @@ impl<B: Backend> HistoryStore for Db<B> {
                 id: person,
                 name: name.to_string(),
                 account: true,
+                bot: false,
             })
         })
     }

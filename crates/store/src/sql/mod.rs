@@ -7,11 +7,13 @@
 //! databases run the same transactions and write the same audit lines. Times are taken
 //! here ([`now`]), not by either database's clock functions, for the same reason.
 
+mod bots;
 mod challenges;
 mod events;
 mod history;
 mod leases;
 mod online;
+mod queue;
 mod ratings;
 mod results;
 mod reviews;

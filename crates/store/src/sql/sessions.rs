@@ -8,7 +8,7 @@ use crate::{
 
 /// Sessions are looked up by the SHA-256 of their token, so a copy of the database holds
 /// no token anyone could sign in with.
-fn token_hash(token: &str) -> String {
+pub(super) fn token_hash(token: &str) -> String {
     use sha2::{Digest, Sha256};
     Sha256::digest(token.as_bytes())
         .iter()
@@ -184,6 +184,7 @@ impl<B: Backend> SessionStore for Db<B> {
                 id,
                 name: name.to_string(),
                 account: hash.is_some(),
+                bot: false,
             })
         })
     }
@@ -192,7 +193,7 @@ impl<B: Backend> SessionStore for Db<B> {
         let r = self
             .read(|c| {
                 c.opt(
-                    "SELECT name, CASE WHEN hash IS NULL THEN 0 ELSE 1 END FROM people WHERE id = ?1",
+                    "SELECT name, CASE WHEN hash IS NULL THEN 0 ELSE 1 END, bot FROM people WHERE id = ?1",
                     args![id],
                 )
             })?
@@ -201,6 +202,7 @@ impl<B: Backend> SessionStore for Db<B> {
             id,
             name: r.get(0)?,
             account: r.get(1)?,
+            bot: r.get(2)?,
         })
     }
 
@@ -226,7 +228,7 @@ impl<B: Backend> SessionStore for Db<B> {
     fn account(&self, name: &str) -> Result<Option<(Person, String)>> {
         let row = self.read(|c| {
             c.opt(
-                "SELECT id, name, hash FROM people WHERE name_key = ?1 AND hash IS NOT NULL",
+                "SELECT id, name, hash, bot FROM people WHERE name_key = ?1 AND hash IS NOT NULL",
                 args![name_key(name)],
             )
         })?;
@@ -236,6 +238,7 @@ impl<B: Backend> SessionStore for Db<B> {
                 id: r.get(0)?,
                 name: r.get(1)?,
                 account: true,
+                bot: r.get(3)?,
             },
             r.get(2)?,
         )))

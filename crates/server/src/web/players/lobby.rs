@@ -149,6 +149,8 @@ pub fn lobby_page(
             pages => pages,
             levels => BOT_LEVELS,
             practice => practice_sets(app)?,
+            crowd => play::quick::crowd(&app.hall),
+            quick_wait => app.hall.config.quick_wait.as_secs(),
         },
     )
 }

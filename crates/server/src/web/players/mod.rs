@@ -10,12 +10,13 @@ mod account;
 mod open;
 mod profile;
 mod pump;
+mod quick;
 mod relay;
 mod replay;
 mod sitting;
 
 use account::{guest, login, logout, register, set_prefs};
-use open::{open_table, play_again, play_now};
+use open::{open_table, play_again};
 use profile::{change_password, delete_account, export, leaderboard_page, me_page, profile_page};
 use replay::{hand_log_or_page, replay_step};
 use sitting::{set_json, socket, table_page};
@@ -62,7 +63,10 @@ pub fn routes() -> crate::web::Routes {
         .route("/play/logout", post(logout))
         .route("/play/prefs", post(set_prefs))
         .route("/play/tables", post(open_table))
-        .route("/play/now", post(play_now))
+        .route("/play/now", post(quick::join))
+        .route("/play/quick", get(quick::page).post(quick::join))
+        .route("/play/quick/state.json", get(quick::state))
+        .route("/play/quick/leave", post(quick::leave))
         .route("/play/p/{name}", get(profile_page))
         .route("/play/p/{name}/export.json", get(export))
         .route("/play/me", get(me_page))
@@ -104,6 +108,8 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "prefs.js" => (include_str!("../../../assets/prefs.js"), "text/javascript"),
         "sheets.js" => (include_str!("../../../assets/sheets.js"), "text/javascript"),
         "panels.js" => (include_str!("../../../assets/panels.js"), "text/javascript"),
+        "quick.js" => (include_str!("../../../assets/quick.js"), "text/javascript"),
+        "stamps.js" => (include_str!("../../../assets/stamps.js"), "text/javascript"),
         "play.css" => (include_str!("../../../assets/play.css"), "text/css"),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };
@@ -195,5 +201,17 @@ mod tests {
             let r = super::asset(axum::extract::Path(name.clone())).await;
             assert_eq!(r.status(), 200, "{name} is not served");
         }
+    }
+
+    /// The browser's stamps are the server's set, with the same words.
+    #[test]
+    fn the_page_knows_the_stamps_the_server_takes() {
+        let js = include_str!("../../../assets/stamps.js");
+        for (id, words) in play::room::stamps::STAMPS {
+            let pair = format!("[\"{id}\", \"{words}\"]");
+            assert!(js.contains(&pair), "stamps.js lacks {pair}");
+        }
+        let listed = js.lines().filter(|l| l.starts_with("  [\"")).count();
+        assert_eq!(listed, play::room::stamps::STAMPS.len());
     }
 }

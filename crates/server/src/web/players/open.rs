@@ -1,11 +1,9 @@
 //! Opening a table from the lobby's form: seats, bots, clocks, deals (fresh, by seed,
 //! or a released set for practice) and the table limit of each player.
 
-use super::account::with_cookie;
 use super::{
-    check_csrf, new_key, num, player, posting_player, start_session, App, AppError, AppResult,
-    Client, DealRef, Fields, Form, Hands, HeaderMap, IntoResponse, Page, Path, Person, Place,
-    Practice, Redirect, Role, State, TableSpec,
+    new_key, num, posting_player, App, AppError, AppResult, DealRef, Fields, Form, Hands,
+    HeaderMap, IntoResponse, Page, Path, Person, Place, Practice, Redirect, State, TableSpec,
 };
 
 /// The deals of a released set a form names (`event:3`, `challenge:5`): their seeds and
@@ -269,51 +267,8 @@ pub async fn play_again(
     open_and_go(&app, spec, &me)
 }
 
-/// Bots of a table opened by "play now".
-const PLAY_NOW_BOTS: &str = "medium";
-
-/// `POST /play/now`: one click from the front page to a table of four new duplicate deals
-/// against three bots. Someone not signed in becomes a guest with a name of their own
-/// ("Player 1234") first.
-pub async fn play_now(
-    State(app): State<App>,
-    client: Client,
-    headers: HeaderMap,
-    Form(f): Form<Fields>,
-) -> Page {
-    let (me, cookie) = match player(&app, &headers)? {
-        Some((s, me)) => {
-            check_csrf(&s, f.get("csrf"))?;
-            (me, None)
-        }
-        None => {
-            app.guards.newcomer(&client)?;
-            let me = new_guest(&app)?;
-            let (_, cookie) = start_session(app.store.as_ref(), Role::Player { person: me.id })?;
-            (me, Some(cookie))
-        }
-    };
-    app.hall.check_table_limit(&me)?;
-    let mut form = Fields::new();
-    for (k, v) in [("kind", "duplicate"), ("deals", "4"), ("place", "0")] {
-        form.insert(k.into(), v.into());
-    }
-    for p in 1..4 {
-        form.insert(format!("p{p}"), PLAY_NOW_BOTS.into());
-    }
-    form.insert("limit".into(), "20".into());
-    form.insert("bank".into(), "60".into());
-    let spec = spec_from_form(&app, &form, me.id)?;
-    let id = app.hall.open_table(spec, &play::names::shown(&me))?;
-    let to = format!("/play/t/{id}");
-    Ok(match cookie {
-        Some(c) => with_cookie(c, &to),
-        None => Redirect::to(&to).into_response(),
-    })
-}
-
 /// A guest with a name of the form "Player 1234".
-fn new_guest(app: &App) -> AppResult<Person> {
+pub(super) fn new_guest(app: &App) -> AppResult<Person> {
     let mut last = None;
     for _ in 0..8 {
         let mut b = [0u8; 2];
