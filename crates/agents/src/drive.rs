@@ -9,7 +9,7 @@ use table::engine::{Action, Table};
 use table::game::Game;
 use table::log::{Decision, HandLog};
 use table::rules::TableRules;
-use table::seen::{seen_by, SeenEvent};
+use table::seen::seen_since;
 use table::wall::Setup;
 
 /// Plays one hand, telling `record` every decision; returns the table, finished unless
@@ -96,26 +96,6 @@ fn ended_drawn(table: &Table) -> bool {
     table
         .result()
         .is_some_and(|r| r.kind == table::engine::Outcome::Draw)
-}
-
-/// The events `seat` has not been shown yet, as it saw them; the first call starts with
-/// its starting tiles.
-fn seen_since(table: &Table, seat: Wind, shown: &mut usize) -> Vec<SeenEvent> {
-    let mut out = Vec::new();
-    if *shown == 0 {
-        // The deal's own events (bonus tiles replaced) are summed up in `Dealt`.
-        *shown = table.dealt_events();
-        out.push(SeenEvent::Dealt {
-            seat,
-            prevalent: table.setup().prevalent(),
-            tiles: table.start_hand(seat).to_vec(),
-            bonus: std::array::from_fn(|s| table.start_bonus(Wind::from_index(s)).to_vec()),
-        });
-    }
-    let events = table.events();
-    out.extend(events[*shown..].iter().filter_map(|e| seen_by(e, seat)));
-    *shown = events.len();
-    out
 }
 
 /// Plays one hand without keeping a log: the finished table and the number of decisions.

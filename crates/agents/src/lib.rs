@@ -21,4 +21,5 @@ pub mod pool;
 pub mod process;
 pub mod registry;
 pub mod review;
+pub mod site;
 pub mod strong;

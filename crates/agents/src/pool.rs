@@ -30,6 +30,28 @@ pub enum Protocol {
     Botzone(Interaction),
 }
 
+impl Protocol {
+    /// Reads a bot's SPEC as the arena and `dupmj connect` take it: `cmd:COMMAND` (our
+    /// JSON Lines protocol), `botzone:COMMAND` (Botzone, JSON interaction) or
+    /// `botzone-simple:COMMAND`; the protocol and the command.
+    pub fn parse_spec(spec: &str) -> Result<(Protocol, &str), String> {
+        let (protocol, cmd) = [
+            ("cmd:", Protocol::JsonLines),
+            ("botzone:", Protocol::Botzone(Interaction::Json)),
+            ("botzone-simple:", Protocol::Botzone(Interaction::Simple)),
+        ]
+        .into_iter()
+        .find_map(|(prefix, p)| spec.strip_prefix(prefix).map(|c| (p, c)))
+        .ok_or_else(|| {
+            "expected cmd:COMMAND, botzone:COMMAND or botzone-simple:COMMAND".to_string()
+        })?;
+        if cmd.trim().is_empty() {
+            return Err("the command is empty".into());
+        }
+        Ok((protocol, cmd))
+    }
+}
+
 /// One outside bot: its command, idle processes, and what went wrong.
 pub struct BotPool {
     pub(crate) cmd: String,

@@ -206,21 +206,14 @@ pub fn arena(a: ArenaArgs) -> Result<(), String> {
         let (name, spec) = d
             .split_once('=')
             .ok_or_else(|| format!("--bot {d}: expected NAME=cmd:COMMAND"))?;
-        use agents::pool::Interaction;
         use agents::pool::Protocol;
-        let (protocol, cmd) = [
-            ("cmd:", Protocol::JsonLines),
-            ("botzone:", Protocol::Botzone(Interaction::Json)),
-            ("botzone-simple:", Protocol::Botzone(Interaction::Simple)),
-        ]
-        .into_iter()
-        .find_map(|(prefix, p)| spec.strip_prefix(prefix).map(|c| (p, c)))
-        .ok_or_else(|| {
-            format!("--bot {d}: expected NAME=cmd:COMMAND, NAME=botzone:COMMAND or NAME=botzone-simple:COMMAND")
+        let (protocol, cmd) = Protocol::parse_spec(spec).map_err(|e| {
+            if e.starts_with("expected") {
+                format!("--bot {d}: expected NAME=cmd:COMMAND, NAME=botzone:COMMAND or NAME=botzone-simple:COMMAND")
+            } else {
+                format!("--bot {d}: {e}")
+            }
         })?;
-        if cmd.trim().is_empty() {
-            return Err(format!("--bot {d}: the command is empty"));
-        }
         agents::process::probe(cmd).map_err(|e| format!("--bot {d}: {e}"))?;
         let pool = agents::pool::BotPool::with_protocol(cmd, limit, protocol);
         if let Protocol::Botzone(_) = protocol {

@@ -6,6 +6,7 @@
 
 mod arenacmd;
 mod benchcmd;
+mod connectcmd;
 mod fancmd;
 mod handjson;
 mod jsonin;
@@ -53,6 +54,8 @@ enum Cmd {
     Verify(tourncmd::VerifyArgs),
     /// Bots on the same deals in every seat, compared in IMP with confidence intervals.
     Arena(arenacmd::ArenaCmd),
+    /// An outside bot playing on a dupmj site as a bot account (docs/bots.md).
+    Connect(connectcmd::ConnectArgs),
     /// The web site: online play, the events' director, standings (SQLite by default, PostgreSQL for several nodes)
     Serve(servecmd::ServeArgs),
     /// Create a complete 16-player event played by bots, then serve it.
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Cmd::Movement(a) => tourncmd::movement(a),
         Cmd::Standings(a) => tourncmd::standings(a),
         Cmd::Verify(a) => tourncmd::verify(a),
+        Cmd::Connect(a) => connectcmd::connect(a),
         Cmd::Serve(a) => servecmd::serve(a),
         Cmd::Demo(a) => servecmd::demo(a),
         Cmd::Password(a) => servecmd::password(a),

@@ -70,6 +70,9 @@ pub enum Cmd {
         viewer: Viewer,
         /// Where its messages go (JSON text).
         tx: mpsc::Sender<String>,
+        /// A bot account's program: it is also sent its seat's events and decisions
+        /// ([`crate::feed`]).
+        feed: bool,
     },
     /// A connection closed.
     Leave {
@@ -104,6 +107,8 @@ struct Conn {
     /// something happened which they may not see.
     seen: u64,
     sent: String,
+    /// A bot account's program's feed of its seat.
+    feed: Option<super::feed::Feed>,
 }
 
 /// Runs a table until it is over and nobody is connected, or until its last sender is gone.
@@ -233,6 +238,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
             who,
             viewer,
             tx,
+            feed,
         } => {
             if let Some(p) = who.as_ref().and_then(|(id, _)| room.place_of(*id)) {
                 room.connected[p] += 1;
@@ -249,6 +255,7 @@ fn handle(room: &mut Room, conns: &mut HashMap<u64, Conn>, cmd: Cmd, hall: &Hall
                     // Never a version: the first state always goes out.
                     seen: u64::MAX,
                     sent: String::new(),
+                    feed: feed.then(super::feed::Feed::default),
                 },
             );
         }
@@ -417,15 +424,23 @@ fn broadcast(room: &mut Room, conns: &mut HashMap<u64, Conn>, others: &[Vec<Valu
             .as_object_mut()
             .and_then(|o| o.remove("clock"))
             .unwrap_or(Value::Null);
+        let seat_msg = match (&mut c.feed, person) {
+            (Some(f), Some(p)) => f.next(room, p),
+            _ => None,
+        };
         let same = state.to_string();
-        if same == c.sent {
-            continue;
-        }
-        state["clock"] = clock;
-        if c.tx.try_send(state.to_string()).is_err() {
-            slow.push(*id);
-        } else {
+        if same != c.sent {
+            state["clock"] = clock;
+            if c.tx.try_send(state.to_string()).is_err() {
+                slow.push(*id);
+                continue;
+            }
             c.sent = same;
+        }
+        if let Some(m) = seat_msg {
+            if c.tx.try_send(m.to_string()).is_err() {
+                slow.push(*id);
+            }
         }
     }
     for id in slow {

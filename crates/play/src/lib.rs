@@ -21,6 +21,7 @@ pub mod actor;
 pub mod challenge;
 pub mod cluster;
 mod error;
+mod feed;
 pub mod field;
 pub mod history;
 pub mod names;
@@ -62,6 +63,8 @@ use store::now_ms;
 pub const MAX_TABLES_GUEST: usize = 3;
 /// Tables of the lobby an account may have going at once.
 pub const MAX_TABLES_ACCOUNT: usize = 10;
+/// Tables a bot account may have going at once.
+pub const MAX_TABLES_BOT: usize = 4;
 
 /// Settings of online play.
 #[derive(Clone, Debug)]
@@ -444,7 +447,9 @@ impl Hall {
     /// Refuses a person who already has as many tables going as they may
     /// ([`MAX_TABLES_GUEST`], [`MAX_TABLES_ACCOUNT`]).
     pub fn check_table_limit(&self, person: &store::Person) -> Result<(), PlayError> {
-        let most = if person.account {
+        let most = if person.bot {
+            MAX_TABLES_BOT
+        } else if person.account {
             MAX_TABLES_ACCOUNT
         } else {
             MAX_TABLES_GUEST

@@ -72,6 +72,7 @@ async fn a_person_plays_a_hand_through_the_tables_commands() {
         who: Some((ann.id, "Ann (guest)".into())),
         viewer: Viewer::Person(ann.id),
         tx,
+        feed: false,
     })
     .unwrap();
     let (wtx, mut wrx) = mpsc::channel(1024);
@@ -81,6 +82,7 @@ async fn a_person_plays_a_hand_through_the_tables_commands() {
         who: None,
         viewer: Viewer::Anonymous,
         tx: wtx,
+        feed: false,
     })
     .unwrap();
     loop {

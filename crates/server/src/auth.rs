@@ -74,6 +74,32 @@ pub fn session_of(store: &dyn Store, headers: &HeaderMap) -> AppResult<Option<Se
     Ok(store.session(&token)?)
 }
 
+/// The bot account a request's `Authorization: Bearer TOKEN` signs in; `None` without
+/// that header; refused, saying why, for any other form of it and for a token that is
+/// wrong or revoked.
+pub fn bot_of(store: &dyn Store, headers: &HeaderMap) -> AppResult<Option<store::Person>> {
+    let Some(value) = headers.get(axum::http::header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            AppError::Forbidden(
+                "Authorization: give 'Bearer' and the bot account's API token".into(),
+            )
+        })?;
+    store.person_of_token(token)?.map(Some).ok_or_else(|| {
+        AppError::Forbidden(
+            "API token not recognised: it is wrong or was revoked (make a new one on the bot account's page)"
+                .into(),
+        )
+    })
+}
+
 /// The value of cookie `name` in a request.
 pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
     headers

@@ -10,13 +10,15 @@
 //! What the director's pages do without HTTP is in [`service`]; sessions, passwords and
 //! the cross-site check in [`auth`]; the printables in [`print`](mod@print); limits on failed logins and codes, and security
 //! headers in [`guard`]; connection limits and deadlines in [`listen`]; the demo event
-//! played by bots in [`demo`]. Online play itself — rooms, clocks, bots, challenges, deal
+//! played by bots in [`demo`]; an outside bot playing on a site as a bot account in
+//! [`connect`]. Online play itself — rooms, clocks, bots, challenges, deal
 //! secrecy — is the [`play`] crate, which knows nothing of HTTP. Data lives behind
 //! [`store::Store`].
 
 #![deny(missing_docs)]
 
 pub mod auth;
+pub mod connect;
 pub mod demo;
 pub mod guard;
 pub mod i18n;

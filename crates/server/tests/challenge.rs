@@ -30,6 +30,7 @@ fn new_challenge(deals: usize) -> NewChallenge {
         limit_s: 60,
         bank_s: 0,
         scheduled: false,
+        bots: false,
     }
 }
 

@@ -872,6 +872,7 @@ async fn build() -> World {
             limit_s: 600,
             bank_s: 0,
             scheduled: false,
+            bots: false,
         },
     )
     .unwrap();
@@ -938,6 +939,7 @@ async fn build() -> World {
             limit_s: 600,
             bank_s: 0,
             scheduled: false,
+            bots: false,
         },
     )
     .unwrap();

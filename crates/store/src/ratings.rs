@@ -81,10 +81,15 @@ pub trait RatingStore {
     fn rating(&self, person: i64) -> Result<Option<RatingRow>>;
 
     /// The kept ratings of account holders with at least `min_hands` rated hands, best
-    /// placed first, at most `limit`, each with the person's name (one query).
+    /// placed first, at most `limit`, each with the person's name and whether it is a bot
+    /// account (one query).
     ///
     /// A read.
-    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<(RatingRow, String)>>;
+    fn rating_board(
+        &self,
+        min_hands: usize,
+        limit: usize,
+    ) -> Result<Vec<(RatingRow, String, bool)>>;
 
     /// Every kept rating.
     ///

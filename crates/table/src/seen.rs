@@ -5,12 +5,15 @@
 //! events, which carry every tile.
 
 use mcr::{Tile, Wind};
+use serde::{Deserialize, Serialize};
 
+use crate::engine::Table;
 use crate::log::Event;
 use crate::wall::Bonus;
 
 /// Which kind of kong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum KongKind {
     /// Declared from the hand, its tile hidden from others.
     Concealed,
@@ -20,8 +23,10 @@ pub enum KongKind {
     Promoted,
 }
 
-/// One event as a given seat saw it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One event as a given seat saw it; as JSON, tagged by `event` (what the site sends a bot
+/// account's connection, see `docs/bots.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum SeenEvent {
     /// The start: the seat, the prevalent wind, the seat's 13 tiles and the bonus tiles
     /// every seat set aside during the deal.
@@ -134,6 +139,26 @@ pub fn seen_by(event: &Event, viewer: Wind) -> Option<SeenEvent> {
         },
         Event::LastTilePoint { .. } | Event::Hu { .. } | Event::End { .. } => return None,
     })
+}
+
+/// The events `seat` has not been shown yet, as it saw them; the first call starts with
+/// its starting tiles.
+pub fn seen_since(table: &Table, seat: Wind, shown: &mut usize) -> Vec<SeenEvent> {
+    let mut out = Vec::new();
+    if *shown == 0 {
+        // The deal's own events (bonus tiles replaced) are summed up in `Dealt`.
+        *shown = table.dealt_events();
+        out.push(SeenEvent::Dealt {
+            seat,
+            prevalent: table.setup().prevalent(),
+            tiles: table.start_hand(seat).to_vec(),
+            bonus: std::array::from_fn(|s| table.start_bonus(Wind::from_index(s)).to_vec()),
+        });
+    }
+    let events = table.events();
+    out.extend(events[*shown..].iter().filter_map(|e| seen_by(e, seat)));
+    *shown = events.len();
+    out
 }
 
 #[cfg(test)]

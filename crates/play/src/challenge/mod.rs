@@ -111,6 +111,9 @@ pub struct ChallengeSpec {
     /// it was kept): a par still missing [`PAR_GRACE_S`] later is played again.
     #[serde(default)]
     pub announced: i64,
+    /// Bot accounts may play it (their names marked as bots in its standings).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bots: bool,
 }
 
 /// What a director (or the schedule) asks for.
@@ -138,6 +141,8 @@ pub struct NewChallenge {
     pub bank_s: u32,
     /// Asked for by the server's schedule, not a director.
     pub scheduled: bool,
+    /// Bot accounts may play it.
+    pub bots: bool,
 }
 
 /// Where a challenge is in its life.
@@ -448,6 +453,7 @@ mod tests {
             limit_s: 15,
             bank_s: 30,
             scheduled: false,
+            bots: false,
         };
         assert!(ok.check().is_ok());
         let bad = |f: &dyn Fn(&mut NewChallenge)| {

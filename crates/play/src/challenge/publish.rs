@@ -58,6 +58,7 @@ pub fn announce(hall: &Hall, c: &NewChallenge) -> Result<i64, PlayError> {
         par_table: 0,
         scheduled: c.scheduled,
         announced: now,
+        bots: c.bots,
     };
     let id = hall.store.create_challenge(&json(&spec)?)?;
     tracing::info!(

@@ -60,6 +60,7 @@ pub fn sweep(hall: &Arc<Hall>, duty: bool) {
                 limit_s: 15,
                 bank_s: 30,
                 scheduled: true,
+                bots: false,
             };
             if let Err(e) = publish(hall, &c) {
                 eprintln!("the scheduled challenge was not published: {e}");

@@ -124,6 +124,8 @@ pub enum Line {
         person: i64,
         /// Their name.
         name: String,
+        /// A bot account.
+        bot: bool,
         /// The rating.
         rated: Rated,
     },
@@ -149,10 +151,11 @@ pub fn leaderboard(
         Some(s) => ratings_since(hall, s)?,
         None => {
             // All time: the kept ratings, best placed first.
-            for (row, name) in hall.store.rating_board(min_hands.max(1), BOARD)? {
+            for (row, name, bot) in hall.store.rating_board(min_hands.max(1), BOARD)? {
                 lines.push(Line::Player {
                     person: row.person,
                     name,
+                    bot,
                     rated: kept::rated_of(&row)?,
                 });
             }
@@ -183,6 +186,7 @@ pub fn leaderboard(
         lines.push(Line::Player {
             person,
             name: p.name,
+            bot: p.bot,
             rated: rated.clone(),
         });
     }

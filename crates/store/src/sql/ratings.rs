@@ -82,10 +82,14 @@ impl<B: Backend> RatingStore for Db<B> {
             .transpose()
     }
 
-    fn rating_board(&self, min_hands: usize, limit: usize) -> Result<Vec<(RatingRow, String)>> {
+    fn rating_board(
+        &self,
+        min_hands: usize,
+        limit: usize,
+    ) -> Result<Vec<(RatingRow, String, bool)>> {
         self.read(|c| {
             c.query(
-                "SELECT r.person, r.state, r.hands, r.placed, p.name FROM ratings r \
+                "SELECT r.person, r.state, r.hands, r.placed, p.name, p.bot FROM ratings r \
                  JOIN people p ON p.id = r.person \
                  WHERE r.hands >= ?1 AND p.hash IS NOT NULL AND p.deleted = 0 \
                  ORDER BY r.placed DESC, r.person LIMIT ?2",
@@ -93,7 +97,7 @@ impl<B: Backend> RatingStore for Db<B> {
             )
         })?
         .iter()
-        .map(|r| Ok((row(r)?, r.get(4)?)))
+        .map(|r| Ok((row(r)?, r.get(4)?, r.get(5)?)))
         .collect()
     }
 

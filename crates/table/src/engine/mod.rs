@@ -14,8 +14,10 @@
 mod apply;
 mod draw;
 mod options;
+mod seat_view;
 mod view;
 mod world;
+pub use seat_view::SeatView;
 pub(crate) use view::counts_to_tiles;
 pub use view::{Decision, Hand, SeenMeld, View};
 pub use world::{unseen, unseen_bonus, Hidden, HiddenSizes};

@@ -132,6 +132,7 @@ pub async fn publish(State(app): State<App>, headers: HeaderMap, Form(f): Form<F
         limit_s: num(&f, "limit", 15, 1, play::spec::MAX_LIMIT_S)?,
         bank_s: num(&f, "bank", 30, 0, play::spec::MAX_BANK_S)?,
         scheduled: false,
+        bots: f.get("bots").is_some_and(|v| v == "yes"),
     };
     c.check()?;
     // A searching par takes minutes: the page opens at once, the par is played behind it.
@@ -250,6 +251,7 @@ pub async fn play(
     Form(f): Form<Fields>,
 ) -> Page {
     let (_, me) = posting_player(&app, &headers, &f)?;
+    super::bots::by_hand(&me)?;
     let deal: usize = num(&f, "deal", 1, 1, ch::MAX_DEALS)?;
     let hall = app.hall.clone();
     let table = tokio::task::spawn_blocking(move || {
@@ -258,6 +260,30 @@ pub async fn play(
     .await
     .map_err(|e| AppError::Internal(e.to_string()))??;
     Ok(Redirect::to(&format!("/play/t/{table}")).into_response())
+}
+
+/// The first deal of challenge `id` bot account `bot` has not played, taken up: its
+/// table. Refused where the challenge does not let bot accounts play.
+pub(super) async fn take_next(app: &App, id: i64, bot: &store::Person) -> AppResult<i64> {
+    let c = ch::load(&app.hall, id)?;
+    if !c.spec.bots {
+        return Err(AppError::Forbidden(format!(
+            "challenge {id} is for people: its director did not let bot accounts play it"
+        )));
+    }
+    let next = (0..c.spec.deals)
+        .find(|&i| c.play_of(bot.id, i).is_none())
+        .ok_or_else(|| {
+            AppError::Invalid(format!(
+                "challenge {id}: every deal of it is played already"
+            ))
+        })?;
+    let (hall, who, name) = (app.hall.clone(), bot.id, play::names::shown(bot));
+    Ok(
+        tokio::task::spawn_blocking(move || ch::take_up(&hall, id, who, &name, next))
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))??,
+    )
 }
 
 /// `POST /play/c/{id}/close`: the director ends the window now.

@@ -67,6 +67,13 @@ pub async fn join(
     let Some((_, me)) = player(&app, &headers)? else {
         return Ok(Redirect::to(&format!("/play?next=/play/e/{id}/join/{token}")).into_response());
     };
+    // A bot sits in an event only where its director seats it.
+    if me.bot {
+        return Err(AppError::Forbidden(
+            "a bot account does not join an event by its link: the event's director seats a bot"
+                .into(),
+        ));
+    }
     online::join(&app.hall, id, &token, me.id)?;
     Ok(Redirect::to(&format!("/play/e/{id}")).into_response())
 }

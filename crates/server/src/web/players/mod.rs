@@ -7,6 +7,7 @@ pub mod events;
 pub mod lobby;
 
 mod account;
+mod bots;
 mod open;
 mod profile;
 mod pump;
@@ -72,6 +73,17 @@ pub fn routes() -> crate::web::Routes {
         .route("/play/me", get(me_page))
         .route("/play/me/password", post(change_password))
         .route("/play/me/delete", post(delete_account))
+        .route("/play/me/bot", post(bots::make_bot))
+        .route("/play/me/tokens", post(bots::new_token))
+        .route("/play/me/tokens/{id}/revoke", post(bots::revoke_token))
+        .route("/api/bot/me", get(bots::me))
+        .route("/api/bot/tables", post(bots::open_table))
+        .route(
+            "/api/bot/quick",
+            get(bots::quick_state).post(bots::quick_join),
+        )
+        .route("/api/bot/quick/leave", post(bots::quick_leave))
+        .route("/api/bot/challenges/{id}/play", post(bots::challenge_play))
         .route("/play/leaderboard", get(leaderboard_page))
         .route("/play/t/{id}", get(table_page))
         .route("/play/t/{id}/ws", get(socket))

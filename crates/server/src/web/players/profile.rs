@@ -123,6 +123,7 @@ pub async fn profile_page(
         context! {
             title => p.person.name.clone(),
             name => p.person.name.clone(),
+            bot_account => person.bot,
             mine => me.as_ref().is_some_and(|(_, m)| m.id == person.id),
             rated => p.rated.as_ref().map(rated_json),
             chart => p.rated.as_ref().and_then(|r| chart(&r.history, 600.0, 160.0)),
@@ -218,10 +219,12 @@ fn review_trends(app: &App, person: i64, viewer: Viewer) -> AppResult<Option<Val
 #[derive(Deserialize)]
 pub struct BoardQuery {
     period: Option<String>,
+    who: Option<String>,
 }
 
-/// `GET /play/leaderboard?period=all|30d`: accounts with enough rated hands, by rating,
-/// the bots' levels in their places.
+/// `GET /play/leaderboard?period=all|30d&who=people|bots|all`: accounts with enough rated
+/// hands, by rating, the bots' levels in their places; people's accounts, bot accounts, or
+/// both.
 pub async fn leaderboard_page(State(app): State<App>, Query(q): Query<BoardQuery>) -> Page {
     let period = q.period.as_deref().unwrap_or("all");
     let since = match period {
@@ -237,23 +240,43 @@ pub async fn leaderboard_page(State(app): State<App>, Query(q): Query<BoardQuery
             )))
         }
     };
+    // People, bot accounts or both: one scale, so a filter only hides lines.
+    let who = q.who.as_deref().unwrap_or("people");
+    let shows = |bot: bool| match who {
+        "people" => Ok(!bot),
+        "bots" => Ok(bot),
+        "all" => Ok(true),
+        other => Err(AppError::Invalid(format!(
+            "who: '{}' is not one of people, bots, all",
+            other.chars().take(20).collect::<String>()
+        ))),
+    };
+    shows(false)?;
     let lines = history::leaderboard(&app.hall, LEADERBOARD_HANDS, since.as_deref())?;
     let mut rank = 0;
-    let rows: Vec<Value> = lines
-        .iter()
-        .map(|l| match l {
-            Line::Player { name, rated, .. } => {
+    let mut rows: Vec<Value> = Vec::new();
+    for l in &lines {
+        match l {
+            Line::Player {
+                name, rated, bot, ..
+            } => {
+                if !shows(*bot)? {
+                    continue;
+                }
                 rank += 1;
-                json!({"rank": rank, "name": name, "rated": rated_json(rated)})
+                rows.push(json!({"rank": rank, "name": name, "bot_account": bot, "rated": rated_json(rated)}));
             }
-            Line::Bot { level, rating } => json!({"bot": level, "rating": format!("{rating:.1}")}),
-        })
-        .collect();
+            Line::Bot { level, rating } => {
+                rows.push(json!({"bot": level, "rating": format!("{rating:.1}")}))
+            }
+        }
+    }
     render(
         "players/leaderboard.html",
         context! {
             title => "Leaderboard",
             period => period,
+            who => who,
             rows => rows,
             min_hands => LEADERBOARD_HANDS,
         },
@@ -276,7 +299,13 @@ pub async fn me_page(
     me_page_with(&app, &s, &me, q.page.unwrap_or(1).max(1), None)
 }
 
-fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Option<Value>) -> Page {
+pub(super) fn me_page_with(
+    app: &App,
+    s: &Session,
+    me: &Person,
+    page: usize,
+    message: Option<Value>,
+) -> Page {
     let total = app.store.hand_count_of_person(me.id)?;
     let hands = app
         .store
@@ -304,8 +333,9 @@ fn me_page_with(app: &App, s: &Session, me: &Person, page: usize, message: Optio
         "players/me.html",
         context! {
             title => "My games",
-            me => json!({"name": me.name, "account": me.account}),
+            me => json!({"name": me.name, "account": me.account, "bot": me.bot}),
             csrf => s.csrf.clone(),
+            tokens => super::bots::tokens_json(app, me)?,
             rows => rows,
             total => total,
             page => page,
@@ -408,7 +438,11 @@ pub async fn export(
 }
 
 /// The signed-in account and its password checked against `f["password"]`.
-fn checked_account(app: &App, headers: &HeaderMap, f: &Fields) -> AppResult<(Session, Person)> {
+pub(super) fn checked_account(
+    app: &App,
+    headers: &HeaderMap,
+    f: &Fields,
+) -> AppResult<(Session, Person)> {
     let (s, me) =
         player(app, headers)?.ok_or_else(|| AppError::Forbidden("sign in first".into()))?;
     check_csrf(&s, f.get("csrf"))?;

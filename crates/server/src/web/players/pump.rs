@@ -10,6 +10,7 @@ pub(super) async fn connection(
     conn: u64,
     who: play::actor::Who,
     viewer: Viewer,
+    feed: bool,
 ) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(64);
@@ -21,6 +22,7 @@ pub(super) async fn connection(
             who,
             viewer,
             tx,
+            feed,
         })
         .is_err()
     {

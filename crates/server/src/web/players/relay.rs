@@ -2,7 +2,7 @@
 //! node that does (several nodes on one database, `docs/cluster.md`).
 //!
 //! The browser's socket is upgraded here and a second socket is opened to the owner with
-//! the browser's cookie, which the owner checks as it checks any browser's; messages go
+//! the browser's cookie (a bot's token), which the owner checks as it checks any; messages go
 //! both ways unchanged. When the owner cannot be reached it has most likely died: this node
 //! waits for its lease on the table to run out and plays the table itself. When the relay's
 //! far end closes, the browser's socket is closed too and the browser reconnects, to
@@ -23,17 +23,17 @@ pub(super) const RELAYED_BY: &str = "x-dupmj-relayed-by";
 /// How long connecting to the owner may take before it counts as gone.
 const CONNECT: Duration = Duration::from_secs(2);
 
-/// Serves a browser's socket for table `id`, played by `owner`.
+/// Serves a browser's (or a bot's) socket for table `id`, played by `owner`: `pass` the
+/// headers that sign it in (cookie, token), with who that is here.
 pub(super) async fn relay(
     socket: WebSocket,
     app: App,
     id: i64,
     owner: store::NodeInfo,
-    cookie: Option<String>,
-    who: play::actor::Who,
-    viewer: Viewer,
+    pass: Vec<(header::HeaderName, String)>,
+    (who, viewer, feed): (play::actor::Who, Viewer, bool),
 ) {
-    match connect(&app, id, &owner, cookie).await {
+    match connect(&app, id, &owner, pass).await {
         Ok(up) => pump(socket, up).await,
         Err(e) => {
             tracing::warn!(table = id, node = %owner.name, "owner not reached: {e}; waiting for its lease");
@@ -41,7 +41,7 @@ pub(super) async fn relay(
             match app.hall.wait_for_table(id, within).await {
                 Ok(Some(room)) => {
                     let conn = app.hall.conn_id();
-                    connection(socket, room, conn, who, viewer).await
+                    connection(socket, room, conn, who, viewer, feed).await
                 }
                 Ok(None) | Err(_) => goodbye(socket).await,
             }
@@ -56,7 +56,7 @@ async fn connect(
     app: &App,
     id: i64,
     owner: &store::NodeInfo,
-    cookie: Option<String>,
+    pass: Vec<(header::HeaderName, String)>,
 ) -> Result<Upstream, String> {
     let base = owner.url.strip_prefix("http://").ok_or_else(|| {
         format!(
@@ -68,8 +68,10 @@ async fn connect(
         .into_client_request()
         .map_err(|e| e.to_string())?;
     let h = req.headers_mut();
-    if let Some(c) = cookie.and_then(|c| c.parse().ok()) {
-        h.insert(header::COOKIE, c);
+    for (name, value) in pass {
+        if let Ok(v) = value.parse() {
+            h.insert(name, v);
+        }
     }
     if let Ok(me) = app.hall.node().parse() {
         h.insert(RELAYED_BY, me);

@@ -161,8 +161,22 @@ pub async fn socket(
             "this table cannot be opened from another site".into(),
         ));
     }
-    let who = player(&app, &headers)?.map(|(_, p)| (p.id, play::names::shown(&p)));
-    let viewer = viewer_of(&app, &headers)?;
+    // A bot account's program signs in with its API token, and is fed its seat.
+    let bot = crate::auth::bot_of(app.store.as_ref(), &headers)?;
+    let feed = bot.is_some();
+    let (who, viewer) = match bot {
+        Some(b) => (
+            Some((b.id, play::names::shown(&b))),
+            play::secrecy::Viewer::Person(b.id),
+        ),
+        // A bot account's browser watches: its moves come from its program only.
+        None => (
+            player(&app, &headers)?
+                .filter(|(_, p)| !p.bot)
+                .map(|(_, p)| (p.id, play::names::shown(&p))),
+            viewer_of(&app, &headers)?,
+        ),
+    };
     let spec = table_spec(&app, id)?;
     if let Sight::Hidden(why) = table_sight(&app.hall, &spec, viewer, None)? {
         return Err(AppError::Forbidden(why));
@@ -172,7 +186,7 @@ pub async fn socket(
         play::Located::Here(room) => {
             let conn = app.hall.conn_id();
             Ok(ws
-                .on_upgrade(move |socket| connection(socket, room, conn, who, viewer))
+                .on_upgrade(move |socket| connection(socket, room, conn, who, viewer, feed))
                 .into_response())
         }
         play::Located::Elsewhere(_) if headers.contains_key(super::relay::RELAYED_BY) => {
@@ -181,13 +195,17 @@ pub async fn socket(
             ))
         }
         play::Located::Elsewhere(owner) => {
-            let cookie = headers
-                .get(header::COOKIE)
-                .and_then(|c| c.to_str().ok())
-                .map(str::to_string);
+            // The owner checks the cookie or the token as it checks anyone's.
+            let pass: Vec<(header::HeaderName, String)> = [header::COOKIE, header::AUTHORIZATION]
+                .into_iter()
+                .filter_map(|h| {
+                    let v = headers.get(&h)?.to_str().ok()?.to_string();
+                    Some((h, v))
+                })
+                .collect();
             Ok(ws
                 .on_upgrade(move |socket| {
-                    super::relay::relay(socket, app, id, owner, cookie, who, viewer)
+                    super::relay::relay(socket, app, id, owner, pass, (who, viewer, feed))
                 })
                 .into_response())
         }

@@ -1,0 +1,358 @@
+//! Bot accounts: made on the account's page for good, signed in by an API token that is
+//! shown once and can be revoked; an outside bot of each protocol plays a rated table with
+//! a person and the site's bots through `server::connect` (what `dupmj connect` runs), and a
+//! challenge that lets bots play; a bot that crashes, answers garbage or sleeps past the
+//! clock is replaced and the table plays on.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use agents::pool::{BotPool, Protocol};
+use common::*;
+use serde_json::Value;
+use server::connect::{Played, Site, Source};
+use server::play::room::HandSummary;
+use server::play::spec::Place;
+use server::App;
+
+fn examples() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots")
+}
+
+/// A bot account and one of its tokens, made in the store.
+fn bot_account(app: &App, name: &str) -> (i64, String) {
+    let p = app.store.create_person(name, Some("not a hash")).unwrap();
+    app.store.make_bot(p.id).unwrap();
+    let token = format!("dupmj_test_{name}");
+    app.store.add_api_token(p.id, &token).unwrap();
+    (p.id, token)
+}
+
+/// Runs the bot `spec` on `addr` as `dupmj connect` does, on a thread of its own.
+fn connect(
+    addr: std::net::SocketAddr,
+    token: &str,
+    spec: &str,
+    from: Source,
+    limit: Duration,
+) -> std::thread::JoinHandle<Result<Vec<Played>, String>> {
+    let (token, spec) = (token.to_string(), spec.to_string());
+    std::thread::spawn(move || {
+        let (protocol, cmd) = Protocol::parse_spec(&spec)?;
+        let pool = BotPool::with_protocol(cmd, limit, protocol);
+        let site = Site::new(&format!("http://{addr}"), &token)?;
+        server::connect::run(&site, &from, 1, pool, |line| eprintln!("{line}"))
+    })
+}
+
+async fn api(app: &App, method: &str, path: &str, token: Option<&str>) -> (u16, Value) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut req = axum::http::Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let res = server::router(app.clone())
+        .oneshot(req.body(axum::body::Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let body = res.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&body).unwrap())
+}
+
+fn hands(app: &App, table: i64) -> Vec<HandSummary> {
+    app.store
+        .hands_of_table(table)
+        .unwrap()
+        .iter()
+        .map(|h| serde_json::from_str(&h.summary).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_bot_account_is_made_on_its_page_and_signs_in_by_its_token_until_revoked() {
+    let app = app(None);
+    let hash = server::auth::hash_password("correct horse").unwrap();
+    let p = app.store.create_person("Robo", Some(&hash)).unwrap();
+    let (s, _) =
+        server::auth::start_session(app.store.as_ref(), store::Role::Player { person: p.id })
+            .unwrap();
+    let cookie = format!("{}={}", server::auth::COOKIE, s.token);
+    let csrf = s.csrf.clone();
+    // The box must be ticked, and the password right.
+    let form = [("csrf", csrf.as_str()), ("password", "correct horse")];
+    let (status, _, body) = http(&app, "POST", "/play/me/bot", Some(&cookie), &form).await;
+    assert_eq!(status, 422, "{body}");
+    let wrong = [
+        ("csrf", csrf.as_str()),
+        ("password", "wrong"),
+        ("confirm", "yes"),
+    ];
+    let (status, _, _) = http(&app, "POST", "/play/me/bot", Some(&cookie), &wrong).await;
+    assert_eq!(status, 403);
+    let ok = [
+        ("csrf", csrf.as_str()),
+        ("password", "correct horse"),
+        ("confirm", "yes"),
+    ];
+    let (status, _, body) = http(&app, "POST", "/play/me/bot", Some(&cookie), &ok).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("This is a bot account now"), "{body}");
+    assert!(app.store.person(p.id).unwrap().bot);
+    // For good: the form is gone, the tokens are there.
+    assert!(!body.contains("action=\"/play/me/bot\""));
+    assert!(body.contains("id=\"tokens\""));
+
+    // A token, shown once.
+    let (status, _, body) = http(
+        &app,
+        "POST",
+        "/play/me/tokens",
+        Some(&cookie),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let at = body
+        .find("<code id=\"new-token\">")
+        .expect("the token is shown")
+        + 21;
+    let token = body[at..].split('<').next().unwrap().to_string();
+    assert!(token.starts_with("dupmj_") && token.len() == 38, "{token}");
+    let (_, _, again) = http(&app, "GET", "/play/me", Some(&cookie), &[]).await;
+    assert!(!again.contains(&token), "shown once only");
+
+    let (status, me) = api(&app, "GET", "/api/bot/me", Some(&token)).await;
+    assert_eq!((status, me["shown"].as_str()), (200, Some("Robo (bot)")));
+    // No token, a wrong one: refused, in JSON, saying why.
+    let (status, e) = api(&app, "GET", "/api/bot/me", None).await;
+    assert_eq!(status, 403);
+    assert!(e["error"].as_str().unwrap().contains("Bearer"), "{e}");
+    let (status, e) = api(&app, "GET", "/api/bot/me", Some("dupmj_nothing")).await;
+    assert_eq!(status, 403);
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("wrong or was revoked"),
+        "{e}"
+    );
+    // Revoked: refused from then on.
+    let id = app.store.api_tokens(p.id).unwrap()[0].id;
+    let (status, _, _) = http(
+        &app,
+        "POST",
+        &format!("/play/me/tokens/{id}/revoke"),
+        Some(&cookie),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = api(&app, "GET", "/api/bot/me", Some(&token)).await;
+    assert_eq!(status, 403);
+
+    // Its browser plays nothing by hand: no queue, no table of its own.
+    let (status, _, body) = http(
+        &app,
+        "POST",
+        "/play/quick",
+        Some(&cookie),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("plays through its program"), "{body}");
+    let (status, _, _) = http(
+        &app,
+        "POST",
+        "/play/tables",
+        Some(&cookie),
+        &[("csrf", &csrf)],
+    )
+    .await;
+    assert_eq!(status, 403);
+    // Marked as a bot on its profile; the leaderboard filters by kind.
+    let (_, _, profile) = http(&app, "GET", "/play/p/Robo", None, &[]).await;
+    assert!(profile.contains("id=\"bot-badge\""), "{profile}");
+    for who in ["people", "bots", "all"] {
+        let (status, _, _) = http(
+            &app,
+            "GET",
+            &format!("/play/leaderboard?who={who}"),
+            None,
+            &[],
+        )
+        .await;
+        assert_eq!(status, 200, "{who}");
+    }
+    let (status, _, _) = http(&app, "GET", "/play/leaderboard?who=robots", None, &[]).await;
+    assert_eq!(status, 422);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_of_each_protocol_plays_a_rated_table_with_a_person_and_bots() {
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    let dir = examples();
+    let simple = dir.join("simple_bot.py");
+    let botzone = dir.join("botzone_bot.py");
+    let specs = [
+        format!("cmd:python3 {}", simple.display()),
+        format!("botzone:python3 {}", botzone.display()),
+        format!("botzone-simple:python3 {} --simple", botzone.display()),
+    ];
+    for (i, spec) in specs.iter().enumerate() {
+        let (bot_id, token) = bot_account(&app, &format!("Robo{i}"));
+        let (ann, cookie) = person(&app, &format!("Ann{i}"));
+        // Ann opens a table and invites a bot account to South; easy bots West and North.
+        let spec_t = duplicate(
+            (50 + i as u64)..(51 + i as u64),
+            [Place::Person, Place::Person, bot("easy"), bot("easy")],
+            ann,
+        );
+        let table = app
+            .hall
+            .open_table(spec_t, &format!("Ann{i} (guest)"))
+            .unwrap();
+        let bot = connect(
+            addr,
+            &token,
+            spec,
+            Source::Table(table),
+            Duration::from_secs(10),
+        );
+        let last = play_through(addr, table, &cookie).await;
+        assert_eq!(last["stage"], "over", "{spec}: {last}");
+        let played = tokio::task::spawn_blocking(move || bot.join().unwrap())
+            .await
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(played.len(), 1);
+        let p = &played[0];
+        assert_eq!((p.table, p.hands), (table, 1), "{spec}: {p:?}");
+        assert!(p.moves > 0, "{spec}: {p:?}");
+        assert_eq!(p.faults, 0, "{spec}: {p:?}");
+        // The hand is kept with the bot account at South, marked as a bot, its own play.
+        let h = &hands(&app, table)[0];
+        let seat = h.places.iter().position(|&pl| pl == 1).unwrap();
+        assert_eq!(h.persons[seat], Some(bot_id), "{spec}");
+        assert_eq!(h.names[seat], format!("Robo{i} (bot)"));
+        assert!(!h.stood_in[seat], "{spec}: the bot played every move");
+        let stored = app.store.play_table(table).unwrap();
+        let spec_back: server::play::spec::TableSpec = serde_json::from_str(&stored.spec).unwrap();
+        assert!(spec_back.rated());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_plays_a_challenge_that_lets_bots_and_is_refused_by_one_that_does_not() {
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    let (_, token) = bot_account(&app, "Chal");
+    let new = |bots: bool| server::play::challenge::NewChallenge {
+        name: format!("bots {bots}"),
+        deals: 4,
+        copies: 1,
+        opens_in_h: 0,
+        hours: 24,
+        level: "easy".into(),
+        par: "easy".into(),
+        rotation: tournament::challenge::Rotation::Same,
+        limit_s: 30,
+        bank_s: 0,
+        scheduled: false,
+        bots,
+    };
+    let hall = app.hall.clone();
+    let (closed, open) = tokio::task::spawn_blocking(move || {
+        let a = server::play::challenge::publish(&hall, &new(false)).unwrap();
+        let b = server::play::challenge::publish(&hall, &new(true)).unwrap();
+        (a, b)
+    })
+    .await
+    .unwrap();
+    let (status, e) = api(
+        &app,
+        "POST",
+        &format!("/api/bot/challenges/{closed}/play"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 403);
+    assert!(
+        e["error"].as_str().unwrap().contains("is for people"),
+        "{e}"
+    );
+    let spec = format!("cmd:python3 {}", examples().join("simple_bot.py").display());
+    let bot = connect(
+        addr,
+        &token,
+        &spec,
+        Source::Challenge(open),
+        Duration::from_secs(10),
+    );
+    let played = tokio::task::spawn_blocking(move || bot.join().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(played[0].hands, 1);
+    let c = server::play::challenge::load(&app.hall, open).unwrap();
+    let me = app.store.person_of_token(&token).unwrap().unwrap();
+    let play = c.play_of(me.id, 0).expect("deal 1 taken up");
+    assert_eq!(play.play_table, played[0].table);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_crashes_babbles_or_sleeps_is_replaced_and_the_table_plays_on() {
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    // Sleeps 3 s on its first decision, then plays the first legal move at once.
+    let dir = std::env::temp_dir().join(format!("dupmj-bots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sleeper = dir.join("sleeper.py");
+    std::fs::write(
+        &sleeper,
+        "import json, sys, time\nfirst = True\nfor line in sys.stdin:\n    view = json.loads(line)['view']\n    if first:\n        time.sleep(3)\n        first = False\n    print(json.dumps(view['legal'][0]), flush=True)\n",
+    )
+    .unwrap();
+    let sleeps = format!("cmd:python3 {}", sleeper.display());
+    let cases = [
+        ("crash", "cmd:sh -c 'exit 3'", Duration::from_secs(5)),
+        (
+            "garbage",
+            "cmd:sh -c 'while read l; do echo nonsense; done'",
+            Duration::from_secs(5),
+        ),
+        // Past the table's clock (2 s): the site plays the time-out default, the late
+        // answer is refused as stale.
+        ("sleeps", sleeps.as_str(), Duration::from_secs(60)),
+    ];
+    for (i, (what, spec, limit)) in cases.into_iter().enumerate() {
+        let (bot_id, token) = bot_account(&app, &format!("Bad{i}"));
+        let mut spec_t = duplicate(
+            (70 + i as u64)..(71 + i as u64),
+            [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+            bot_id,
+        );
+        spec_t.limit_s = 2;
+        let table = app
+            .hall
+            .open_table(spec_t, &format!("Bad{i} (bot)"))
+            .unwrap();
+        let bot = connect(addr, &token, spec, Source::Table(table), limit);
+        let played = tokio::task::spawn_blocking(move || bot.join().unwrap())
+            .await
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(played[0].hands, 1, "{what}");
+        let h = &hands(&app, table);
+        assert_eq!(h.len(), 1, "{what}: the hand is kept");
+        match what {
+            "sleeps" => assert!(h[0].stood_in[0], "{what}: the clock's default played"),
+            _ => assert!(played[0].faults > 0, "{what}: {:?}", played[0]),
+        }
+    }
+}
