@@ -13,7 +13,11 @@ use std::process::{Command, Stdio};
 
 /// Examples not run, each with why: they serve until stopped, measure this machine, or need
 /// a checkout that is not in the repository.
-const NOT_RUN: [(&str, &str); 7] = [
+const NOT_RUN: [(&str, &str); 8] = [
+    (
+        "dupmj connect",
+        "needs a running site and a bot account's token (crates/server/tests/bots.rs plays the same through server::connect)",
+    ),
     (
         "python3 tools/probe_director.py",
         "probes running servers for minutes and measures this machine",

@@ -37,6 +37,8 @@ pub struct Standing {
     pub waited_s: u64,
     /// Seconds after which bots fill the empty seats.
     pub wait_s: u64,
+    /// Seconds until they do for those waiting now (the first of them counts).
+    pub bots_in_s: u64,
     /// The table they were given, once they were.
     pub table: Option<i64>,
 }
@@ -85,16 +87,15 @@ pub fn seen(hall: &Hall, person: i64) -> Result<Option<Standing>, PlayError> {
     let Some(me) = hall.store.queue_seen(person, now)? else {
         return Ok(None);
     };
-    let waiting = hall
-        .store
-        .queue()?
-        .iter()
-        .filter(|q| !q.bot && q.table.is_none())
-        .count();
+    let queue = hall.store.queue()?;
+    let people = queue.iter().filter(|q| !q.bot && q.table.is_none());
+    let first = people.clone().map(|q| q.joined_ms).min().unwrap_or(now);
+    let wait_ms = hall.config.quick_wait.as_millis() as i64;
     Ok(Some(Standing {
-        waiting,
+        waiting: people.count(),
         waited_s: (now - me.joined_ms).max(0) as u64 / 1000,
         wait_s: hall.config.quick_wait.as_secs(),
+        bots_in_s: ((first + wait_ms - now).max(0) as u64).div_ceil(1000),
         table: me.table,
     }))
 }
@@ -380,5 +381,46 @@ mod tests {
         }
         assert_eq!(spec.owner, 7);
         assert_eq!(spec.places[spec.owner_place], Place::Person);
+    }
+
+    /// Someone given a table who never comes holds nobody up: once their clock (the
+    /// decision's and the bank's) runs out a stand-in plays their place, and the person
+    /// who came plays on.
+    #[test]
+    fn a_player_who_never_comes_gets_a_stand_in_when_their_clock_runs_out() {
+        use crate::room::{Room, Stage};
+        use std::time::Instant;
+        let g = Group {
+            sitters: vec![q(7, 0, false, false, 25_000), q(8, 0, false, false, 25_000)],
+            level: "easy",
+        };
+        let (spec, sitters) = table_of(&g);
+        let mut room = Room::new(1, spec, Duration::ZERO);
+        for (place, person, name) in &sitters {
+            room.sit(*person, name, *place).unwrap();
+        }
+        assert_eq!(room.stage, Stage::Playing);
+        let (here, absent) = (sitters[0].0, sitters[1].0);
+        room.connected[here] = 1;
+        let mut now = Instant::now();
+        let limit = Duration::from_secs((LIMIT_S + BANK_S) as u64);
+        for _ in 0..200 {
+            if room.away[absent] {
+                break;
+            }
+            now += limit;
+            room.tick(now);
+        }
+        assert!(room.away[absent], "the one who never came is played for");
+        assert!(!room.away[here], "the one who came keeps their place");
+        // The hand goes on to its end without them.
+        for _ in 0..2000 {
+            if room.stage != Stage::Playing {
+                break;
+            }
+            now += limit;
+            room.tick(now);
+        }
+        assert_ne!(room.stage, Stage::Playing);
     }
 }

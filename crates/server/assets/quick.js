@@ -3,8 +3,6 @@
 // queue has given one.
 import { T } from "./tiles.js";
 
-const box = document.getElementById("quick");
-const wait = Number(box.dataset.wait);
 const status = document.getElementById("quick-status");
 const waiting = document.getElementById("quick-waiting");
 const clock = document.getElementById("quick-clock");
@@ -12,9 +10,8 @@ const clock = document.getElementById("quick-clock");
 function show(s) {
   waiting.textContent = T("{} waiting, you included", s.waiting);
   clock.textContent = T("waited {} s", s.waited_s);
-  const left = wait - s.waited_s;
-  status.textContent = left > 0
-    ? T("Looking for players… bots in {} s", left)
+  status.textContent = s.bots_in_s > 0
+    ? T("Looking for players… bots in {} s", s.bots_in_s)
     : T("Seating you with bots…");
 }
 

@@ -160,6 +160,7 @@ async fn one_alone_gets_bots_near_their_level_after_the_wait_and_two_sit_togethe
         ),
         (true.into(), 1.into(), 2.into())
     );
+    assert!(matches!(s["bots_in_s"].as_u64(), Some(1..=2)), "{s}");
     // Not before the wait.
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert_eq!(state(&app, &ann).await["table"], Value::Null);

@@ -92,6 +92,7 @@ pub async fn state(State(app): State<App>, headers: HeaderMap) -> Page {
                 "waiting": s.waiting,
                 "waited_s": s.waited_s,
                 "wait_s": s.wait_s,
+                "bots_in_s": s.bots_in_s,
                 "table": s.table,
             }),
         },
