@@ -10,8 +10,10 @@
 //! relayed to the other), and says how the CPU time was shared. [`failover`] kills nodes
 //! while people play; [`rating`] times the rating rebuilt from many kept hands;
 //! [`reviews`] the reviewers: a hand's wait for its review, the table with them busy, and
-//! the review and field pages.
+//! the review and field pages; [`botplayers`] outside bots playing as bot accounts and
+//! waiting in the quick-match queue.
 
+pub mod botplayers;
 pub mod failover;
 pub mod nodes;
 pub mod rating;

@@ -87,12 +87,11 @@ pub fn seen(hall: &Hall, person: i64) -> Result<Option<Standing>, PlayError> {
     let Some(me) = hall.store.queue_seen(person, now)? else {
         return Ok(None);
     };
-    let queue = hall.store.queue()?;
-    let people = queue.iter().filter(|q| !q.bot && q.table.is_none());
-    let first = people.clone().map(|q| q.joined_ms).min().unwrap_or(now);
+    let (waiting, first) = hall.store.queue_waiting()?;
+    let first = first.unwrap_or(now);
     let wait_ms = hall.config.quick_wait.as_millis() as i64;
     Ok(Some(Standing {
-        waiting: people.count(),
+        waiting,
         waited_s: (now - me.joined_ms).max(0) as u64 / 1000,
         wait_s: hall.config.quick_wait.as_secs(),
         bots_in_s: ((first + wait_ms - now).max(0) as u64).div_ceil(1000),

@@ -432,3 +432,102 @@ fn seated_at(app: &App, id: i64) -> Vec<i64> {
         })
         .collect()
 }
+
+/// The seat's feed holds the seat's own sight only: another seat's draws and concealed
+/// kongs without their tiles, the view's hand the seat's own (13 or 14 tiles with its
+/// sets); and a browser's connection (a watcher here) is never sent a seat's feed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seats_feed_holds_only_what_the_seat_sees() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    let (robo, token) = bot_account(&app, "Feed");
+    let table = app
+        .hall
+        .open_table(
+            duplicate(
+                90..91,
+                [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+                robo,
+            ),
+            "Feed (bot)",
+        )
+        .unwrap();
+    let (_, watcher_cookie) = person(&app, "Wanda");
+    let mut watcher = Client::connect(addr, table, Some(&watcher_cookie)).await;
+    // The watcher reads all along: how many states, and any seat's feed.
+    let watched = tokio::spawn(async move {
+        let (mut states, mut feeds) = (0, 0);
+        while let Some(m) = watcher.next_within(5.0).await {
+            states += usize::from(m["type"] == "state");
+            feeds += usize::from(m["type"] == "seat");
+            if m["stage"] == "over" {
+                break;
+            }
+        }
+        (states, feeds)
+    });
+    let mut req = format!("ws://{addr}/play/t/{table}/ws")
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    let (mut tx, mut rx) = ws.split();
+    let (mut events, mut decisions) = (0, 0);
+    while let Some(Ok(m)) = rx.next().await {
+        let Message::Text(text) = m else { continue };
+        let v: Value = serde_json::from_str(&text).unwrap();
+        if v["type"] == "state" && v["stage"] == "over" {
+            break;
+        }
+        if v["type"] != "seat" {
+            continue;
+        }
+        for e in v["events"].as_array().unwrap() {
+            events += 1;
+            let theirs = e["seat"] != "E";
+            if theirs && e["event"] == "draw" {
+                assert!(e["tile"].is_null(), "another seat's draw shown: {e}");
+            }
+            if theirs && e["event"] == "kong" && e["kind"] == "concealed" {
+                assert!(
+                    e["tile"].is_null(),
+                    "another seat's concealed kong shown: {e}"
+                );
+            }
+            if e["event"] == "dealt" {
+                assert_eq!(e["seat"], "E");
+                assert_eq!(e["tiles"].as_array().unwrap().len(), 13);
+            }
+        }
+        if let Some(step) = v["step"].as_u64() {
+            decisions += 1;
+            let view = &v["view"];
+            assert_eq!(view["seat"], "E");
+            let hand = view["hand"].as_array().unwrap().len();
+            let sets = view["melds"][0].as_array().unwrap().len();
+            assert!(
+                [13, 14].contains(&(hand + 3 * sets)),
+                "{hand} tiles and {sets} sets: {view}"
+            );
+            let a = json_first(&v["legal"]);
+            let m = serde_json::json!({"type": "act", "step": step, "action": a});
+            tx.send(Message::Text(m.to_string().into())).await.unwrap();
+        }
+    }
+    assert!(
+        events > 20 && decisions > 5,
+        "{events} events, {decisions} decisions"
+    );
+    // The watcher saw the table to its end, never a seat's feed.
+    let (states, feeds) = watched.await.unwrap();
+    assert!(states > 20, "{states} states");
+    assert_eq!(feeds, 0);
+}
+
+fn json_first(legal: &Value) -> Value {
+    legal.as_array().unwrap()[0].clone()
+}

@@ -362,7 +362,8 @@ impl World {
         let nums = |n: usize| (1..=n).map(|i| i.to_string()).collect::<Vec<_>>();
         let values: Vec<String> = match (part, before) {
             ("id", "/play/t/") => self.tables.iter().map(|t| t.id.to_string()).collect(),
-            ("id", "/play/c/") => nums(1),
+            ("id", "/play/c/" | "/api/bot/challenges/") => nums(1),
+            ("id", "/play/me/tokens/") => nums(1),
             ("id", "/play/e/") => nums(2),
             ("id", "/events/" | "/director/events/") => nums(2),
             ("n", b) if b.starts_with("/play/t/") => {

@@ -48,6 +48,12 @@ pub trait QueueStore {
     /// A read: it sees what committed transactions wrote.
     fn queue(&self) -> Result<Vec<Queued>>;
 
+    /// People (not bot accounts) waiting without a table: how many, and when the first of
+    /// them joined.
+    ///
+    /// A read: it sees what committed transactions wrote.
+    fn queue_waiting(&self) -> Result<(usize, Option<i64>)>;
+
     /// Gives `table` to `persons` who still wait without one; how many got it (someone
     /// who left meanwhile does not).
     ///

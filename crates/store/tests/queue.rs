@@ -51,6 +51,8 @@ fn the_queue_keeps_places_and_gives_tables_once(s: &dyn Store) {
         (1_000, 5_000, true)
     );
 
+    // Two people wait; the first joined at 1 000.
+    assert_eq!(s.queue_waiting().unwrap(), (2, Some(1_000)));
     // Seen: the time is kept and the place told.
     let seen = s.queue_seen(b.id, 6_000).unwrap().unwrap();
     assert_eq!((seen.seen_ms, seen.table), (6_000, None));
@@ -64,6 +66,7 @@ fn the_queue_keeps_places_and_gives_tables_once(s: &dyn Store) {
     // Given once: a second table does not replace the first.
     assert_eq!(s.seat_queued(&[a.id], 78).unwrap(), 0);
     assert_eq!(s.queue_seen(a.id, 7_000).unwrap().unwrap().table, Some(77));
+    assert_eq!(s.queue_waiting().unwrap(), (0, None));
 
     // Joining after a table was given is a new wait.
     s.join_queue(&entry(a.id, "Ada", 8_000)).unwrap();

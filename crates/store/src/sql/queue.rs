@@ -71,6 +71,17 @@ impl<B: Backend> QueueStore for Db<B> {
             .collect()
     }
 
+    fn queue_waiting(&self) -> Result<(usize, Option<i64>)> {
+        let r = self.read(|c| {
+            c.one(
+                "SELECT count(*), min(joined) FROM match_queue WHERE bot = 0 AND table_id IS NULL",
+                &[],
+            )
+        })?;
+        let n: i64 = r.get(0)?;
+        Ok((n as usize, r.get(1)?))
+    }
+
     fn seat_queued(&self, persons: &[i64], table: i64) -> Result<usize> {
         self.change(|tx| {
             let mut n = 0;
