@@ -67,23 +67,7 @@ pub enum BenchCmd {
     /// at a table with three built-in bots answering every decision at once, while
     /// `--queued` more wait in the quick-match queue asking every second; prints each
     /// move's latency (the answer sent to the table's next message) and the queue's answers.
-    Bots {
-        /// Connected bots to measure, in turn.
-        #[arg(long, default_value = "50,100,200,400")]
-        connected: String,
-        /// Bots waiting in the queue meanwhile (the same for each count).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(0..=20_000))]
-        queued: u64,
-        /// Seconds to measure each count (after one second of warm-up).
-        #[arg(long, default_value_t = 5.0)]
-        seconds: f64,
-        /// The built-in bots at the tables.
-        #[arg(long, default_value = "easy")]
-        bots: String,
-        /// Milliseconds between the built-in bots' turns, as `serve --bot-pace-ms`.
-        #[arg(long = "bot-pace-ms", default_value_t = 700)]
-        pace_ms: u64,
-    },
+    Bots(crate::botbench::BotsArgs),
     /// The reviewers on one node: hands kept at a steady rate (each with one person) and
     /// reviewed by `--threads` at `--review-ms`, how long a hand waits for its review
     /// (median and 95th percentile); then the time to serve a reviewed hand's review and
@@ -294,51 +278,7 @@ pub fn bench(cmd: BenchCmd) -> Result<(), String> {
                 pace_ms: bot_pace_ms,
             },
         ),
-        BenchCmd::Bots {
-            connected,
-            queued,
-            seconds,
-            bots,
-            pace_ms,
-        } => {
-            crate::limits::seconds(seconds, "--seconds")?;
-            if !server::play::spec::BOT_LEVELS.contains(&bots.as_str()) {
-                return Err(format!(
-                    "--bots: '{bots}' cannot sit at an online table (choose {})",
-                    server::play::spec::BOT_LEVELS.join(", ")
-                ));
-            }
-            let loads: Vec<(usize, usize)> = connected
-                .split(',')
-                .map(|t| match t.trim().parse::<usize>() {
-                    Ok(n) if (1..=5000).contains(&n) => Ok((n, queued as usize)),
-                    _ => Err(format!(
-                        "--connected: '{t}' is not a number of bots from 1 to 5000"
-                    )),
-                })
-                .collect::<Result<_, _>>()?;
-            println!("connected  queued   moves   p50 ms   p99 ms   max ms  polls/s  slow polls");
-            bench::botplayers::run(
-                &loads,
-                seconds,
-                &bots,
-                std::time::Duration::from_millis(pace_ms),
-                |p| {
-                    println!(
-                        "{:>9} {:>7} {:>7} {:>8.2} {:>8.2} {:>8.2} {:>8.1} {:>11}",
-                        p.connected,
-                        p.queued,
-                        p.moves,
-                        p.p50_ms,
-                        p.p99_ms,
-                        p.max_ms,
-                        p.polls_per_s,
-                        p.slow_polls
-                    );
-                },
-            )?;
-            Ok(())
-        }
+        BenchCmd::Bots(a) => crate::botbench::bots(a),
         BenchCmd::Serve {
             tables,
             seconds,

@@ -6,6 +6,7 @@
 
 mod arenacmd;
 mod benchcmd;
+mod botbench;
 mod connectcmd;
 mod fancmd;
 mod handjson;

@@ -13,7 +13,11 @@ use std::process::{Command, Stdio};
 
 /// Examples not run, each with why: they serve until stopped, measure this machine, or need
 /// a checkout that is not in the repository.
-const NOT_RUN: [(&str, &str); 8] = [
+const NOT_RUN: [(&str, &str); 9] = [
+    (
+        "dupmj bench bots",
+        "measures this machine's speed, which differs run to run",
+    ),
     (
         "dupmj connect",
         "needs a running site and a bot account's token (crates/server/tests/bots.rs plays the same through server::connect)",

@@ -163,6 +163,8 @@ impl Site {
         loop {
             match self.play_socket(id, &mut seat, &mut played).await {
                 Ok(true) => break,
+                // The agent's own thread failed: nothing to play on with.
+                Err(e) if seat.is_none() => return Err(format!("table {id}: {e}")),
                 Ok(false) | Err(_) if played.reconnects < RECONNECTS => {
                     played.reconnects += 1;
                     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -171,8 +173,9 @@ impl Site {
                 Err(e) => return Err(format!("table {id}: {e}")),
             }
         }
-        let s = seat.expect("the seat comes back after each move");
-        (played.moves, played.faults) = (s.moves, s.faults);
+        if let Some(s) = seat {
+            (played.moves, played.faults) = (s.moves, s.faults);
+        }
         Ok(played)
     }
 
@@ -204,7 +207,9 @@ impl Site {
             let reply = match v["type"].as_str() {
                 Some("seat") => {
                     let msg: SeatMsg = serde_json::from_value(v).map_err(|e| e.to_string())?;
-                    let mut s = seat.take().expect("one decision at a time");
+                    let Some(mut s) = seat.take() else {
+                        return Err("the bot's agent is gone".into());
+                    };
                     let (s, answer) = tokio::task::spawn_blocking(move || {
                         let a = s.take(msg);
                         (s, a)
@@ -283,7 +288,7 @@ fn on_state(v: &Value, played: &mut Played) -> (bool, Option<Value>) {
     let you = v["you"].as_u64().map(|p| p as usize);
     let places = v["places"].as_array().cloned().unwrap_or_default();
     if let Some(p) = you {
-        played.score = places[p]["score"].as_i64().unwrap_or(0);
+        played.score = places.get(p).and_then(|x| x["score"].as_i64()).unwrap_or(0);
     }
     played.hands = match v["stage"].as_str() {
         Some("over") | Some("between") => v["hand_no"].as_u64().unwrap_or(0),
@@ -295,7 +300,7 @@ fn on_state(v: &Value, played: &mut Played) -> (bool, Option<Value>) {
             let open = places.iter().position(|p| p["open"] == true);
             (false, open.map(|p| json!({"type": "sit", "place": p})))
         }
-        (Some("between"), Some(p)) if places[p]["ready"] != true => {
+        (Some("between"), Some(p)) if places.get(p).is_some_and(|x| x["ready"] != true) => {
             (false, Some(json!({"type": "next"})))
         }
         _ => (false, None),

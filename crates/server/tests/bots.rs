@@ -201,7 +201,8 @@ async fn a_bot_of_each_protocol_plays_a_rated_table_with_a_person_and_bots() {
     let botzone = dir.join("botzone_bot.py");
     let specs = [
         format!("cmd:python3 {}", simple.display()),
-        format!("botzone:python3 {}", botzone.display()),
+        // Kept running for the hand (one process a hand, not one a request): quicker.
+        format!("botzone:python3 {} --keep-running", botzone.display()),
         format!("botzone-simple:python3 {} --simple", botzone.display()),
     ];
     for (i, spec) in specs.iter().enumerate() {
@@ -244,6 +245,18 @@ async fn a_bot_of_each_protocol_plays_a_rated_table_with_a_person_and_bots() {
         let stored = app.store.play_table(table).unwrap();
         let spec_back: server::play::spec::TableSpec = serde_json::from_str(&stored.spec).unwrap();
         assert!(spec_back.rated());
+        // Rated on the people's scale once the table is over (the table's task rates it).
+        let mut rated = None;
+        for _ in 0..100 {
+            rated = app.store.rating(bot_id).unwrap();
+            if rated.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let row = rated.unwrap_or_else(|| panic!("{spec}: the bot account is not rated"));
+        assert_eq!(row.hands, 1, "{spec}");
+        assert!(app.store.rating(ann).unwrap().is_some(), "{spec}: Ann too");
     }
 }
 

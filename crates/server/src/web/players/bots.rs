@@ -14,20 +14,6 @@ use super::profile::{checked_account, me_page_with};
 use super::{App, Fields, Page};
 use crate::service::{random_code, AppError, AppResult};
 
-/// A bot account's tokens as its page lists them.
-pub(super) fn tokens_json(app: &App, me: &Person) -> AppResult<Value> {
-    if !me.bot {
-        return Ok(Value::Null);
-    }
-    let list: Vec<Value> = app
-        .store
-        .api_tokens(me.id)?
-        .iter()
-        .map(|t| json!({"id": t.id, "created": t.created.get(..16).unwrap_or(&t.created).replace('T', " "), "revoked": t.revoked}))
-        .collect();
-    Ok(json!(list))
-}
-
 /// `POST /play/me/bot`: makes the account a bot account, for good (password and a ticked
 /// box asked).
 pub async fn make_bot(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
@@ -206,15 +192,4 @@ pub async fn challenge_play(
         Ok(json!({"table": table}))
     };
     api(taken.await)
-}
-
-/// Refuses a bot account's browser what only a person does by hand (its program plays
-/// through its token).
-pub(super) fn by_hand(me: &Person) -> AppResult<()> {
-    if me.bot {
-        return Err(AppError::Forbidden(
-            "a bot account plays through its program, with its API token (docs/bots.md)".into(),
-        ));
-    }
-    Ok(())
 }

@@ -251,7 +251,7 @@ pub async fn play(
     Form(f): Form<Fields>,
 ) -> Page {
     let (_, me) = posting_player(&app, &headers, &f)?;
-    super::bots::by_hand(&me)?;
+    super::by_hand(&me)?;
     let deal: usize = num(&f, "deal", 1, 1, ch::MAX_DEALS)?;
     let hall = app.hall.clone();
     let table = tokio::task::spawn_blocking(move || {

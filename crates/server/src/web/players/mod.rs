@@ -189,6 +189,17 @@ pub(crate) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
     Ok(v)
 }
 
+/// Refuses a bot account's browser what only a person does by hand (its program plays
+/// through its token).
+pub(crate) fn by_hand(me: &Person) -> AppResult<()> {
+    if me.bot {
+        return Err(AppError::Forbidden(
+            "a bot account plays through its program, with its API token (docs/bots.md)".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// A new secret key for a table's own deal set.
 pub(crate) fn new_key() -> table::set::SetKey {
     let mut b = [0u8; 32];

@@ -191,7 +191,7 @@ pub fn spec_from_form(app: &App, f: &Fields, owner: i64) -> AppResult<TableSpec>
 /// `POST /play/tables`: opens a table from the lobby's form and goes to it.
 pub async fn open_table(State(app): State<App>, headers: HeaderMap, Form(f): Form<Fields>) -> Page {
     let (_, me) = posting_player(&app, &headers, &f)?;
-    super::bots::by_hand(&me)?;
+    super::by_hand(&me)?;
     app.hall.check_table_limit(&me)?;
     let spec = spec_from_form(&app, &f, me.id)?;
     open_and_go(&app, spec, &me)
@@ -260,7 +260,7 @@ pub async fn play_again(
     Form(f): Form<Fields>,
 ) -> Page {
     let (_, me) = posting_player(&app, &headers, &f)?;
-    super::bots::by_hand(&me)?;
+    super::by_hand(&me)?;
     let old = super::replay::table_spec(&app, id)?;
     let place = num(&f, "place", old.owner_place, 0, 3)?;
     let form = again_form(&old, place).map_err(AppError::Invalid)?;

@@ -335,7 +335,7 @@ pub(super) fn me_page_with(
             title => "My games",
             me => json!({"name": me.name, "account": me.account, "bot": me.bot}),
             csrf => s.csrf.clone(),
-            tokens => super::bots::tokens_json(app, me)?,
+            tokens => tokens_json(app, me)?,
             rows => rows,
             total => total,
             page => page,
@@ -345,6 +345,20 @@ pub(super) fn me_page_with(
             message => message,
         },
     )
+}
+
+/// A bot account's tokens as its page lists them.
+fn tokens_json(app: &App, me: &Person) -> AppResult<Value> {
+    if !me.bot {
+        return Ok(Value::Null);
+    }
+    let list: Vec<Value> = app
+        .store
+        .api_tokens(me.id)?
+        .iter()
+        .map(|t| json!({"id": t.id, "created": t.created.get(..16).unwrap_or(&t.created).replace('T', " "), "revoked": t.revoked}))
+        .collect();
+    Ok(json!(list))
 }
 
 /// `GET /play/p/{name}/export.json`: everything kept of you, for you only.

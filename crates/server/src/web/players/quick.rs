@@ -25,7 +25,7 @@ pub async fn join(
     let (me, cookie) = match player(&app, &headers)? {
         Some((s, me)) => {
             check_csrf(&s, f.get("csrf"))?;
-            super::bots::by_hand(&me)?;
+            super::by_hand(&me)?;
             (me, None)
         }
         None => {
