@@ -185,22 +185,16 @@ fn one(
     server
         .join()
         .map_err(|_| "the server thread panicked".to_string())?;
-    let mut v = times.lock().unwrap().clone();
-    v.sort_by(f64::total_cmp);
-    let q = |f: f64| {
-        if v.is_empty() {
-            f64::NAN
-        } else {
-            v[((v.len() as f64 * f).ceil() as usize).clamp(1, v.len()) - 1]
-        }
-    };
+    let v = times.lock().unwrap().clone();
+    let moves = v.len();
+    let [p50_ms, p99_ms, max_ms] = super::percentiles(v);
     Ok(BotPoint {
         connected,
         queued,
-        moves: v.len(),
-        p50_ms: q(0.5),
-        p99_ms: q(0.99),
-        max_ms: v.last().copied().unwrap_or(f64::NAN),
+        moves,
+        p50_ms,
+        p99_ms,
+        max_ms,
         polls_per_s: polls.load(Ordering::Relaxed) as f64 / seconds,
         slow_polls: slow.load(Ordering::Relaxed),
     })

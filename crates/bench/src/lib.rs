@@ -287,8 +287,8 @@ async fn watch(
     (v, states.load(std::sync::atomic::Ordering::Relaxed))
 }
 
-/// A measured load from its round trips.
-fn point(tables: usize, mut v: Vec<f64>, states: usize, seconds: f64, moves_per_s: f64) -> Point {
+/// The median, 99th percentile and largest of `v` (NaN for none).
+fn percentiles(mut v: Vec<f64>) -> [f64; 3] {
     v.sort_by(f64::total_cmp);
     let q = |f: f64| {
         if v.is_empty() {
@@ -297,12 +297,19 @@ fn point(tables: usize, mut v: Vec<f64>, states: usize, seconds: f64, moves_per_
             v[((v.len() as f64 * f).ceil() as usize).clamp(1, v.len()) - 1]
         }
     };
+    [q(0.5), q(0.99), v.last().copied().unwrap_or(f64::NAN)]
+}
+
+/// A measured load from its round trips.
+fn point(tables: usize, v: Vec<f64>, states: usize, seconds: f64, moves_per_s: f64) -> Point {
+    let pings = v.len();
+    let [p50_ms, p99_ms, max_ms] = percentiles(v);
     Point {
         tables,
-        pings: v.len(),
-        p50_ms: q(0.5),
-        p99_ms: q(0.99),
-        max_ms: v.last().copied().unwrap_or(f64::NAN),
+        pings,
+        p50_ms,
+        p99_ms,
+        max_ms,
         states_per_s: states as f64 / seconds,
         moves_per_s,
     }
