@@ -544,3 +544,70 @@ async fn the_seats_feed_holds_only_what_the_seat_sees() {
 fn json_first(legal: &Value) -> Value {
     legal.as_array().unwrap()[0].clone()
 }
+
+/// A bot that disconnects is played for by the stand-in once its clock runs out, and takes
+/// its place back when it comes back, told its hand from the start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_disconnects_is_replaced_and_comes_back() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+    let app = app(None);
+    let addr = serve(app.clone()).await;
+    let (robo, token) = bot_account(&app, "Leaver");
+    // Two deals: should the stand-in finish the first before the bot is back, the second
+    // is told from its start.
+    let mut spec = duplicate(
+        95..97,
+        [Place::Person, bot("easy"), bot("easy"), bot("easy")],
+        robo,
+    );
+    spec.limit_s = 1;
+    let table = app.hall.open_table(spec, "Leaver (bot)").unwrap();
+    let open = || async {
+        let mut req = format!("ws://{addr}/play/t/{table}/ws")
+            .into_client_request()
+            .unwrap();
+        req.headers_mut()
+            .insert("authorization", format!("Bearer {token}").parse().unwrap());
+        tokio_tungstenite::connect_async(req).await.unwrap().0
+    };
+    // Connected until its first decision, then gone without answering.
+    let mut ws = open().await;
+    while let Some(Ok(m)) = ws.next().await {
+        let Message::Text(t) = m else { continue };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        if v["type"] == "seat" && v["step"].is_u64() {
+            break;
+        }
+    }
+    drop(ws);
+    // Its clock runs out: a stand-in plays its place.
+    let (_, watcher) = person(&app, "Watcher");
+    let mut w = Client::connect(addr, table, Some(&watcher)).await;
+    let s = w.until(|s| s["places"][0]["away"] == true).await;
+    assert_eq!(s["places"][0]["away"], true);
+    // Back: its place again, and its hand from the start.
+    let mut ws = open().await;
+    let mut first_seat = None;
+    let mut back = false;
+    while let Some(Ok(m)) = ws.next().await {
+        let Message::Text(t) = m else { continue };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        if v["type"] == "state" {
+            back |= v["places"][0]["away"] == false;
+        }
+        if v["type"] == "seat" && first_seat.is_none() {
+            first_seat = Some(v["from"].clone());
+        }
+        if back && first_seat.is_some() {
+            break;
+        }
+    }
+    assert!(back, "the bot plays its place again");
+    assert_eq!(
+        first_seat,
+        Some(Value::from(0)),
+        "told from the hand's start"
+    );
+}
