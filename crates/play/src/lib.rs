@@ -4,8 +4,9 @@
 //! owned by one task ([`actor`]) that commands (a move, a seat taken, a connection opened
 //! or closed, the clock) go into and states for each connection come out of; the journal
 //! writer ([`writer`]); time-outs and stand-ins; challenges ([`challenge`]) and online
-//! events' sittings ([`online`]); the sweeper that moves them on; the one rule of who may
-//! see which deal ([`secrecy`]); the names people play under ([`names`]). No HTTP, HTML or
+//! events' sittings ([`online`]); the sweeper that moves them on; the quick-match queue
+//! ([`quick`]); the one rule of who may see which deal ([`secrecy`]); the names people play
+//! under ([`names`]); drills' positions and schedule ([`drills`]). No HTTP, HTML or
 //! cookie is known here: the web crate maps requests and WebSocket messages onto this.
 //!
 //! Each table in play is a [`room::Room`] owned by one task ([`actor`]): messages from the
@@ -20,6 +21,7 @@
 pub mod actor;
 pub mod challenge;
 pub mod cluster;
+pub mod drills;
 mod error;
 mod feed;
 pub mod field;
