@@ -71,7 +71,7 @@ pub enum Cmd {
         /// Where its messages go (JSON text).
         tx: mpsc::Sender<String>,
         /// A bot account's program: it is also sent its seat's events and decisions
-        /// ([`crate::feed`]).
+        /// (`play::feed`).
         feed: bool,
     },
     /// A connection closed.
