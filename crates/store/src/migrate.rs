@@ -38,10 +38,11 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("pars", None),
     ("rated_hands", None),
     ("review_jobs", None),
+    ("api_tokens", Some("id")),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,
-/// their duties, the lobby's lines and failed attempts. The nodes on PostgreSQL take back
+/// their duties, the lobby's lines, failed attempts and the quick-match queue. The nodes on PostgreSQL take back
 /// the tables in play from their journals and write their lines again.
 const RUNTIME: &[&str] = &[
     "table_leases",
@@ -49,6 +50,7 @@ const RUNTIME: &[&str] = &[
     "node_duties",
     "play_lobby",
     "attempts",
+    "match_queue",
 ];
 
 /// How many rows a table had in the file and has in PostgreSQL after the move.

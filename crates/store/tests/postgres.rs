@@ -218,13 +218,24 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
         ))
         .unwrap());
     from.save_par(42, "seeds", [8, -8, 0, 0]).unwrap();
+    // A bot account and its token move with the site, and sign in there.
+    let robo = from.create_person("Robo", Some("h")).unwrap();
+    from.make_bot(robo.id).unwrap();
+    from.add_api_token(robo.id, "dupmj_moved").unwrap();
     let moved = sqlite_to_postgres(&from, &to).unwrap();
-    assert_eq!(moved.len(), 28);
+    assert_eq!(moved.len(), 29);
     assert_eq!(to.rating(ann.id).unwrap(), Some(kept));
     assert_eq!(to.rated_hands_of(ann.id, 10).unwrap(), vec![hand]);
     assert_eq!(to.rated_hand_count().unwrap(), 1);
     assert!(to.is_rated("table:1").unwrap());
     assert_eq!(to.par(42, "seeds").unwrap(), Some([8, -8, 0, 0]));
+    assert_eq!(
+        to.person_of_token("dupmj_moved").unwrap().map(|p| p.id),
+        Some(robo.id)
+    );
+    // A new token there takes the next number (the identity column continues).
+    let next = to.add_api_token(robo.id, "dupmj_after").unwrap();
+    assert!(next.id > to.api_tokens(robo.id).unwrap()[1].id);
     assert!(to.table_owner(t).unwrap().is_none());
     assert!(to.unheld_tables().unwrap().contains(&t));
     assert!(!from.unheld_tables().unwrap().contains(&t));
