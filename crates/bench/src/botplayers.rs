@@ -223,12 +223,7 @@ async fn play_bot(
     while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end.into(), rx.next()).await {
         let Message::Text(text) = m else { continue };
         if let Some(at) = sent.take() {
-            if at >= measuring {
-                times
-                    .lock()
-                    .unwrap()
-                    .push(at.elapsed().as_secs_f64() * 1000.0);
-            }
+            super::note_time(times, at, measuring);
         }
         let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         let reply = match v["type"].as_str() {

@@ -267,12 +267,7 @@ async fn watch(
                 let Message::Text(text) = m else { continue };
                 if text.contains("\"type\":\"pong\"") {
                     if let Some(at) = sent.take() {
-                        if at >= measuring {
-                            times
-                                .lock()
-                                .unwrap()
-                                .push(at.elapsed().as_secs_f64() * 1000.0);
-                        }
+                        note_time(&times, at, measuring);
                     }
                 } else if Instant::now() >= measuring {
                     states.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -285,6 +280,16 @@ async fn watch(
     }
     let v = times.lock().unwrap().clone();
     (v, states.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// Keeps the time since `sent`, in milliseconds, when it was sent once measuring began.
+fn note_time(times: &Mutex<Vec<f64>>, sent: Instant, measuring: Instant) {
+    if sent >= measuring {
+        times
+            .lock()
+            .unwrap()
+            .push(sent.elapsed().as_secs_f64() * 1000.0);
+    }
 }
 
 /// The median, 99th percentile and largest of `v` (NaN for none).
