@@ -201,9 +201,13 @@ async fn a_bot_of_each_protocol_plays_a_rated_table_with_a_person_and_bots() {
     let botzone = dir.join("botzone_bot.py");
     let specs = [
         format!("cmd:python3 {}", simple.display()),
-        // Kept running for the hand (one process a hand, not one a request): quicker.
+        // Kept running for the hand (one process a hand, not one a request: the arena's
+        // tests cover a process a request).
         format!("botzone:python3 {} --keep-running", botzone.display()),
-        format!("botzone-simple:python3 {} --simple", botzone.display()),
+        format!(
+            "botzone-simple:python3 {} --simple --keep-running",
+            botzone.display()
+        ),
     ];
     for (i, spec) in specs.iter().enumerate() {
         let (bot_id, token) = bot_account(&app, &format!("Robo{i}"));
