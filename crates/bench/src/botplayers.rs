@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use store::SqliteStore;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -163,11 +162,15 @@ fn one(
                 // Spread over the second, as independent bots would be.
                 let offset = Duration::from_millis((i * 1000 / queued.max(1)) as u64);
                 tokio::time::sleep(offset).await;
-                let _ = ask(addr, "POST", &token).await;
+                // As `dupmj connect` asks: a connection of its own each time.
+                let Ok(site) = server::connect::Site::new(&format!("http://{addr}"), &token) else {
+                    return;
+                };
+                let _ = site.call("POST", "/api/bot/quick", "").await;
                 while Instant::now() < end {
                     tokio::time::sleep(Duration::from_secs(1)).await;
                     let at = Instant::now();
-                    let ok = ask(addr, "GET", &token).await.is_ok();
+                    let ok = site.call("GET", "/api/bot/quick", "").await.is_ok();
                     if at >= measuring && at < end {
                         polls.fetch_add(1, Ordering::Relaxed);
                         if !ok || at.elapsed() > Duration::from_secs(1) {
@@ -245,24 +248,4 @@ async fn play_bot(
         }
     }
     Ok(())
-}
-
-/// One queue request (`POST` joins, `GET` asks), over a connection of its own.
-async fn ask(addr: SocketAddr, method: &str, token: &str) -> Result<(), String> {
-    let mut s = tokio::net::TcpStream::connect(addr)
-        .await
-        .map_err(|e| e.to_string())?;
-    let req = format!(
-        "{method} /api/bot/quick HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-    );
-    s.write_all(req.as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
-    if raw.starts_with(b"HTTP/1.1 200") {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&raw[..raw.len().min(200)]).into_owned())
-    }
 }

@@ -376,38 +376,15 @@ async fn a_bot_that_crashes_babbles_or_sleeps_is_replaced_and_the_table_plays_on
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_account_in_the_queue_sits_only_with_people_who_let_bots_play_them() {
-    let app = server::App::new(
-        std::sync::Arc::new(store::SqliteStore::in_memory().unwrap()),
-        server::play::PlayConfig {
-            pace: Duration::ZERO,
-            quick_wait: Duration::from_secs(1),
-            ..Default::default()
-        },
-    );
+    let app = app_waiting(Duration::from_secs(1));
     tokio::spawn(server::play::quick::matchmaker(app.hall.clone()));
     let (robo, token) = bot_account(&app, "Queuer");
     let (status, v) = api(&app, "POST", "/api/bot/quick", Some(&token)).await;
     assert_eq!((status, v["queued"].clone()), (200, true.into()), "{v}");
     // Bo does not let bots play him: after the wait, built-in bots; the bot account waits on.
     let (_, bo) = person(&app, "Bo");
-    let csrf = csrf_of(&app, &bo);
-    http(&app, "POST", "/play/quick", Some(&bo), &[("csrf", &csrf)]).await;
-    let table_of = |cookie: String| {
-        let app = app.clone();
-        async move {
-            for _ in 0..100 {
-                let (_, _, body) =
-                    http(&app, "GET", "/play/quick/state.json", Some(&cookie), &[]).await;
-                let s: Value = serde_json::from_str(&body).unwrap();
-                if let Some(t) = s["table"].as_i64() {
-                    return t;
-                }
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-            panic!("no table")
-        }
-    };
-    let tb = table_of(bo.clone()).await;
+    join(&app, &bo, false).await;
+    let tb = table_within(&app, &bo, 10).await;
     let spec: server::play::spec::TableSpec =
         serde_json::from_str(&app.store.play_table(tb).unwrap().spec).unwrap();
     assert_eq!(
@@ -421,16 +398,8 @@ async fn a_bot_account_in_the_queue_sits_only_with_people_who_let_bots_play_them
     );
     // Ann does: she and the bot account sit together.
     let (_, ann) = person(&app, "Ann");
-    let csrf = csrf_of(&app, &ann);
-    http(
-        &app,
-        "POST",
-        "/play/quick",
-        Some(&ann),
-        &[("csrf", &csrf), ("bots", "yes")],
-    )
-    .await;
-    let ta = table_of(ann.clone()).await;
+    join(&app, &ann, true).await;
+    let ta = table_within(&app, &ann, 10).await;
     let (_, v) = api(&app, "GET", "/api/bot/quick", Some(&token)).await;
     assert_eq!(v["table"], ta, "{v}");
     let sat = seated_at(&app, ta);

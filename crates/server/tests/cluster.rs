@@ -327,33 +327,8 @@ fn failed_attempts_lobby_and_duties_are_shared_by_the_nodes() {
 /// until a table is given.
 fn quick_table(clients: &tokio::runtime::Runtime, node: &Node, cookie: &str) -> i64 {
     clients.block_on(async {
-        let csrf = csrf_of(&node.app, cookie);
-        let (status, ..) = http(
-            &node.app,
-            "POST",
-            "/play/quick",
-            Some(cookie),
-            &[("csrf", &csrf)],
-        )
-        .await;
-        assert_eq!(status, 303);
-        let until = Instant::now() + Duration::from_secs(15);
-        loop {
-            let (_, _, body) = http(
-                &node.app,
-                "GET",
-                "/play/quick/state.json",
-                Some(cookie),
-                &[],
-            )
-            .await;
-            let s: Value = serde_json::from_str(&body).unwrap();
-            if let Some(t) = s["table"].as_i64() {
-                return t;
-            }
-            assert!(Instant::now() < until, "no table: {s}");
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
+        join(&node.app, cookie, false).await;
+        table_within(&node.app, cookie, 15).await
     })
 }
 

@@ -4,62 +4,12 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use common::*;
 use serde_json::{json, Value};
 use server::play::spec::{Hands, Place, TableSpec};
-use server::play::PlayConfig;
 use server::App;
-
-fn app_waiting(wait: Duration) -> App {
-    App::new(
-        Arc::new(store::SqliteStore::in_memory().unwrap()),
-        PlayConfig {
-            pace: Duration::ZERO,
-            quick_wait: wait,
-            ..Default::default()
-        },
-    )
-}
-
-async fn join(app: &App, cookie: &str, bots: bool) {
-    let csrf = csrf_of(app, cookie);
-    let mut form = vec![("csrf", csrf.as_str())];
-    if bots {
-        form.push(("bots", "yes"));
-    }
-    let (status, to, body) = http(app, "POST", "/play/quick", Some(cookie), &form).await;
-    assert_eq!(
-        (status, to.as_deref()),
-        (303, Some("/play/quick")),
-        "{body}"
-    );
-}
-
-async fn state(app: &App, cookie: &str) -> Value {
-    let (status, _, body) = http(app, "GET", "/play/quick/state.json", Some(cookie), &[]).await;
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
-}
-
-/// Asks for the state as the waiting page does, until a table is given (at most `secs`).
-async fn table_within(app: &App, cookie: &str, secs: u64) -> i64 {
-    let until = std::time::Instant::now() + Duration::from_secs(secs);
-    loop {
-        let s = state(app, cookie).await;
-        if let Some(t) = s["table"].as_i64() {
-            return t;
-        }
-        assert_eq!(s["queued"], true, "{s}");
-        assert!(
-            std::time::Instant::now() < until,
-            "no table within {secs} s"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
 
 fn spec_of(app: &App, id: i64) -> TableSpec {
     serde_json::from_str(&app.store.play_table(id).unwrap().spec).unwrap()
