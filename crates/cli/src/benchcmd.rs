@@ -1,5 +1,8 @@
 //! `dupmj bench`: hands per second of the engine with built-in bots, and answer times of
 //! online play under load.
+//!
+//! Longer than most files: every bench's flags in one `clap` enum with their dispatch;
+//! a new bench brings its flags and its run in a module of its own (as `botbench`).
 
 use std::fmt::Write as _;
 use std::hint::black_box;

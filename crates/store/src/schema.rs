@@ -6,6 +6,9 @@
 //! place of [`POSTGRES`]: the same tables and columns, integers as `BIGINT` (flags 0/1, as
 //! in SQLite), ids from identity columns, and a `rowid` column where SQLite's implicit
 //! one is read (sessions, challenge plays).
+//!
+//! Longer than most files: the two lists must stay side by side, migration by migration,
+//! and a shipped migration is never edited, so the file only grows.
 
 /// Migration n (1-based) for SQLite is `MIGRATIONS[n - 1]`. Never edit one that has
 /// shipped: add one, to both lists.

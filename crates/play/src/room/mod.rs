@@ -6,6 +6,9 @@
 //!
 //! The room's state, its journal entries and their replay are one piece; the clock, the
 //! players' commands, whose a hand is and the notices stand in their own modules.
+//!
+//! Longer than most files: the state and the one `apply` that every journal entry goes
+//! through are kept together, so that a restored table and a live one cannot differ.
 
 mod bots;
 mod clock;

@@ -1,5 +1,8 @@
 //! The Chinese of every English text the pages and scripts show. A text both a page and
 //! a script use is listed once, under [`SCRIPTS`] (pages find it there too).
+//!
+//! Longer than most files: a list of text pairs, read as one so that a text is never given
+//! two translations; it has no logic to split.
 
 /// Texts of the pages (Rust and templates): English, Chinese.
 pub const PAGES: &[(&str, &str)] = &[
