@@ -3,13 +3,14 @@
 //! A bot that searches (`expert`) also says what each of the two moves was worth on
 //! average over the worlds it sampled, so that the review says what a mistake cost.
 
-use mcr::{Tile, Wind};
+use mcr::Wind;
 use serde::Serialize;
 use table::engine::{Action, Decision as Ask, View};
 use table::log::{start_of, HandLog, ReplayError};
 
 use crate::agent::{Agent, Candidate};
 use crate::plan;
+use crate::routes::{after_discard, Standing};
 use crate::strong::{self, Seat};
 
 /// One decision where the bot differs from the player.
@@ -196,68 +197,6 @@ fn situation(view: &View) -> String {
         Some(Ask::RobKong { from, tile }) => format!("{from} adds {tile} to a pung"),
         None => "no decision".into(),
     }
-}
-
-/// How a hand stands after an action on the turn, in words the reason uses.
-struct Standing {
-    distance: i32,
-    fan: Option<mcr::Fan>,
-    /// Live winning tiles (ready) or live tiles that bring it nearer.
-    tiles: u32,
-}
-
-fn after_discard(s: &Seat, t: Tile, rules: &mcr::Rules) -> Standing {
-    let mut c = s.conc;
-    c[t.index()] -= 1;
-    let routes = strong::active_routes(s, &c, &s.melds);
-    let e = strong::evaluate(s, &c, &s.melds, &routes, rules);
-    let shape = plan::Shape {
-        conc: &c,
-        melds: &s.melds,
-        seat: s.seat,
-        prevalent: s.prevalent,
-    };
-    let (_, route) = plan::best(&routes, &shape);
-    let tiles = if e.distance == 0 {
-        winning_live(s, &c, rules)
-    } else {
-        useful_live(s, &c, &routes, e.distance)
-    };
-    Standing {
-        distance: e.distance,
-        fan: route.map(|r| r.fan),
-        tiles,
-    }
-}
-
-fn winning_live(s: &Seat, c: &mcr::tile::Counts, rules: &mcr::Rules) -> u32 {
-    strong::waits(s, c, &s.melds, rules)
-        .iter()
-        .filter(|w| w.discard_ok || w.self_drawn_ok)
-        .map(|w| s.live[w.tile.index()] as u32)
-        .sum()
-}
-
-fn useful_live(s: &Seat, c: &mcr::tile::Counts, routes: &[plan::Route], d: i32) -> u32 {
-    let mut n = 0;
-    let mut c = *c;
-    for (i, &live) in s.live.iter().enumerate() {
-        if live == 0 {
-            continue;
-        }
-        c[i] += 1;
-        let shape = plan::Shape {
-            conc: &c,
-            melds: &s.melds,
-            seat: s.seat,
-            prevalent: s.prevalent,
-        };
-        if plan::best(routes, &shape).0 < d {
-            n += live as u32;
-        }
-        c[i] -= 1;
-    }
-    n
 }
 
 fn describe(st: &Standing) -> String {

@@ -69,6 +69,45 @@ fn fan_json() {
     assert_eq!(nos, vec![51, 60, 61, 67, 73, 79]);
 }
 
+/// A fan drill's answer is what `dupmj fan` says of the same hand, run from the command
+/// line the drill shows.
+#[test]
+fn fan_drills_read_as_dupmj_fan_does() {
+    let rules = mcr::Rules::seeds();
+    for seed in 0..30 {
+        let drill = server::play::drills::fans::reading(seed, &rules);
+        let line = drill["command"].as_str().unwrap();
+        let words = shlex::split(line).unwrap();
+        assert_eq!(words[0], "dupmj");
+        let mut args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        args.push("--json");
+        let (code, out, err) = dupmj(&args, None);
+        assert_eq!(code, 0, "{line}: {err}");
+        let cli: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(cli["total"], drill["total"], "{line}");
+        assert_eq!(cli["reading"], drill["reading"], "{line}");
+        assert_eq!(cli["reaches_minimum"], true, "{line}");
+        let fans = |v: &serde_json::Value| -> Vec<serde_json::Value> {
+            v["fans"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| {
+                    serde_json::json!([
+                        f["no"],
+                        f["name"],
+                        f["chinese"],
+                        f["points"],
+                        f["count"],
+                        f["sets"]
+                    ])
+                })
+                .collect()
+        };
+        assert_eq!(fans(&cli), fans(&drill), "{line}");
+    }
+}
+
 #[test]
 fn fan_flags_change_the_score() {
     // Self-drawn on the last tile: Last Tile Draw (8) replaces Self-Drawn.

@@ -131,6 +131,25 @@ const IMPLYING: u128 = {
     m
 };
 
+/// The fans `f` implies under `rules` (the non-repeat principle), by fan number: counted
+/// with `f`, none of them is counted again. A teaching page names them beside `f`.
+pub fn implied_by(f: Fan, rules: &Rules) -> Vec<Fan> {
+    let mut mask = EXCLUDES[f as usize];
+    if f == AllGreen && rules.all_green_excludes_half_flush {
+        mask |= bit(HalfFlush);
+    }
+    if f == AllTerminals && !rules.all_terminals_double_pung {
+        mask |= bit(DoublePung);
+    }
+    let mut out: Vec<Fan> = ALL_FANS
+        .iter()
+        .copied()
+        .filter(|&g| mask & bit(g) != 0)
+        .collect();
+    out.sort_by_key(|g| g.number());
+    out
+}
+
 /// Removes every fan implied by a fan of the reading.
 pub(crate) fn apply_exclusions(t: &mut Tally, rules: &Rules) {
     // The first two implying fans without a branch (a loop's exit is one no predictor
@@ -151,4 +170,30 @@ pub(crate) fn apply_exclusions(t: &mut Tally, rules: &Rules) {
         removed |= bit(DoublePung);
     }
     t.remove(removed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From the rule book's lists: Full Flush may not be combined with No Honors, All
+    /// Terminals not with Double Pung under the seeds' profile; Chicken Hand implies
+    /// nothing.
+    #[test]
+    fn implied_fans_are_the_books() {
+        let r = Rules::seeds();
+        assert_eq!(implied_by(FullFlush, &r), vec![NoHonors]);
+        let terminals = implied_by(AllTerminals, &r);
+        assert_eq!(
+            terminals.contains(&DoublePung),
+            !r.all_terminals_double_pung,
+            "{terminals:?}"
+        );
+        assert!(implied_by(ChickenHand, &r).is_empty());
+        let big = implied_by(BigFourWinds, &r);
+        assert!(
+            big.contains(&AllPungs) && big.contains(&SeatWind),
+            "{big:?}"
+        );
+    }
 }

@@ -34,6 +34,7 @@ mod tally;
 pub mod tile;
 pub mod wait;
 
+pub use exclude::implied_by;
 pub use fan::Fan;
 pub use hand::{Hand, HandError, WinContext};
 pub use meld::{Meld, MeldError, MeldKind};

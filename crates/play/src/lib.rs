@@ -6,7 +6,7 @@
 //! writer ([`writer`]); time-outs and stand-ins; challenges ([`challenge`]) and online
 //! events' sittings ([`online`]); the sweeper that moves them on; the quick-match queue
 //! ([`quick`]); the one rule of who may see which deal ([`secrecy`]); the names people play
-//! under ([`names`]); drills' positions and schedule ([`drills`]). No HTTP, HTML or
+//! under ([`names`]); training drills, their schedule and the problem of the day ([`drills`]). No HTTP, HTML or
 //! cookie is known here: the web crate maps requests and WebSocket messages onto this.
 //!
 //! Each table in play is a [`room::Room`] owned by one task ([`actor`]): messages from the

@@ -33,7 +33,7 @@ fn meld_json(m: &SeenMeld) -> Value {
     }
 }
 
-fn open_meld_json(m: &Meld) -> Value {
+pub(crate) fn open_meld_json(m: &Meld) -> Value {
     let t = m.tile;
     match m.kind {
         MeldKind::Chow => {

@@ -44,6 +44,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "players/layout.html",
     "players/lobby.html",
     "players/quick.html",
+    "players/drills.html",
     "players/table.html",
     "players/replay.html",
     "players/standings.html",

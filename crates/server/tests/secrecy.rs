@@ -345,6 +345,21 @@ impl World {
             if u == "/play" {
                 queried.push("/play?page=1".into());
             }
+            // A drill from any hand of the scene, at a few of its moves, and the drills
+            // that need no history.
+            if u == "/play/drills/question.json" {
+                for t in &self.tables {
+                    for h in 1..=t.hands.len() {
+                        for at in [0, 5, 20] {
+                            queried.push(format!("{u}?key=play:{}:{h}:{at}", t.id));
+                        }
+                    }
+                }
+                let day = server::play::drills::daily::today();
+                for k in ["fan:1".to_string(), "route:1".into(), format!("day:{day}")] {
+                    queried.push(format!("{u}?key={k}"));
+                }
+            }
         }
         out.extend(queried);
         assert!(out.len() > 100, "{} urls", out.len());

@@ -45,8 +45,8 @@ pub trait HistoryStore {
     /// One transaction.
     fn set_password(&self, person: i64, hash: &str) -> Result<()>;
 
-    /// Deletes an account: its name becomes "deleted player", its password, options and
-    /// sessions go, and the hands it played keep their results (the field's comparisons
+    /// Deletes an account: its name becomes "deleted player", its password, options,
+    /// sessions and drills go, and the hands it played keep their results (the field's comparisons
     /// stay as they were) under that name.
     ///
     /// One transaction.

@@ -16,6 +16,7 @@
 //! - [`ReviewStore`]: the queue of hand reviews, each taken by one reviewer under a lease;
 //! - [`QueueStore`]: the quick-match queue every node shares;
 //! - [`BotStore`]: bot accounts and their API tokens;
+//! - [`DrillStore`]: training drills, their schedule and every answer;
 //! - [`LeaseStore`]: several nodes on one database: which node plays which table (leases
 //!   with fencing numbers, checked by every journal write), the nodes, their duties.
 //!
@@ -29,6 +30,7 @@
 
 mod bots;
 mod challenges;
+mod drills;
 mod events;
 pub mod history;
 mod leases;
@@ -48,6 +50,7 @@ mod tables;
 
 pub use bots::{ApiToken, BotStore, MAX_TOKENS};
 pub use challenges::{ChallengePlay, ChallengeStore, StoredChallenge};
+pub use drills::{DrillAnswer, DrillCard, DrillProgress, DrillStore};
 pub use events::{Entrant, Event, EventId, EventStore, NewEvent, StandIn, Withdrawal};
 pub use history::HistoryStore;
 pub use leases::{now_ms, LeaseStore, NodeInfo, TableOwner};
@@ -72,8 +75,8 @@ pub use tables::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 /// Every domain's trait, for `use store::prelude::*` where a [`Store`] is used.
 pub mod prelude {
     pub use crate::{
-        BotStore, ChallengeStore, EventStore, HistoryStore, LeaseStore, OnlineStore, PlayStore,
-        QueueStore, RatingStore, ResultStore, ReviewStore, SessionStore, Store,
+        BotStore, ChallengeStore, DrillStore, EventStore, HistoryStore, LeaseStore, OnlineStore,
+        PlayStore, QueueStore, RatingStore, ResultStore, ReviewStore, SessionStore, Store,
     };
 }
 
@@ -117,6 +120,7 @@ pub trait Store:
     + ReviewStore
     + QueueStore
     + BotStore
+    + DrillStore
     + Send
     + Sync
 {
@@ -135,6 +139,7 @@ impl<T> Store for T where
         + ReviewStore
         + QueueStore
         + BotStore
+        + DrillStore
         + Send
         + Sync
 {

@@ -39,6 +39,9 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("rated_hands", None),
     ("review_jobs", None),
     ("api_tokens", Some("id")),
+    ("drills", None),
+    ("drill_answers", Some("id")),
+    ("drill_sources", None),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,

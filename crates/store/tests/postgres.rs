@@ -222,8 +222,29 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
     let robo = from.create_person("Robo", Some("h")).unwrap();
     from.make_bot(robo.id).unwrap();
     from.add_api_token(robo.id, "dupmj_moved").unwrap();
+    // Drills: a card, an answer, a hand looked through.
+    from.mark_mined(ann.id, 1, &["fan:5".to_string()], 100)
+        .unwrap();
+    let said = store::DrillAnswer {
+        answer: "8 points".into(),
+        grade: 1,
+    };
+    from.answer_drill(ann.id, "fan:5", None, &said, 100)
+        .unwrap();
     let moved = sqlite_to_postgres(&from, &to).unwrap();
-    assert_eq!(moved.len(), 29);
+    assert_eq!(moved.len(), 32);
+    assert_eq!(to.mined_hands(ann.id).unwrap(), vec![1]);
+    assert_eq!(
+        to.drill_card(ann.id, "fan:5").unwrap().map(|c| c.due_day),
+        Some(100)
+    );
+    // A later answer there comes after the moved one (the identity column continues).
+    let later = store::DrillAnswer {
+        answer: "9 points".into(),
+        grade: 1,
+    };
+    to.answer_drill(ann.id, "fan:5", None, &later, 101).unwrap();
+    assert_eq!(to.first_answer(ann.id, "fan:5").unwrap(), Some(said));
     assert_eq!(to.rating(ann.id).unwrap(), Some(kept));
     assert_eq!(to.rated_hands_of(ann.id, 10).unwrap(), vec![hand]);
     assert_eq!(to.rated_hand_count().unwrap(), 1);

@@ -106,6 +106,13 @@ impl<B: Backend> HistoryStore for Db<B> {
                 return Err(StoreError::NotFound(format!("player {person}")));
             }
             tx.exec("DELETE FROM sessions WHERE person = ?1", args![person])?;
+            // Their training is theirs alone: it goes (the problem of the day's counts too).
+            for table in ["drills", "drill_answers", "drill_sources"] {
+                tx.exec(
+                    &format!("DELETE FROM {table} WHERE person = ?1"),
+                    args![person],
+                )?;
+            }
             // The name each hand showed goes too; points and seats stay as they were.
             let held = tx.query(
                 "SELECT h.id, h.summary, p.seat FROM play_hand_people p \

@@ -9,6 +9,7 @@
 
 mod bots;
 mod challenges;
+mod drills;
 mod events;
 mod history;
 mod leases;

@@ -95,7 +95,7 @@ fn bot(app: &App, headers: &HeaderMap) -> AppResult<Person> {
 
 /// An API answer: its JSON, or `{"error": …}` under the error's status (a program reads
 /// JSON, not an error page).
-fn api(r: AppResult<Value>) -> Response {
+pub(super) fn api(r: AppResult<Value>) -> Response {
     let (status, body) = match r {
         Ok(v) => (axum::http::StatusCode::OK, v),
         Err(e) => (e.status().0, json!({"error": e.shown()})),

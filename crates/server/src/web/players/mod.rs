@@ -8,6 +8,7 @@ pub mod lobby;
 
 mod account;
 mod bots;
+mod drills;
 mod open;
 mod profile;
 mod pump;
@@ -84,6 +85,10 @@ pub fn routes() -> crate::web::Routes {
         )
         .route("/api/bot/quick/leave", post(bots::quick_leave))
         .route("/api/bot/challenges/{id}/play", post(bots::challenge_play))
+        .route("/play/drills", get(drills::page))
+        .route("/play/drills/set.json", get(drills::set_json))
+        .route("/play/drills/question.json", get(drills::question_json))
+        .route("/play/drills/answer", post(drills::answer))
         .route("/play/leaderboard", get(leaderboard_page))
         .route("/play/t/{id}", get(table_page))
         .route("/play/t/{id}/ws", get(socket))
@@ -122,6 +127,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "panels.js" => (include_str!("../../../assets/panels.js"), "text/javascript"),
         "quick.js" => (include_str!("../../../assets/quick.js"), "text/javascript"),
         "stamps.js" => (include_str!("../../../assets/stamps.js"), "text/javascript"),
+        "drills.js" => (include_str!("../../../assets/drills.js"), "text/javascript"),
         "play.css" => (include_str!("../../../assets/play.css"), "text/css"),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };
