@@ -114,24 +114,39 @@ fn a_days_drills_done_on_desktop_and_phone() {
     a.fill("input[name=deals]", "2");
     a.click("#open");
     a.play_until("#final");
+    let table = a
+        .exec("return location.pathname")
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Both hands reviewed, so that the page's set and the one read here are the same.
     let start_wait = Instant::now();
-    let kinds = loop {
-        a.go("/play/drills");
-        let first = shown(&a);
-        let set = a.exec_async(
-            "const done = arguments[arguments.length - 1]; fetch('/play/drills/set.json').then((r) => r.json()).then((s) => done(s.drills.map((d) => d.kind)))",
-        );
-        let kinds: Vec<String> = serde_json::from_value(set).unwrap();
-        if kinds.iter().any(|k| k == "play") {
-            assert_eq!(first, "fan", "{kinds:?}");
-            break kinds;
+    for hand in 1..=2 {
+        loop {
+            let state = a.exec_async(&format!(
+                "const done = arguments[arguments.length - 1]; fetch('{table}/hands/{hand}/review.json').then((r) => r.json()).then((v) => done(v.state))"
+            ));
+            if state != "queued" {
+                assert_eq!(state, "done", "hand {hand}");
+                break;
+            }
+            assert!(
+                start_wait.elapsed() < Duration::from_secs(90),
+                "hand {hand} not reviewed"
+            );
+            std::thread::sleep(Duration::from_millis(300));
         }
-        assert!(
-            start_wait.elapsed() < Duration::from_secs(90),
-            "no drill from her hands: {kinds:?}"
-        );
-        std::thread::sleep(Duration::from_millis(500));
-    };
+    }
+    let set = a.exec_async(
+        "const done = arguments[arguments.length - 1]; fetch('/play/drills/set.json').then((r) => r.json()).then((s) => done(s.drills.map((d) => d.kind)))",
+    );
+    let kinds: Vec<String> = serde_json::from_value(set).unwrap();
+    assert!(
+        kinds.iter().any(|k| k == "play"),
+        "no drill from her hands: {kinds:?}"
+    );
+    a.go("/play/drills");
+    assert_eq!(shown(&a), "fan", "{kinds:?}");
     assert_eq!(kinds.iter().filter(|k| *k == "fan").count(), 2, "{kinds:?}");
     assert_eq!(
         kinds.iter().filter(|k| *k == "route").count(),

@@ -172,7 +172,7 @@ async fn a_guests_day_of_drills() {
     )
     .await;
     assert_eq!(qa, qb);
-    let (right, wrong) = match server::play::drills::daily::problem_of(day) {
+    let (right, wrong) = match server::play::drills::daily::problem(&app.hall, day).unwrap() {
         DrillKey::Fan(seed) => {
             let r = right_fans(seed);
             let mut w = r.clone();
@@ -225,6 +225,17 @@ async fn a_guests_day_of_drills() {
         assert_eq!(st, status, "{key}: {e}");
         assert!(e["error"].as_str().unwrap().contains(said), "{key}: {e}");
     }
+    // Another's drill is not shown to Bea.
+    let (st, e) = get(
+        &app,
+        &format!(
+            "/play/drills/question.json?key={}",
+            drills[0]["key"].as_str().unwrap()
+        ),
+        &bea_cookie,
+    )
+    .await;
+    assert_eq!(st, 404, "{e}");
     let wrong_kind = drills.iter().find(|d| d["kind"] == "fan").unwrap()["key"]
         .as_str()
         .unwrap()
@@ -339,7 +350,21 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
     )
     .await;
     assert_eq!(st, 404, "{e}");
-    assert!(e["error"].as_str().unwrap().contains("still secret"), "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("not one of your drills"),
+        "{e}"
+    );
+    // Asked of the drills' module itself, the position is refused for the secret deal.
+    let hall = app.hall.clone();
+    let e = tokio::task::spawn_blocking(move || {
+        server::play::drills::mine::question(&hall, me, ct, 1, 4).unwrap_err()
+    })
+    .await
+    .unwrap();
+    assert!(e.to_string().contains("still secret"), "{e}");
 
     // The position is the log's, from her seat: her tiles, nobody else's.
     let key = &plays[0];

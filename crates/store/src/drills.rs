@@ -102,6 +102,13 @@ pub trait DrillStore {
     /// A read.
     fn answers_to(&self, drill: &str) -> Result<Vec<(DrillAnswer, usize)>>;
 
+    /// The site's salt for the problem of the day: `candidate` (a random number) the first
+    /// time, the one kept ever after (so that nobody can work out a day's problem before it
+    /// is out, and every node gives the same one).
+    ///
+    /// One transaction.
+    fn drill_salt(&self, candidate: i64) -> Result<i64>;
+
     /// How `person`'s training stands on `day`.
     ///
     /// A read.

@@ -4,8 +4,10 @@
 //! Each day a person is given new drills from their own hands (as [`super::mine`] finds
 //! them) and [`BASICS`] fan and route drills of their own; the day's set is the drills due,
 //! longest due first, at most [`SET_SIZE`]. The problem of the day is the same for
-//! everyone: a fan drill on even days, a route drill on odd ones; its answers are counted
-//! (each person's first) and shown once one has answered.
+//! everyone on the site: a fan drill on even days, a route drill on odd ones, drawn from the
+//! day and a salt the site keeps (so that it cannot be worked out before its day); its
+//! answers are counted (each person's first) and shown once one has answered. Other drills
+//! are asked and answered only by the person who has them.
 
 use serde_json::{json, Value};
 use store::{DrillAnswer, DrillProgress};
@@ -41,14 +43,22 @@ fn basics(person: i64, day: i64) -> Vec<String> {
     out
 }
 
-/// The problem of `day`, the same for everyone.
-pub fn problem_of(day: i64) -> DrillKey {
-    let seed = Draw::new(day as u64 ^ 0xda11).next() >> 11;
+/// The problem of `day` under the site's `salt`, the same for everyone.
+pub fn problem_of(day: i64, salt: i64) -> DrillKey {
+    let seed = Draw::new(day as u64 ^ (salt as u64).rotate_left(17)).next() >> 11;
     if day % 2 == 0 {
         DrillKey::Fan(seed)
     } else {
         DrillKey::Route(seed)
     }
+}
+
+/// The problem of `day` on this site (its salt made the first time it is asked for).
+pub fn problem(hall: &Hall, day: i64) -> Result<DrillKey, PlayError> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_err(|e| PlayError::Internal(format!("no randomness: {e}")))?;
+    let salt = hall.store.drill_salt(i64::from_le_bytes(b) >> 1)?;
+    Ok(problem_of(day, salt))
 }
 
 fn progress_json(p: &DrillProgress) -> Value {
@@ -73,7 +83,7 @@ pub fn set(hall: &Hall, person: i64, day: i64) -> Result<Value, PlayError> {
         "day": day,
         "drills": drills,
         "progress": progress_json(&progress),
-        "problem": {"key": problem, "kind": problem_of(day).kind(), "answered": answered.is_some()},
+        "problem": {"key": problem, "kind": self::problem(hall, day)?.kind(), "answered": answered.is_some()},
     }))
 }
 
@@ -90,29 +100,45 @@ fn route_question(seed: u64) -> Value {
 }
 
 /// The day a problem may be seen: today's and earlier days', never a day to come.
-fn open_day(day: i64) -> Result<DrillKey, PlayError> {
+fn open_day(hall: &Hall, day: i64) -> Result<DrillKey, PlayError> {
     if day > today() {
         return Err(PlayError::NotFound(format!(
             "drill: the problem of day {day} is not out yet"
         )));
     }
-    Ok(problem_of(day))
+    problem(hall, day)
 }
 
-/// The question of drill `key` for `person`.
-pub fn question(hall: &Hall, person: i64, key: DrillKey) -> Result<Value, PlayError> {
+/// `person`'s card of `key`, or why they may not have it.
+fn card_of(hall: &Hall, person: i64, key: DrillKey) -> Result<store::DrillCard, PlayError> {
+    let name = key.to_string();
+    hall.store
+        .drill_card(person, &name)?
+        .ok_or_else(|| PlayError::NotFound(format!("drill: '{name}' is not one of your drills")))
+}
+
+fn asked(hall: &Hall, person: i64, key: DrillKey) -> Result<Value, PlayError> {
     let rules = table::rules::TableRules::seeds().scoring;
-    let mut q = match key {
+    Ok(match key {
         DrillKey::Play { table, hand, at } => mine::question(hall, person, table, hand, at)?,
         DrillKey::Fan(seed) => fans::question(seed, &rules),
         DrillKey::Route(seed) => route_question(seed),
         DrillKey::Day(day) => {
-            let inner = open_day(day)?;
-            let mut q = question(hall, person, inner)?;
+            let inner = open_day(hall, day)?;
+            let mut q = asked(hall, person, inner)?;
             q["of"] = json!(inner.kind());
             q
         }
-    };
+    })
+}
+
+/// The question of drill `key` for `person`: one of their drills, or the problem of a day
+/// that is out.
+pub fn question(hall: &Hall, person: i64, key: DrillKey) -> Result<Value, PlayError> {
+    if !matches!(key, DrillKey::Day(_)) {
+        card_of(hall, person, key)?;
+    }
+    let mut q = asked(hall, person, key)?;
     q["key"] = json!(key.to_string());
     q["kind"] = json!(key.kind());
     Ok(q)
@@ -176,7 +202,7 @@ fn grade_and_answer(
             }
             Ok((routes::grade(seed, *a), routes::answer_json(seed)))
         }
-        (DrillKey::Day(day), _) => grade_and_answer(hall, person, open_day(day)?, given),
+        (DrillKey::Day(day), _) => grade_and_answer(hall, person, open_day(hall, day)?, given),
         _ => Err(wrong_kind()),
     }
 }
@@ -194,9 +220,7 @@ pub fn answer(
     let name = key.to_string();
     let card = match key {
         DrillKey::Day(_) => None,
-        _ => Some(hall.store.drill_card(person, &name)?.ok_or_else(|| {
-            PlayError::NotFound(format!("drill: '{name}' is not one of your drills"))
-        })?),
+        _ => Some(card_of(hall, person, key)?),
     };
     let (grade, mut out) = grade_and_answer(hall, person, key, given)?;
     let after = card.as_ref().map(|c| Card::after(c, grade, day));
@@ -236,10 +260,12 @@ mod tests {
         assert_eq!(day_of(86_400_000), 1);
         assert_eq!(day_of(-1), -1);
         // Even days a fan drill, odd days a route drill, the same for everyone.
-        assert_eq!(problem_of(20_000).kind(), "fan");
-        assert_eq!(problem_of(20_001).kind(), "route");
-        assert_eq!(problem_of(20_000), problem_of(20_000));
-        assert_ne!(problem_of(20_000), problem_of(20_002));
+        assert_eq!(problem_of(20_000, 7).kind(), "fan");
+        assert_eq!(problem_of(20_001, 7).kind(), "route");
+        assert_eq!(problem_of(20_000, 7), problem_of(20_000, 7));
+        assert_ne!(problem_of(20_000, 7), problem_of(20_002, 7));
+        // Another site's salt, another problem: nobody works a day's problem out ahead.
+        assert_ne!(problem_of(20_000, 7), problem_of(20_000, 8));
         // A person's basics are the same all day and differ from another's.
         assert_eq!(basics(1, 5), basics(1, 5));
         assert_ne!(basics(1, 5), basics(2, 5));

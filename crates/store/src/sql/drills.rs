@@ -162,6 +162,20 @@ impl<B: Backend> DrillStore for Db<B> {
             .collect()
     }
 
+    fn drill_salt(&self, candidate: i64) -> Result<i64> {
+        self.change(|tx| {
+            tx.exec(
+                "INSERT INTO meta (key, value) VALUES ('drill_salt', ?1) ON CONFLICT (key) DO NOTHING",
+                args![candidate.to_string()],
+            )?;
+            let kept: String = tx
+                .one("SELECT value FROM meta WHERE key = 'drill_salt'", &[])?
+                .get(0)?;
+            kept.parse()
+                .map_err(|_| crate::StoreError::Backend(format!("drill_salt: '{kept}' is not a number")))
+        })
+    }
+
     fn drill_progress(&self, person: i64, day: i64) -> Result<DrillProgress> {
         let (cards, due, answers) = self.read(|c| {
             let cards = c.one(
