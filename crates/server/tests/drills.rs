@@ -253,6 +253,25 @@ async fn a_guests_day_of_drills() {
     assert_eq!(st, 403, "no form token, no answer");
     assert_eq!(app.store.drill_progress(ada, day).unwrap(), before);
 
+    // Her data export carries her drills and their schedule.
+    let (st, export) = get(&app, "/play/p/me/export.json", &cookie).await;
+    assert_eq!(st, 200);
+    let d = &export["drills"];
+    assert_eq!(
+        (d["answered"].as_u64(), d["right"].as_u64()),
+        (Some(5), Some(3)),
+        "{d}"
+    );
+    assert_eq!(d["cards"].as_array().unwrap().len(), 4, "{d}");
+    assert!(
+        d["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["due_day"] == day + 1),
+        "{d}"
+    );
+
     // The guest makes an account: the same person, progress and all.
     let csrf = csrf_of(&app, &cookie);
     let (st, _, body) = http(

@@ -437,6 +437,7 @@ pub async fn export(
             "history": r.history.iter().map(|(at, r, u)| json!([at, r, u])).collect::<Vec<_>>(),
         })),
         "hands": rows,
+        "drills": drills_export(&app, me.id)?,
     });
     Ok((
         [
@@ -449,6 +450,24 @@ pub async fn export(
         body.to_string(),
     )
         .into_response())
+}
+
+/// A person's drills in their export: each with its schedule (days since 1970), and their
+/// progress. A drill names a hand by its table and number only.
+fn drills_export(app: &App, person: i64) -> AppResult<Value> {
+    let day = play::drills::daily::today();
+    let cards: Vec<Value> = app
+        .store
+        .drills_due(person, i64::MAX, usize::MAX >> 1)?
+        .into_iter()
+        .map(|c| {
+            json!({"drill": c.drill, "added_day": c.added_day, "due_day": c.due_day,
+                   "interval_days": c.interval_days, "ease": c.ease_milli as f64 / 1000.0,
+                   "answered": c.answered, "right": c.right})
+        })
+        .collect();
+    let p = app.store.drill_progress(person, day)?;
+    Ok(json!({"answered": p.answered, "right": p.right, "due_today": p.due, "cards": cards}))
 }
 
 /// The signed-in account and its password checked against `f["password"]`.
