@@ -56,6 +56,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "players/leaderboard.html",
     "players/me.html",
     "players/regular.html",
+    "players/make_account.html",
     "print/style.css",
     "print/layout.html",
     "print/labels.html",

@@ -10,7 +10,8 @@ mod common;
 use std::collections::HashMap;
 
 use common::{
-    csrf_of, director, http, imp_by_hand, person, play_through, publish_form, serve, take_up,
+    csrf_of, director, http, imp_by_hand, person, play_through, publish_monday, review_all, serve,
+    take_up,
 };
 use server::play::challenge::{self, NewChallenge};
 use server::play::room::HandSummary;
@@ -56,23 +57,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     let addr = serve(app.clone()).await;
     let dir = director(&app);
     // The director publishes through the form.
-    let (st, loc, body) = publish_form(
-        &app,
-        &dir,
-        &[
-            ("name", "Monday"),
-            ("deals", "4"),
-            ("hours", "24"),
-            ("level", "strong"),
-            ("par", "medium"),
-            ("rotation", "same"),
-            ("limit", "60"),
-            ("bank", "0"),
-        ],
-    )
-    .await;
-    assert_eq!(st, 303, "{body}");
-    assert_eq!(loc.as_deref(), Some("/play/c/1"));
+    publish_monday(&app, &dir).await;
     let ch = challenge::load(&app.hall, 1).unwrap();
     assert_eq!(ch.spec.par, "medium", "the par bot chosen on the form");
     let key = ch.spec.key.clone().expect("a new challenge has a deal set");
@@ -153,12 +138,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
         page.contains("id=\"my-review\"") && page.contains("being made"),
         "{page}"
     );
-    let store = app.hall.store.clone();
-    tokio::task::spawn_blocking(move || {
-        while server::play::reviewer::review_one(store.as_ref(), "test", 10).unwrap() {}
-    })
-    .await
-    .unwrap();
+    review_all(&app, 10).await;
     let (_, _, page) = http(&app, "GET", "/play/c/1/deal/2", Some(&cb), &[]).await;
     let mine = page.split("id=\"my-review\">").nth(1).unwrap();
     assert!(
@@ -268,15 +248,7 @@ async fn two_players_a_par_and_a_commitment_that_verifies() {
     // Bob plays deal 4; the director closes the window; the deals are revealed.
     let t = take_up(&app, &cb, 4, "Bob").await;
     play_through(addr, t, &cb).await;
-    let (st, _, _) = http(
-        &app,
-        "POST",
-        "/play/c/1/close",
-        Some(&dir),
-        &[("csrf", &csrf_of(&app, &dir))],
-    )
-    .await;
-    assert_eq!(st, 303);
+    common::close_challenge(&app, &dir).await;
     let (st, _, json) = http(&app, "GET", "/play/c/1/reveal.json", None, &[]).await;
     assert_eq!(st, 200, "{json}");
     let r: SetReveal = serde_json::from_str(&json).unwrap();

@@ -9,9 +9,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{
-    csrf_of, director, http, imp_by_hand, person, play_through, publish_form, serve, take_up,
-};
+use common::{director, http, imp_by_hand, person, play_through, publish_form, serve, take_up};
 use server::play::challenge;
 use server::play::room::HandSummary;
 use table::set::{verify, SetReveal};
@@ -240,15 +238,7 @@ async fn three_copies_twelve_players_each_copy_compared_alone_and_all_revealed()
     assert!(body.contains("copy: 'z'"), "{body}");
 
     // The reveal publishes every copy, and all of them verify against the one commitment.
-    let (st, _, _) = http(
-        &app,
-        "POST",
-        "/play/c/1/close",
-        Some(&dir),
-        &[("csrf", &csrf_of(&app, &dir))],
-    )
-    .await;
-    assert_eq!(st, 303);
+    common::close_challenge(&app, &dir).await;
     let (st, _, json) = http(&app, "GET", "/play/c/1/reveal.json", None, &[]).await;
     assert_eq!(st, 200, "{json}");
     let r: SetReveal = serde_json::from_str(&json).unwrap();

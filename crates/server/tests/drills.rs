@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{bot, csrf_of, director, http, person, play_through, publish_form, serve, take_up};
+use common::{
+    bot, csrf_of, director, http, person, play_through, publish_monday, review_all, serve, take_up,
+};
 use serde_json::{json, Value};
 use server::play::drills::daily::today;
 use server::play::drills::{fans, routes, DrillKey};
@@ -272,7 +274,24 @@ async fn a_guests_day_of_drills() {
         "{d}"
     );
 
-    // The guest makes an account: the same person, progress and all.
+    // The guest makes an account from the drills page (or from "my games"): the same person,
+    // progress and all.
+    for (page, form, kept) in [
+        (
+            "/play/drills",
+            "action=\"/play/register?next=/play/drills\"",
+            "Your drills and their schedule come with you.",
+        ),
+        (
+            "/play/me",
+            "action=\"/play/register\"",
+            "Your games so far come with you.",
+        ),
+    ] {
+        let (st, _, body) = http(&app, "GET", page, Some(&cookie), &[]).await;
+        assert_eq!(st, 200, "{page}");
+        assert!(body.contains(form) && body.contains(kept), "{page}: {body}");
+    }
     let csrf = csrf_of(&app, &cookie);
     let (st, _, body) = http(
         &app,
@@ -299,22 +318,7 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
     let app = common::app(None);
     let addr = serve(app.clone()).await;
     let dir = director(&app);
-    let (st, _, body) = publish_form(
-        &app,
-        &dir,
-        &[
-            ("name", "Monday"),
-            ("deals", "4"),
-            ("hours", "24"),
-            ("level", "strong"),
-            ("par", "medium"),
-            ("rotation", "same"),
-            ("limit", "60"),
-            ("bank", "0"),
-        ],
-    )
-    .await;
-    assert_eq!(st, 303, "{body}");
+    publish_monday(&app, &dir).await;
     let (me, cookie) = person(&app, "Rhea");
     let ct = take_up(&app, &cookie, 1, "Rhea").await;
     play_through(addr, ct, &cookie).await;
@@ -335,12 +339,7 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
         play_through(addr, t, &cookie).await;
         tables.push(t);
     }
-    let store = app.hall.store.clone();
-    tokio::task::spawn_blocking(move || {
-        while server::play::reviewer::review_one(store.as_ref(), "test", 20).unwrap() {}
-    })
-    .await
-    .unwrap();
+    review_all(&app, 20).await;
 
     let (st, set) = get(&app, "/play/drills/set.json", &cookie).await;
     assert_eq!(st, 200, "{set}");
@@ -443,15 +442,7 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
     assert_eq!(st, 404, "{e}");
 
     // The director closes the challenge: its deal is public, its hand is looked through.
-    let (st, _, _) = http(
-        &app,
-        "POST",
-        "/play/c/1/close",
-        Some(&dir),
-        &[("csrf", &csrf_of(&app, &dir))],
-    )
-    .await;
-    assert_eq!(st, 303);
+    common::close_challenge(&app, &dir).await;
     get(&app, "/play/drills/set.json", &cookie).await;
     assert!(app.store.mined_hands(me).unwrap().contains(&ch_hand));
 }

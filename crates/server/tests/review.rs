@@ -245,12 +245,7 @@ async fn the_profile_follows_the_players_reviews() {
         play_through(addr, t, &cookie).await;
         tables.push(t);
     }
-    let store = app.hall.store.clone();
-    tokio::task::spawn_blocking(move || {
-        while server::play::reviewer::review_one(store.as_ref(), "test", 20).unwrap() {}
-    })
-    .await
-    .unwrap();
+    common::review_all(&app, 20).await;
     // What the stored reviews say, hand by hand.
     let mut agreements = Vec::new();
     let mut costs = Vec::new();

@@ -1019,16 +1019,7 @@ async fn no_route_or_message_shows_a_deal_to_anyone_the_rule_keeps_it_from() {
     let w = build().await;
     // Every hand with a person at it reviewed (a small budget), so that the reviews'
     // route shows what it would once the reviewers have been through the queue.
-    let store = w.app.hall.store.clone();
-    let reviewed = tokio::task::spawn_blocking(move || {
-        let mut n = 0;
-        while server::play::reviewer::review_one(store.as_ref(), "walk", 10).unwrap() {
-            n += 1;
-        }
-        n
-    })
-    .await
-    .unwrap();
+    let reviewed = review_all(&w.app, 10).await;
     assert!(reviewed > 0, "the scene has hands with people at them");
     let mut asked = 0;
     let mut shown = 0;

@@ -357,3 +357,52 @@ pub async fn table_within(app: &App, cookie: &str, secs: u64) -> i64 {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// Every queued review done by one reviewer at `think_ms` a decision; how many.
+pub async fn review_all(app: &App, think_ms: u32) -> usize {
+    let store = app.hall.store.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut n = 0;
+        while server::play::reviewer::review_one(store.as_ref(), "test", think_ms).unwrap() {
+            n += 1;
+        }
+        n
+    })
+    .await
+    .unwrap()
+}
+
+/// The director publishes challenge 1, "Monday": four deals for 24 hours, `strong` bots at
+/// the tables, a `medium` par, the same seat for everyone, 60 s a move.
+pub async fn publish_monday(app: &App, director: &str) {
+    let (st, loc, body) = publish_form(
+        app,
+        director,
+        &[
+            ("name", "Monday"),
+            ("deals", "4"),
+            ("hours", "24"),
+            ("level", "strong"),
+            ("par", "medium"),
+            ("rotation", "same"),
+            ("limit", "60"),
+            ("bank", "0"),
+        ],
+    )
+    .await;
+    assert_eq!(st, 303, "{body}");
+    assert_eq!(loc.as_deref(), Some("/play/c/1"));
+}
+
+/// The director closes challenge 1 through its form (its deals are then revealed).
+pub async fn close_challenge(app: &App, director: &str) {
+    let (st, _, body) = http(
+        app,
+        "POST",
+        "/play/c/1/close",
+        Some(director),
+        &[("csrf", &csrf_of(app, director))],
+    )
+    .await;
+    assert_eq!(st, 303, "{body}");
+}
