@@ -207,6 +207,14 @@ fn a_days_drills_done_on_desktop_and_phone() {
     a.exec("document.getElementById('drill-answer').scrollIntoView()");
     a.screenshot("drills-problem");
     fits(&a);
+    // The same day's page in Chinese: the day done, the problem answered.
+    a.go("/lang/zh");
+    a.go("/play/drills");
+    a.wait(&["每日一题"]);
+    assert_eq!(shown(&a), "done");
+    let line = a.text("#problem-line");
+    assert!(line.contains("你已回答今天的题目"), "{line}");
+    a.screenshot("drills-done-zh");
 
     // A second guest on a phone, in Chinese: a fan drill and a route drill.
     let b = open(Engine::Chromium, &base);
