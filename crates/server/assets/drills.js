@@ -110,6 +110,19 @@ function fanDrill(d, send) {
   pts.focus();
 }
 
+// The calculator's words for where a fan lies ("whole hand", "pair 66s", "winning tile
+// 5p", a special shape's name) in the page's language; tiles stay in notation.
+const SHAPES = ["seven pairs", "seven shifted pairs", "thirteen orphans", "honours and knitted tiles", "knitted straight", "nine gates"];
+function calcWords(s) {
+  let out = s
+    .replace(/\bwhole hand\b/g, T("whole hand"))
+    .replace(/\bwinning tile (\S+)/g, (_, t) => T("winning tile {}", t))
+    .replace(/\bpair (\S+)/g, (_, t) => T("pair {}", t))
+    .replace(/\bflowers\b/g, T("flowers"));
+  for (const shape of SHAPES) out = out.replace(`${shape}:`, `${T(shape)}:`);
+  return out;
+}
+
 function table(head, rows) {
   const t = el("table", "list");
   const h = el("tr");
@@ -135,9 +148,9 @@ function showAnswer(d, given, a, after) {
   res.append(el("h3", "", a.right ? T("Right") : T("Not quite")));
   res.append(el("p", "", T("You answered {}.", given.action ? moveWords(given) : T("{} points", given.points))));
   if (a.kind === "fan" || d.of === "fan") {
-    res.append(el("p", "", T("{} points: {}", a.total, a.reading)));
+    res.append(el("p", "", T("{} points: {}", a.total, calcWords(a.reading))));
     res.append(table([T("fan"), T("Points"), T("count"), T("sets"), T("not counted with it")],
-      a.fans.map((f) => [fanName(f), f.points, f.count, f.sets, f.implies.map(fanName).join(", ") || "—"])));
+      a.fans.map((f) => [fanName(f), f.points, f.count, calcWords(f.sets), f.implies.map(fanName).join(", ") || "—"])));
     res.append(el("p", "small", T("The same reading from the calculator: {}", a.command)));
   } else if (a.options) {
     res.append(el("p", "", T("The strong bot discards {}.", tileName(a.best.tile))));
