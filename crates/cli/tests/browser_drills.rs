@@ -86,17 +86,7 @@ fn fits(b: &Window) {
 #[test]
 fn a_days_drills_done_on_desktop_and_phone() {
     let db = common::fresh_db("drills");
-    let (child, addr) = common::serve_with(
-        &db,
-        &[
-            "--bot-pace-ms",
-            "0",
-            "--review-threads",
-            "1",
-            "--review-ms",
-            "60",
-        ],
-    );
+    let (child, addr) = common::serve_reviewed(&db, 60);
     let _server = Proc(child);
     let base = format!("http://{addr}");
     let a = open(Engine::Chromium, &base);

@@ -13,17 +13,7 @@ use webdriver::{open, Engine, Proc};
 fn profile_my_games_and_leaderboard_at_desktop_and_phone_sizes() {
     let db = common::fresh_db("profile");
     // One reviewer at a small budget: the profile shows the reviews over time.
-    let (child, addr) = common::serve_with(
-        &db,
-        &[
-            "--bot-pace-ms",
-            "0",
-            "--review-threads",
-            "1",
-            "--review-ms",
-            "10",
-        ],
-    );
+    let (child, addr) = common::serve_reviewed(&db, 10);
     let _server = Proc(child);
     let b = open(Engine::Chromium, &format!("http://{addr}"));
     b.viewport(1366, 768);

@@ -22,6 +22,16 @@ async fn get(app: &App, path: &str, cookie: &str) -> (u16, Value) {
     )
 }
 
+/// A drill's question, as `cookie`'s player asks for it.
+async fn question(app: &App, cookie: &str, key: &str) -> (u16, Value) {
+    get(
+        app,
+        &format!("/play/drills/question.json?key={key}"),
+        cookie,
+    )
+    .await
+}
+
 async fn answer(app: &App, cookie: &str, key: &str, a: &Value) -> (u16, Value) {
     let csrf = csrf_of(app, cookie);
     let (st, _, body) = http(
@@ -90,12 +100,7 @@ async fn a_guests_day_of_drills() {
     // routes tomorrow too, from the start.
     for d in &drills {
         let key = d["key"].as_str().unwrap();
-        let (st, q) = get(
-            &app,
-            &format!("/play/drills/question.json?key={key}"),
-            &cookie,
-        )
-        .await;
+        let (st, q) = question(&app, &cookie, key).await;
         assert_eq!(st, 200, "{q}");
         match DrillKey::parse(key).unwrap() {
             DrillKey::Fan(seed) => {
@@ -161,18 +166,8 @@ async fn a_guests_day_of_drills() {
     // The problem of the day: the same for everyone; each sees everyone's first answers.
     let (_, bea_cookie) = person(&app, "Bea");
     let problem = format!("day:{day}");
-    let (_, qa) = get(
-        &app,
-        &format!("/play/drills/question.json?key={problem}"),
-        &cookie,
-    )
-    .await;
-    let (_, qb) = get(
-        &app,
-        &format!("/play/drills/question.json?key={problem}"),
-        &bea_cookie,
-    )
-    .await;
+    let (_, qa) = question(&app, &cookie, &problem).await;
+    let (_, qb) = question(&app, &bea_cookie, &problem).await;
     assert_eq!(qa, qb);
     let (right, wrong) = match server::play::drills::daily::problem(&app.hall, day).unwrap() {
         DrillKey::Fan(seed) => {
@@ -228,15 +223,7 @@ async fn a_guests_day_of_drills() {
         assert!(e["error"].as_str().unwrap().contains(said), "{key}: {e}");
     }
     // Another's drill is not shown to Bea.
-    let (st, e) = get(
-        &app,
-        &format!(
-            "/play/drills/question.json?key={}",
-            drills[0]["key"].as_str().unwrap()
-        ),
-        &bea_cookie,
-    )
-    .await;
+    let (st, e) = question(&app, &bea_cookie, drills[0]["key"].as_str().unwrap()).await;
     assert_eq!(st, 404, "{e}");
     let wrong_kind = drills.iter().find(|d| d["kind"] == "fan").unwrap()["key"]
         .as_str()
@@ -361,12 +348,7 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
     // The challenge's hand was not looked through: it waits for the reveal.
     let ch_hand = app.store.hands_of_table(ct).unwrap()[0].id;
     assert!(!app.store.mined_hands(me).unwrap().contains(&ch_hand));
-    let (st, e) = get(
-        &app,
-        &format!("/play/drills/question.json?key=play:{ct}:1:4"),
-        &cookie,
-    )
-    .await;
+    let (st, e) = question(&app, &cookie, &format!("play:{ct}:1:4")).await;
     assert_eq!(st, 404, "{e}");
     assert!(
         e["error"]
@@ -390,12 +372,7 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
         unreachable!()
     };
     assert!(tables.contains(&t));
-    let (_, q) = get(
-        &app,
-        &format!("/play/drills/question.json?key={key}"),
-        &cookie,
-    )
-    .await;
+    let (_, q) = question(&app, &cookie, key).await;
     let (st, _, log) = http(
         &app,
         "GET",
@@ -433,12 +410,7 @@ async fn drills_from_own_hands_follow_the_secrecy_rule() {
 
     // Someone else cannot open it.
     let (_, other) = person(&app, "Otto");
-    let (st, e) = get(
-        &app,
-        &format!("/play/drills/question.json?key={key}"),
-        &other,
-    )
-    .await;
+    let (st, e) = question(&app, &other, key).await;
     assert_eq!(st, 404, "{e}");
 
     // The director closes the challenge: its deal is public, its hand is looked through.

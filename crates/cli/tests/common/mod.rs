@@ -55,3 +55,21 @@ pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
         .unwrap_or_else(|| panic!("no address in {line:?}"));
     (child, addr)
 }
+
+/// `dupmj serve` with bots that move at once and one reviewer at `review_ms` a decision
+/// (the pages that show reviews); the child and its address.
+#[allow(dead_code)]
+pub fn serve_reviewed(db: &Path, review_ms: u32) -> (Child, SocketAddr) {
+    let ms = review_ms.to_string();
+    serve_with(
+        db,
+        &[
+            "--bot-pace-ms",
+            "0",
+            "--review-threads",
+            "1",
+            "--review-ms",
+            &ms,
+        ],
+    )
+}

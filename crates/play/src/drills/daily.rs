@@ -188,19 +188,21 @@ fn grade_and_answer(
         (DrillKey::Play { table, hand, at }, Answer::Move(a)) => {
             mine::answer(hall, person, (table, hand, at), *a)
         }
-        (DrillKey::Fan(seed), Answer::Fans { points, fans: f }) => Ok((
-            fans::grade(seed, &rules, *points, f),
-            fans::reading(seed, &rules),
-        )),
+        (DrillKey::Fan(seed), Answer::Fans { points, fans: f }) => {
+            Ok(fans::answer(seed, &rules, *points, f))
+        }
         (DrillKey::Route(seed), Answer::Move(a)) => {
-            let legal = route_question(seed)["legal"].clone();
-            let legal: Vec<Action> = serde_json::from_value(legal)?;
-            if !legal.contains(a) {
+            // The planner weighs every legal discard: those are the answers allowed.
+            let (options, best) = routes::answer(seed);
+            if !options.iter().any(|o| Action::Discard(o.tile) == *a) {
                 return Err(PlayError::Invalid(format!(
                     "answer: {a} is not one of this hand's discards"
                 )));
             }
-            Ok((routes::grade(seed, *a), routes::answer_json(seed)))
+            Ok((
+                routes::grade(&options, best, *a),
+                routes::answer_json(&options, best),
+            ))
         }
         (DrillKey::Day(day), _) => grade_and_answer(hall, person, open_day(hall, day)?, given),
         _ => Err(wrong_kind()),

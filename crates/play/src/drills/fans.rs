@@ -264,8 +264,7 @@ fn fan_json(f: Fan) -> Value {
 /// tile), how it was won, and fans to tick: the ones counted, those they imply (the
 /// non-repeat traps) and a few others, in fan-number order.
 pub fn question(seed: u64, rules: &Rules) -> Value {
-    let h = hand(seed, rules);
-    let s = mcr::score(&h, rules).expect("a drill's hand scores");
+    let (h, s) = scored(seed, rules);
     let mut choices: Vec<Fan> = Vec::new();
     for l in &s.fans {
         choices.push(l.fan);
@@ -294,11 +293,13 @@ pub fn question(seed: u64, rules: &Rules) -> Value {
     })
 }
 
-/// The answer: the calculator's reading of the hand, as `dupmj fan --format json` gives it,
-/// each fan with the fans it implies.
-pub fn reading(seed: u64, rules: &Rules) -> Value {
+fn scored(seed: u64, rules: &Rules) -> (Hand, mcr::Scoring) {
     let h = hand(seed, rules);
     let s = mcr::score(&h, rules).expect("a drill's hand scores");
+    (h, s)
+}
+
+fn reading_of(h: &Hand, s: &mcr::Scoring, rules: &Rules) -> Value {
     let fans: Vec<Value> = s
         .fans
         .iter()
@@ -306,7 +307,7 @@ pub fn reading(seed: u64, rules: &Rules) -> Value {
             let mut v = fan_json(l.fan);
             v["points"] = json!(l.points);
             v["count"] = json!(l.count);
-            v["sets"] = json!(mcr::explain::uses(&s.reading, l.fan, &h));
+            v["sets"] = json!(mcr::explain::uses(&s.reading, l.fan, h));
             v["implies"] = json!(mcr::implied_by(l.fan, rules)
                 .into_iter()
                 .map(fan_json)
@@ -319,15 +320,11 @@ pub fn reading(seed: u64, rules: &Rules) -> Value {
         "fans": fans,
         "total": s.total,
         "reading": mcr::explain::reading_text(&s.reading),
-        "command": command(&h),
+        "command": command(h),
     })
 }
 
-/// A fan drill's grade: the points right and the fans ticked exactly the counted ones 5,
-/// the points right 4 (both right answers); the fans right but not the points 2, else 1.
-pub fn grade(seed: u64, rules: &Rules, points: u32, fans: &[u8]) -> u8 {
-    let h = hand(seed, rules);
-    let s = mcr::score(&h, rules).expect("a drill's hand scores");
+fn grade_of(s: &mcr::Scoring, points: u32, fans: &[u8]) -> u8 {
     let mut counted: Vec<u8> = s.fans.iter().map(|l| l.fan.number()).collect();
     counted.sort_unstable();
     let mut ticked = fans.to_vec();
@@ -339,6 +336,25 @@ pub fn grade(seed: u64, rules: &Rules, points: u32, fans: &[u8]) -> u8 {
         (false, true) => 2,
         (false, false) => 1,
     }
+}
+
+/// The answer: the calculator's reading of the hand, as `dupmj fan --format json` gives it,
+/// each fan with the fans it implies.
+pub fn reading(seed: u64, rules: &Rules) -> Value {
+    let (h, s) = scored(seed, rules);
+    reading_of(&h, &s, rules)
+}
+
+/// A fan drill's grade: the points right and the fans ticked exactly the counted ones 5,
+/// the points right 4 (both right answers); the fans right but not the points 2, else 1.
+pub fn grade(seed: u64, rules: &Rules, points: u32, fans: &[u8]) -> u8 {
+    grade_of(&scored(seed, rules).1, points, fans)
+}
+
+/// [`grade`] and [`reading`] together, the hand drawn and scored once.
+pub fn answer(seed: u64, rules: &Rules, points: u32, fans: &[u8]) -> (u8, Value) {
+    let (h, s) = scored(seed, rules);
+    (grade_of(&s, points, fans), reading_of(&h, &s, rules))
 }
 
 #[cfg(test)]

@@ -128,14 +128,16 @@ struct Own {
     summary: HandSummary,
     log: HandLog,
     seat: Wind,
+    /// Every finished hand of its table (the scores before it are theirs).
+    table_hands: Vec<StoredHand>,
 }
 
 fn own(hall: &Hall, person: i64, table: i64, hand_no: u32, at: usize) -> Result<Own, PlayError> {
-    let hand = hall
-        .store
-        .hands_of_table(table)?
-        .into_iter()
+    let table_hands = hall.store.hands_of_table(table)?;
+    let hand = table_hands
+        .iter()
         .find(|h| h.hand_no == hand_no)
+        .cloned()
         .ok_or_else(|| PlayError::NotFound(format!("table {table} has no hand {hand_no}")))?;
     let summary: HandSummary = serde_json::from_str(&hand.summary)
         .map_err(|e| PlayError::Internal(format!("hand {hand_no} of table {table}: {e}")))?;
@@ -169,13 +171,14 @@ fn own(hall: &Hall, person: i64, table: i64, hand_no: u32, at: usize) -> Result<
         summary,
         log,
         seat,
+        table_hands,
     })
 }
 
 /// Each place's points at `table` before hand `hand_no`, by seat of that hand.
-fn scores_before(hall: &Hall, o: &Own) -> Result<[i32; 4], PlayError> {
+fn scores_before(o: &Own) -> [i32; 4] {
     let mut by_place = [0i32; 4];
-    for h in hall.store.hands_of_table(o.hand.play_table)? {
+    for h in &o.table_hands {
         if h.hand_no >= o.hand.hand_no {
             continue;
         }
@@ -187,9 +190,7 @@ fn scores_before(hall: &Hall, o: &Own) -> Result<[i32; 4], PlayError> {
             }
         }
     }
-    Ok(std::array::from_fn(|w| {
-        by_place.get(o.summary.places[w]).copied().unwrap_or(0)
-    }))
+    std::array::from_fn(|w| by_place.get(o.summary.places[w]).copied().unwrap_or(0))
 }
 
 /// The question of drill `play:table:hand_no:at` for `person`.
@@ -206,7 +207,7 @@ pub fn question(
         "board": p.board,
         "seat": o.seat,
         "names": o.summary.names,
-        "scores": scores_before(hall, &o)?,
+        "scores": scores_before(&o),
         "label": o.summary.label,
         "decision": p.decision,
         "legal": p.legal,

@@ -118,9 +118,8 @@ pub fn answer(seed: u64) -> (Vec<DiscardRoute>, Action) {
     (options, best)
 }
 
-/// The answer as the page shows it.
-pub fn answer_json(seed: u64) -> Value {
-    let (options, best) = answer(seed);
+/// The answer as the page shows it: [`answer`]'s discards and `strong`'s.
+pub fn answer_json(options: &[DiscardRoute], best: Action) -> Value {
     let options: Vec<Value> = options
         .iter()
         .map(|o| {
@@ -137,10 +136,9 @@ pub fn answer_json(seed: u64) -> Value {
     json!({"best": best, "options": options})
 }
 
-/// A route drill's grade: `strong`'s discard 5, another that keeps the nearest route 4,
-/// one that loses it 1.
-pub fn grade(seed: u64, discard: Action) -> u8 {
-    let (options, best) = answer(seed);
+/// A route drill's grade, from [`answer`]'s discards and `strong`'s: `strong`'s discard 5,
+/// another that keeps the nearest route 4, one that loses it 1.
+pub fn grade(options: &[DiscardRoute], best: Action, discard: Action) -> u8 {
     let near = options.first().map_or(0, |o| o.distance);
     if discard == best {
         return 5;
@@ -173,7 +171,7 @@ mod tests {
                 panic!("seed {seed}: strong played {best}")
             };
             assert!(options.iter().any(|o| o.tile == b && o.distance == near));
-            assert_eq!(grade(seed, best), 5);
+            assert_eq!(grade(&options, best, best), 5);
             // The hand at the decision, from the engine.
             let d = drill(seed);
             let mut table = start_of(&d.log).unwrap();

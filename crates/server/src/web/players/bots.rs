@@ -4,14 +4,14 @@
 //! played over the table's WebSocket, as a browser plays it, with the seat's feed on top.
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::Form;
 use serde_json::{json, Value};
 use store::Person;
 
 use super::profile::{checked_account, me_page_with};
-use super::{App, Fields, Page};
+use super::{api, App, Fields, Page};
 use crate::service::{random_code, AppError, AppResult};
 
 /// `POST /play/me/bot`: makes the account a bot account, for good (password and a ticked
@@ -91,24 +91,6 @@ fn bot(app: &App, headers: &HeaderMap) -> AppResult<Person> {
     crate::auth::bot_of(app.store.as_ref(), headers)?.ok_or_else(|| {
         AppError::Forbidden("give the bot account's API token: Authorization: Bearer TOKEN".into())
     })
-}
-
-/// An API answer: its JSON, or `{"error": …}` under the error's status (a program reads
-/// JSON, not an error page).
-pub(super) fn api(r: AppResult<Value>) -> Response {
-    let (status, body) = match r {
-        Ok(v) => (axum::http::StatusCode::OK, v),
-        Err(e) => (e.status().0, json!({"error": e.shown()})),
-    };
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body.to_string(),
-    )
-        .into_response()
 }
 
 /// `GET /api/bot/me`: the bot account the token signs in.

@@ -14,8 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use table::engine::Action;
 
-use super::bots::api;
-use super::{by_hand, player, posting_player, render, App, Fields, Page};
+use super::{api, by_hand, player, posting_player, render, signed_in_player, App, Fields, Page};
 use crate::service::{AppError, AppResult};
 
 /// `GET /play/drills`: the page (its script asks for the day's set); for someone not
@@ -33,9 +32,7 @@ pub async fn page(State(app): State<App>, headers: HeaderMap) -> Page {
 }
 
 fn signed_in(app: &App, headers: &HeaderMap) -> AppResult<i64> {
-    let (_, me) = player(app, headers)?
-        .ok_or_else(|| AppError::Forbidden("sign in (or play as a guest) first".into()))?;
-    Ok(me.id)
+    Ok(signed_in_player(app, headers)?.1.id)
 }
 
 async fn blocking<T: Send + 'static>(

@@ -155,6 +155,30 @@ pub fn player(app: &App, headers: &HeaderMap) -> AppResult<Option<(Session, Pers
     }
 }
 
+/// The signed-in player; refused otherwise (a page or JSON only a player has).
+pub fn signed_in_player(app: &App, headers: &HeaderMap) -> AppResult<(Session, Person)> {
+    player(app, headers)?
+        .ok_or_else(|| AppError::Forbidden("sign in (or play as a guest) first".into()))
+}
+
+/// A JSON answer: its JSON, or `{"error": …}` under the error's status (a program or a
+/// page's script reads JSON, not an error page).
+pub(crate) fn api(r: AppResult<serde_json::Value>) -> Response {
+    let (status, body) = match r {
+        Ok(v) => (StatusCode::OK, v),
+        Err(e) => (e.status().0, json!({"error": e.shown()})),
+    };
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body.to_string(),
+    )
+        .into_response()
+}
+
 /// The signed-in player who sent a form with its session's token; refused otherwise.
 pub fn posting_player(app: &App, headers: &HeaderMap, f: &Fields) -> AppResult<(Session, Person)> {
     let (s, me) = player(app, headers)?.ok_or_else(|| {

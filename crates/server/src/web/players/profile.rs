@@ -294,8 +294,7 @@ pub async fn me_page(
     headers: HeaderMap,
     Query(q): Query<PageQuery>,
 ) -> Page {
-    let (s, me) = player(&app, &headers)?
-        .ok_or_else(|| AppError::Forbidden("sign in (or play as a guest) first".into()))?;
+    let (s, me) = super::signed_in_player(&app, &headers)?;
     me_page_with(&app, &s, &me, q.page.unwrap_or(1).max(1), None)
 }
 
