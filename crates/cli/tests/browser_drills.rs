@@ -83,22 +83,9 @@ fn fits(b: &Window) {
     );
 }
 
-#[test]
-fn a_days_drills_done_on_desktop_and_phone() {
-    let db = common::fresh_db("drills");
-    let (child, addr) = common::serve_reviewed(&db, 60);
-    let _server = Proc(child);
-    let base = format!("http://{addr}");
-    let a = open(Engine::Chromium, &base);
-    a.viewport(1366, 900);
-
-    // Not signed in: what drills are and a guest's start.
-    a.go("/play/drills");
-    a.wait(&["Play as a guest"]);
-    a.screenshot("drills-start");
-    start(&a, "Dora");
-
-    // Two hands at a rated table, discarding what she draws; then the reviewer's turn.
+/// Plays two hands at a rated table (each draw thrown away, a win taken), waits for both
+/// reviews and gives the kinds of the day's set read from its JSON.
+fn reviewed_table(a: &Window) -> Vec<String> {
     a.go("/play");
     a.wait(&["id=\"mode\""]);
     a.fill("input[name=deals]", "2");
@@ -130,7 +117,34 @@ fn a_days_drills_done_on_desktop_and_phone() {
     let set = a.exec_async(
         "const done = arguments[arguments.length - 1]; fetch('/play/drills/set.json').then((r) => r.json()).then((s) => done(s.drills.map((d) => d.kind)))",
     );
-    let kinds: Vec<String> = serde_json::from_value(set).unwrap();
+    serde_json::from_value(set).unwrap()
+}
+
+#[test]
+fn a_days_drills_done_on_desktop_and_phone() {
+    let db = common::fresh_db("drills");
+    let (child, addr) = common::serve_reviewed(&db, 60);
+    let _server = Proc(child);
+    let base = format!("http://{addr}");
+    let a = open(Engine::Chromium, &base);
+    a.viewport(1366, 900);
+
+    // Not signed in: what drills are and a guest's start.
+    a.go("/play/drills");
+    a.wait(&["Play as a guest"]);
+    a.screenshot("drills-start");
+    start(&a, "Dora");
+
+    // Two hands at a rated table, discarding what she draws, then the reviewer's turn; a
+    // deal where throwing away each draw costs nothing the expert is sure of gives no
+    // drill, so another table then (the deals are drawn at random).
+    let mut kinds: Vec<String> = vec![];
+    for _ in 0..3 {
+        kinds = reviewed_table(&a);
+        if kinds.iter().any(|k| k == "play") {
+            break;
+        }
+    }
     assert!(
         kinds.iter().any(|k| k == "play"),
         "no drill from her hands: {kinds:?}"
