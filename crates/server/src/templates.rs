@@ -29,6 +29,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "venue/preview.html",
     "venue/entry.html",
     "venue/deals.html",
+    "venue/form.html",
     "director/setup.html",
     "director/login.html",
     "director/events.html",

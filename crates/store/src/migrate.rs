@@ -42,6 +42,7 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("drills", None),
     ("drill_answers", Some("id")),
     ("drill_sources", None),
+    ("entry_keys", None),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,

@@ -107,6 +107,21 @@ pub trait ResultStore {
         who: &str,
     ) -> Result<Saved>;
 
+    /// [`save_result`](Self::save_result) once per `key`, the phone's own name for the entry
+    /// (8 to 64 letters, digits or '-'): a key seen before records nothing and answers what
+    /// its first save did, so that a phone may send again an entry whose answer it lost.
+    ///
+    /// One transaction, with its audit line.
+    fn save_result_once(
+        &self,
+        id: EventId,
+        key: &str,
+        sitting: (&str, u32, u32),
+        entry: &ScoreEntry,
+        expected: u32,
+        who: &str,
+    ) -> Result<Saved>;
+
     /// Conflicts waiting for the director.
     ///
     /// A read: it sees what committed transactions wrote.

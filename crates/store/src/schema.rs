@@ -362,6 +362,19 @@ CREATE TABLE drill_sources (
     PRIMARY KEY (person, hand)
 );
 "#,
+    r#"
+CREATE TABLE entry_keys (
+    event INTEGER NOT NULL REFERENCES events(id),
+    entry_key TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    table_no INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (event, entry_key)
+);
+"#,
 ];
 
 /// Migration n (1-based) for PostgreSQL is `POSTGRES[n - 1]`: the same change as
@@ -691,6 +704,19 @@ CREATE TABLE drill_sources (
     person BIGINT NOT NULL REFERENCES people(id),
     hand BIGINT NOT NULL,
     PRIMARY KEY (person, hand)
+);
+"#,
+    r#"
+CREATE TABLE entry_keys (
+    event BIGINT NOT NULL REFERENCES events(id),
+    entry_key TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    table_no BIGINT NOT NULL,
+    hand BIGINT NOT NULL,
+    outcome TEXT NOT NULL,
+    number BIGINT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (event, entry_key)
 );
 "#,
 ];

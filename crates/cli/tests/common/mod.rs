@@ -24,6 +24,11 @@ pub fn serve(db: &Path) -> (Child, SocketAddr) {
 
 /// `dupmj serve` on a free port with extra arguments.
 pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
+    serve_on(db, "127.0.0.1:0", extra)
+}
+
+/// `dupmj serve` at `addr` (a port of 0 for a free one) with extra arguments.
+pub fn serve_on(db: &Path, addr: &str, extra: &[&str]) -> (Child, SocketAddr) {
     // No reviewer unless asked: the expert's search would take a core from the tests.
     let reviewers: &[&str] = if extra.contains(&"--review-threads") {
         &[]
@@ -31,13 +36,7 @@ pub fn serve_with(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
         &["--review-threads", "0"]
     };
     let mut child = Command::new(env!("CARGO_BIN_EXE_dupmj"))
-        .args([
-            "serve",
-            "--db",
-            db.to_str().unwrap(),
-            "--addr",
-            "127.0.0.1:0",
-        ])
+        .args(["serve", "--db", db.to_str().unwrap(), "--addr", addr])
         .args(reviewers)
         .args(extra)
         .stdout(Stdio::piped())

@@ -30,7 +30,6 @@ pub const PAGES: &[(&str, &str)] = &[
     ("team", "队伍"),
     ("deals", "副数"),
     ("ms", "比赛分"),
-    ("player", "选手"),
     ("name", "姓名"),
     ("hands", "盘数"),
     ("penalty IMP", "罚分 IMP"),
@@ -43,7 +42,6 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Deal {}", "第 {} 副"),
     ("Deals committed to before play: {}. Released for practice; the set, to check with dupmj verify:", "赛前承诺的牌局：{}。已公开供练习；牌局集合（可用 dupmj verify 核对）："),
     ("Deals committed to before play: {}. The key is published when the director releases the deals.", "赛前承诺的牌局：{}。裁判公开牌局时公布密钥。"),
-    ("seat", "座位"),
     ("table", "桌"),
     ("No results yet.", "尚无成绩。"),
     ("Round {} of {}", "第 {} 轮（共 {} 轮）"),
@@ -66,6 +64,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("round {} is not open yet: only the director can enter its results now", "第 {} 轮尚未开放：现在只有裁判可以录入该轮成绩"),
     ("deal {} is not played at table {} in hand {}", "第 {} 副不在第 {} 桌第 {} 盘进行"),
     ("Round {}, hand {}, deal <b>{}</b>. Seats:", "第 {} 轮，第 {} 盘，第 <b>{}</b> 副。座位："),
+    ("Round {}, hand {}, deal <b>{}</b>", "第 {} 轮，第 {} 盘，第 <b>{}</b> 副"),
     ("Saved: {} (version {})", "已保存：{}（第 {} 版）"),
     ("Saved: {} (version {}).", "已保存：{}（第 {} 版）。"),
     ("Draw", "流局"),
@@ -88,9 +87,6 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Conflict: another phone saved a different result for this deal first. Your entry was kept aside for the director, who decides which one stands.", "冲突：另一部手机已先为这副牌保存了不同的结果。你的录入已另存，由裁判决定采用哪一个。"),
     ("Next sitting: deal {}, hand {}", "下一盘：第 {} 副，第 {} 盘"),
     ("Back to the deals of table {}", "返回第 {} 桌的牌局列表"),
-    ("match points", "比赛分"),
-    ("Save", "保存"),
-    ("Change", "修改"),
     // Online play: lobby, tables, replays.
     ("Play", "对局"),
     ("Challenges", "挑战赛"),
@@ -394,6 +390,23 @@ pub const PAGES: &[(&str, &str)] = &[
 
 /// Texts of the browser scripts, sent to the page with it.
 pub const SCRIPTS: &[(&str, &str)] = &[
+    ("seat", "座位"),
+    ("player", "选手"),
+    ("match points", "比赛分"),
+    ("Save", "保存"),
+    ("Change", "修改"),
+    // The table's page at the venue (venue.js).
+    ("Saved on this phone, not yet sent", "已存在本机，尚未发送"),
+    ("Recorded (version {})", "已记录（第 {} 版）"),
+    ("Conflict: another phone saved a different result first; this one is kept aside for the director.", "冲突：另一部手机先保存了不同的结果；本条已留给裁判处理。"),
+    ("Refused: {}", "未被接受：{}"),
+    ("{} entries saved on this phone, not yet sent: they go as soon as the network is back. Keep this page open.", "{} 条结果已存在本机，尚未发送：网络恢复后立即发送。请保持此页面打开。"),
+    ("{} entries not recorded: open their deal to see why.", "{} 条结果未被记录：打开相应牌局查看原因。"),
+    ("One entry not recorded: open its deal to see why.", "1 条结果未被记录：打开相应牌局查看原因。"),
+    ("One entry saved on this phone, not yet sent: it goes as soon as the network is back. Keep this page open.", "1 条结果已存在本机，尚未发送：网络恢复后立即发送。请保持此页面打开。"),
+    ("this phone", "本机"),
+    ("Every entry of this phone is recorded.", "本机录入的结果均已记录。"),
+    ("No network now: the server checks this entry when it is sent.", "现在没有网络：发送时由服务器核对这条结果。"),
     // Stamps at the table (their words as `play::room::stamps::STAMPS` has them).
     ("Hello", "你好"),
     ("Good game", "打得好"),

@@ -3,7 +3,7 @@
 use tournament::entry::ScoreEntry;
 use tournament::standings::Penalty;
 
-use super::{args, audit, exists, json, movement_of, now, parse, Backend, Db, SqlExt};
+use super::{args, audit, exists, json, movement_of, now, parse, Backend, Db, Sql, SqlExt};
 use crate::{
     points_of, AuditLine, Conflict, EventId, Result, ResultStore, Saved, StoreError, StoredResult,
 };
@@ -44,61 +44,54 @@ impl<B: Backend> ResultStore for Db<B> {
     ) -> Result<Saved> {
         let points = json(&points_of(entry)?);
         let text = json(entry);
-        let text = text.as_str();
+        self.change(|tx| save_in(tx, id, deal, table, hand, &text, &points, expected, who))
+    }
+
+    fn save_result_once(
+        &self,
+        id: EventId,
+        key: &str,
+        sitting: (&str, u32, u32),
+        entry: &ScoreEntry,
+        expected: u32,
+        who: &str,
+    ) -> Result<Saved> {
+        let (deal, table, hand) = sitting;
+        if key.len() < 8
+            || key.len() > 64
+            || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            return Err(StoreError::Invalid(format!(
+                "key: '{key}' is not an entry's key (8 to 64 letters, digits or '-')"
+            )));
+        }
+        let points = json(&points_of(entry)?);
+        let text = json(entry);
         self.change(|tx| {
             exists(tx, id)?;
-            let current: Option<(u32, String)> = match tx.opt(
-                "SELECT version, entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4",
-                args![id, deal, table, hand],
+            // A key already seen: the entry was recorded once; say again what it did.
+            if let Some(r) = tx.opt(
+                "SELECT outcome, number FROM entry_keys WHERE event = ?1 AND entry_key = ?2",
+                args![id, key],
             )? {
-                Some(r) => Some((r.get(0)?, r.get(1)?)),
-                None => None,
-            };
-            let what = format!("result of deal {deal} at table {table}, hand {hand}");
-            match current {
-                Some((v, old)) if old == text => Ok(Saved::Unchanged { version: v }),
-                Some((v, old)) if v == expected => {
-                    tx.exec(
-                        "UPDATE results SET entry = ?4, points = ?5, version = ?6, entered_by = ?7, at = ?9 WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?8",
-                        args![id, deal, table, text, points.as_str(), v + 1, who, hand, now()],
-                    )?;
-                    audit(tx, Some(id), who, &what, Some(&old), Some(text))?;
-                    Ok(Saved::Saved { version: v + 1 })
-                }
-                None if expected == 0 => {
-                    tx.exec(
-                        "INSERT INTO results (event, deal, table_no, hand, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?7, ?4, ?5, 1, ?6, ?8)",
-                        args![id, deal, table, text, points.as_str(), who, hand, now()],
-                    )?;
-                    audit(tx, Some(id), who, &what, None, Some(text))?;
-                    Ok(Saved::Saved { version: 1 })
-                }
-                _ => {
-                    // One open conflict per sitting and device: a phone that saves again
-                    // replaces its own conflicting entry instead of adding another.
-                    let open = tx.opt(
-                        "SELECT id, entry FROM conflicts WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4 AND entered_by = ?5 AND resolved = 0",
-                        args![id, deal, table, hand, who],
-                    )?;
-                    if let Some(r) = open {
-                        let (cid, old): (i64, String) = (r.get(0)?, r.get(1)?);
-                        if old != text {
-                            tx.exec(
-                                "UPDATE conflicts SET entry = ?2, at = ?3 WHERE id = ?1",
-                                args![cid, text, now()],
-                            )?;
-                            audit(tx, Some(id), who, &format!("conflict {cid} replaced by a later entry"), Some(&old), Some(text))?;
-                        }
-                        return Ok(Saved::Conflict { id: cid });
-                    }
-                    let cid = tx.insert(
-                        "INSERT INTO conflicts (event, deal, table_no, hand, entry, entered_by, at) VALUES (?1, ?2, ?3, ?6, ?4, ?5, ?7) RETURNING id",
-                        args![id, deal, table, text, who, hand, now()],
-                    )?;
-                    audit(tx, Some(id), who, &format!("conflicting {what} kept aside (conflict {cid})"), None, Some(text))?;
-                    Ok(Saved::Conflict { id: cid })
-                }
+                let (outcome, number): (String, i64) = (r.get(0)?, r.get(1)?);
+                return match outcome.as_str() {
+                    "saved" => Ok(Saved::Saved { version: number as u32 }),
+                    "unchanged" => Ok(Saved::Unchanged { version: number as u32 }),
+                    _ => Ok(Saved::Conflict { id: number }),
+                };
             }
+            let saved = save_in(tx, id, deal, table, hand, &text, &points, expected, who)?;
+            let (outcome, number) = match saved {
+                Saved::Saved { version } => ("saved", i64::from(version)),
+                Saved::Unchanged { version } => ("unchanged", i64::from(version)),
+                Saved::Conflict { id } => ("conflict", id),
+            };
+            tx.exec(
+                "INSERT INTO entry_keys (event, entry_key, deal, table_no, hand, outcome, number, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                args![id, key, deal, table, hand, outcome, number, now()],
+            )?;
+            Ok(saved)
         })
     }
 
@@ -246,5 +239,88 @@ impl<B: Backend> ResultStore for Db<B> {
                 })
             })
             .collect()
+    }
+}
+
+/// Saves an entry (its JSON `text` and match `points`) inside a transaction: see
+/// [`ResultStore::save_result`].
+#[allow(clippy::too_many_arguments)]
+fn save_in(
+    tx: &mut dyn Sql,
+    id: EventId,
+    deal: &str,
+    table: u32,
+    hand: u32,
+    text: &str,
+    points: &str,
+    expected: u32,
+    who: &str,
+) -> Result<Saved> {
+    exists(tx, id)?;
+    let current: Option<(u32, String)> = match tx.opt(
+            "SELECT version, entry FROM results WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4",
+            args![id, deal, table, hand],
+        )? {
+            Some(r) => Some((r.get(0)?, r.get(1)?)),
+            None => None,
+        };
+    let what = format!("result of deal {deal} at table {table}, hand {hand}");
+    match current {
+        Some((v, old)) if old == text => Ok(Saved::Unchanged { version: v }),
+        Some((v, old)) if v == expected => {
+            tx.exec(
+                    "UPDATE results SET entry = ?4, points = ?5, version = ?6, entered_by = ?7, at = ?9 WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?8",
+                    args![id, deal, table, text, points, v + 1, who, hand, now()],
+                )?;
+            audit(tx, Some(id), who, &what, Some(&old), Some(text))?;
+            Ok(Saved::Saved { version: v + 1 })
+        }
+        None if expected == 0 => {
+            tx.exec(
+                    "INSERT INTO results (event, deal, table_no, hand, entry, points, version, entered_by, at) VALUES (?1, ?2, ?3, ?7, ?4, ?5, 1, ?6, ?8)",
+                    args![id, deal, table, text, points, who, hand, now()],
+                )?;
+            audit(tx, Some(id), who, &what, None, Some(text))?;
+            Ok(Saved::Saved { version: 1 })
+        }
+        _ => {
+            // One open conflict per sitting and device: a phone that saves again
+            // replaces its own conflicting entry instead of adding another.
+            let open = tx.opt(
+                    "SELECT id, entry FROM conflicts WHERE event = ?1 AND deal = ?2 AND table_no = ?3 AND hand = ?4 AND entered_by = ?5 AND resolved = 0",
+                    args![id, deal, table, hand, who],
+                )?;
+            if let Some(r) = open {
+                let (cid, old): (i64, String) = (r.get(0)?, r.get(1)?);
+                if old != text {
+                    tx.exec(
+                        "UPDATE conflicts SET entry = ?2, at = ?3 WHERE id = ?1",
+                        args![cid, text, now()],
+                    )?;
+                    audit(
+                        tx,
+                        Some(id),
+                        who,
+                        &format!("conflict {cid} replaced by a later entry"),
+                        Some(&old),
+                        Some(text),
+                    )?;
+                }
+                return Ok(Saved::Conflict { id: cid });
+            }
+            let cid = tx.insert(
+                    "INSERT INTO conflicts (event, deal, table_no, hand, entry, entered_by, at) VALUES (?1, ?2, ?3, ?6, ?4, ?5, ?7) RETURNING id",
+                    args![id, deal, table, text, who, hand, now()],
+                )?;
+            audit(
+                tx,
+                Some(id),
+                who,
+                &format!("conflicting {what} kept aside (conflict {cid})"),
+                None,
+                Some(text),
+            )?;
+            Ok(Saved::Conflict { id: cid })
+        }
     }
 }

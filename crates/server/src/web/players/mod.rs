@@ -128,6 +128,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "quick.js" => (include_str!("../../../assets/quick.js"), "text/javascript"),
         "stamps.js" => (include_str!("../../../assets/stamps.js"), "text/javascript"),
         "drills.js" => (include_str!("../../../assets/drills.js"), "text/javascript"),
+        "venue.js" => (include_str!("../../../assets/venue.js"), "text/javascript"),
         "play.css" => (include_str!("../../../assets/play.css"), "text/css"),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };

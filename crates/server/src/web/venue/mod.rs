@@ -1,6 +1,8 @@
 //! Score entry from a phone: a table logs in with its code, picks a deal, enters how the
 //! hand ended, sees every seat's match points, then saves.
 
+mod queue;
+
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect};
@@ -24,9 +26,18 @@ pub fn routes() -> crate::web::Routes {
     crate::web::Routes::new()
         .route("/events/{id}/table", get(login_page).post(login))
         .route("/events/{id}/table/{t}", get(deals))
+        .route("/events/{id}/table/{t}/results.json", get(queue::results))
         .route(
             "/events/{id}/table/{t}/deal/{deal}/{hand}",
             get(entry_form).post(entry_post),
+        )
+        .route(
+            "/events/{id}/table/{t}/deal/{deal}/{hand}/check.json",
+            axum::routing::post(queue::check),
+        )
+        .route(
+            "/events/{id}/table/{t}/deal/{deal}/{hand}/send.json",
+            axum::routing::post(queue::send),
         )
 }
 
@@ -104,7 +115,7 @@ pub async fn login(
 
 /// A short name for the phone behind a session (from its token, which it does not reveal),
 /// so that the director can tell two phones of one table apart.
-fn phone_tag(token: &str) -> String {
+pub(super) fn phone_tag(token: &str) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
     token.hash(&mut h);
@@ -112,7 +123,12 @@ fn phone_tag(token: &str) -> String {
 }
 
 /// The session of this table (or the director's, who may enter for any table).
-fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> AppResult<Session> {
+pub(super) fn table_session(
+    app: &App,
+    headers: &HeaderMap,
+    id: EventId,
+    table: u32,
+) -> AppResult<Session> {
     let first = || {
         AppError::Forbidden(trf(
             "log in as table {} first (/events/{}/table)",
@@ -132,7 +148,7 @@ fn table_session(app: &App, headers: &HeaderMap, id: EventId, table: u32) -> App
 }
 
 /// "n Name" for each seat, stand-ins named once their player has withdrawn.
-fn names_at(e: &Event, players: [u32; 4], round: u32) -> [String; 4] {
+pub(super) fn names_at(e: &Event, players: [u32; 4], round: u32) -> [String; 4] {
     players.map(|p| format!("{p} {}", seat_holder(e, p, round).1))
 }
 
@@ -156,12 +172,20 @@ pub async fn deals(
         }
         for h in &r.hands {
             for tp in h.tables.iter().filter(|x| x.table == t) {
-                let done = results
+                let current = results
                     .iter()
-                    .find(|x| x.deal == tp.deal && x.table == t && x.hand == h.hand)
+                    .find(|x| x.deal == tp.deal && x.table == t && x.hand == h.hand);
+                let done = current
                     .map(|x| describe(&x.entry))
                     .unwrap_or_else(|| "—".into());
-                rows.push(json!({"round": r.round, "hand": h.hand, "deal": tp.deal, "done": done}));
+                let names = names_at(&e, tp.players_by_wind(), r.round);
+                rows.push(json!({
+                    "round": r.round,
+                    "hand": h.hand,
+                    "deal": tp.deal,
+                    "done": done,
+                    "form": form_of(&names, &tp.deal, h.hand, current),
+                }));
             }
         }
     }
@@ -173,6 +197,7 @@ pub async fn deals(
             table => t,
             rows => rows,
             closed => !all && !states.iter().any(|&(_, open)| open),
+            csrf => s.csrf,
         },
     )
 }
@@ -228,7 +253,7 @@ fn next_sitting(
 
 /// Tables enter only the rounds the director has opened; the director enters any. An event
 /// whose rounds were never opened (made before round control) has no such limit.
-fn round_open(app: &App, s: &Session, id: EventId, round: u32) -> AppResult<()> {
+pub(super) fn round_open(app: &App, s: &Session, id: EventId, round: u32) -> AppResult<()> {
     if s.role == Role::Director {
         return Ok(());
     }
@@ -245,7 +270,7 @@ fn round_open(app: &App, s: &Session, id: EventId, round: u32) -> AppResult<()> 
 }
 
 /// The seating of a sitting, or an error naming it.
-fn seating<'a>(
+pub(super) fn seating<'a>(
     e: &'a Event,
     deal: &str,
     t: u32,
@@ -276,8 +301,32 @@ pub async fn entry_form(
         .results(id)?
         .into_iter()
         .find(|r| r.deal == deal && r.table == t && r.hand == hand);
-    // Editing shows the saved result in the form.
-    let saved = current.as_ref().map(|r| &r.entry);
+    render(
+        "venue/entry.html",
+        context! {
+            title => trf("Table {} — deal {}", &[&t, &deal]),
+            id => id,
+            table => t,
+            deal => deal,
+            hand => hand,
+            round => round,
+            seats => seats(&names, current.as_ref().map(|r| &r.entry)),
+            saved => current.as_ref().map(|r| json!({"text": describe(&r.entry), "version": r.version})),
+            csrf => s.csrf,
+            form => form_of(&names, &deal, hand, current.as_ref()),
+        },
+    )
+}
+
+/// What the entry form of one sitting shows: its seats, and the saved result (if any)
+/// filled in, so that a change starts from it.
+pub(super) fn form_of(
+    names: &[String; 4],
+    deal: &str,
+    hand: u32,
+    current: Option<&store::StoredResult>,
+) -> Value {
+    let saved = current.map(|r| &r.entry);
     let (kind, self_winner, self_value, discarder) = match saved.map(|x| &x.outcome) {
         Some(Outcome::Draw) => ("draw", None, String::new(), None),
         Some(Outcome::SelfDrawn { winner, value }) => {
@@ -288,25 +337,16 @@ pub async fn entry_form(
         }
         None => ("", None, String::new(), None),
     };
-    render(
-        "venue/entry.html",
-        context! {
-            title => trf("Table {} — deal {}", &[&t, &deal]),
-            id => id,
-            table => t,
-            deal => deal,
-            hand => hand,
-            round => round,
-            seats => seats(&names, saved),
-            saved => current.as_ref().map(|r| json!({"text": describe(&r.entry), "version": r.version})),
-            csrf => s.csrf,
-            version => current.as_ref().map_or(0, |r| r.version),
-            kind => kind,
-            self_winner => self_winner.map(|c| c.to_string()),
-            self_value => self_value,
-            discarder => discarder.map(|c| c.to_string()),
-        },
-    )
+    json!({
+        "deal": deal,
+        "hand": hand,
+        "seats": seats(names, saved),
+        "version": current.map_or(0, |r| r.version),
+        "kind": kind,
+        "self_winner": self_winner.map(|c| c.to_string()),
+        "self_value": self_value,
+        "discarder": discarder.map(|c| c.to_string()),
+    })
 }
 
 /// A winner's value: typed, or scored from the hand with the calculator (both must agree).
