@@ -240,7 +240,12 @@ fn entries_survive_network_cuts_and_a_server_restart() {
     drop(server.take());
     network(&a, true);
     network(&c, true);
-    enter_shown(&a, &one[2], Result::South(20), Some("venue-offline-check-phone"));
+    enter_shown(
+        &a,
+        &one[2],
+        Result::South(20),
+        Some("venue-offline-check-phone"),
+    );
     mean(&mut meant, 1, &one[2], Result::South(20));
     enter(&c, &two[2], Result::Draw);
     mean(&mut meant, 2, &two[2], Result::Draw);

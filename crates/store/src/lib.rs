@@ -17,6 +17,7 @@
 //! - [`QueueStore`]: the quick-match queue every node shares;
 //! - [`BotStore`]: bot accounts and their API tokens;
 //! - [`DrillStore`]: training drills, their schedule and every answer;
+//! - [`SeasonStore`]: sign-ups for events (every act in order) and seasons with their parts;
 //! - [`LeaseStore`]: several nodes on one database: which node plays which table (leases
 //!   with fencing numbers, checked by every journal write), the nodes, their duties.
 //!
@@ -43,6 +44,7 @@ pub mod ratings;
 mod results;
 mod reviews;
 mod schema;
+mod seasons;
 mod sessions;
 pub mod sql;
 mod sqlite;
@@ -67,6 +69,7 @@ pub use reviews::{
 /// The schema's migrations, for tests that build an older database.
 #[doc(hidden)]
 pub use schema::{MIGRATIONS, POSTGRES};
+pub use seasons::{EventKind, NewSignUp, PartKind, Season, SeasonStore, SignUp};
 pub use sessions::{session_hours, Person, Role, Session, SessionInfo, SessionStore};
 pub use sql::civil_date;
 pub use sqlite::{Sqlite, SqliteStore};
@@ -76,7 +79,8 @@ pub use tables::{NewHand, PlayStore, PlayWrite, StoredHand, StoredPlayTable};
 pub mod prelude {
     pub use crate::{
         BotStore, ChallengeStore, DrillStore, EventStore, HistoryStore, LeaseStore, OnlineStore,
-        PlayStore, QueueStore, RatingStore, ResultStore, ReviewStore, SessionStore, Store,
+        PlayStore, QueueStore, RatingStore, ResultStore, ReviewStore, SeasonStore, SessionStore,
+        Store,
     };
 }
 
@@ -121,6 +125,7 @@ pub trait Store:
     + QueueStore
     + BotStore
     + DrillStore
+    + SeasonStore
     + Send
     + Sync
 {
@@ -140,6 +145,7 @@ impl<T> Store for T where
         + QueueStore
         + BotStore
         + DrillStore
+        + SeasonStore
         + Send
         + Sync
 {

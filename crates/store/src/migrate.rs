@@ -43,6 +43,10 @@ const TABLES: &[(&str, Option<&str>)] = &[
     ("drill_answers", Some("id")),
     ("drill_sources", None),
     ("entry_keys", None),
+    ("signups", Some("id")),
+    ("signup_acts", Some("id")),
+    ("seasons", Some("id")),
+    ("season_parts", None),
 ];
 
 /// Tables of a running site's moment, not moved: which node plays which table, the nodes,

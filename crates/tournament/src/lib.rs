@@ -5,7 +5,9 @@
 //! and team standings with penalties ([`standings`]), regular MCR table points and
 //! sessions ([`tablepoints`], [`regular`]), and seating movements with an independent
 //! quality check ([`movement`], [`check`]), and challenges played
-//! against bots within a time window, with their commitment to the deals ([`challenge`]).
+//! against bots within a time window, with their commitment to the deals ([`challenge`]);
+//! around the events, who signs up and gets in ([`signup`]) and a season's standings over
+//! several events ([`season`]).
 
 #![deny(missing_docs)]
 
@@ -18,5 +20,7 @@ pub mod movement;
 pub mod print;
 pub mod rating;
 pub mod regular;
+pub mod season;
+pub mod signup;
 pub mod standings;
 pub mod tablepoints;

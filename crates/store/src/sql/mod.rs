@@ -18,6 +18,7 @@ mod queue;
 mod ratings;
 mod results;
 mod reviews;
+mod seasons;
 mod sessions;
 mod tables;
 
