@@ -24,6 +24,7 @@ pub mod guard;
 pub mod i18n;
 pub mod listen;
 pub mod print;
+pub mod season;
 pub mod service;
 pub mod templates;
 pub mod web;

@@ -1,6 +1,6 @@
 //! The director's pages: first-run password, login, events, an event's page, seating
-//! changes, conflicts, penalties, the organiser's day, the deal set, printables, exports and
-//! the audit trail.
+//! changes, conflicts, penalties, the organiser's day, the deal set, printables, exports,
+//! the audit trail, and around the events sign-ups and seasons.
 
 pub mod changes;
 pub mod day;
@@ -10,6 +10,7 @@ pub mod events;
 pub mod login;
 pub mod print;
 pub mod records;
+pub mod seasons;
 
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -29,6 +30,20 @@ pub fn routes() -> crate::web::Routes {
         .route("/director", get(events::events))
         .route("/director/events", post(events::create_event))
         .route("/director/sessions/{sid}/end", post(events::end_session))
+        .route(
+            "/director/signups",
+            get(seasons::signups).post(seasons::create_signup),
+        )
+        .route("/director/signups/{sid}", get(seasons::signup))
+        .route("/director/signups/{sid}/act", post(seasons::signup_act))
+        .route("/director/signups/{sid}/make", post(seasons::make_from_signup))
+        .route(
+            "/director/seasons",
+            get(seasons::seasons).post(seasons::create_season),
+        )
+        .route("/director/seasons/{sid}", get(seasons::season))
+        .route("/director/seasons/{sid}/parts", post(seasons::add_part))
+        .route("/director/seasons/{sid}/final", post(seasons::final_event))
         .route(&ev(""), get(event::event))
         .route(&ev("/player"), post(changes::replace_player))
         .route(&ev("/swap"), post(changes::swap))

@@ -15,6 +15,7 @@ mod pump;
 mod quick;
 mod relay;
 mod replay;
+mod signups;
 mod sitting;
 
 use account::{guest, login, logout, register, set_prefs};
@@ -90,6 +91,8 @@ pub fn routes() -> crate::web::Routes {
         .route("/play/drills/question.json", get(drills::question_json))
         .route("/play/drills/answer", post(drills::answer))
         .route("/play/leaderboard", get(leaderboard_page))
+        .route("/play/signups", get(signups::list))
+        .route("/play/signups/{sid}", get(signups::page).post(signups::act))
         .route("/play/t/{id}", get(table_page))
         .route("/play/t/{id}/ws", get(socket))
         .route("/play/t/{id}/set.json", get(set_json))

@@ -32,6 +32,9 @@ pub fn routes() -> crate::web::Routes {
         .route("/events/{id}/ranking.csv", get(export_ranking))
         .route("/events/{id}/deals", get(deal_tables))
         .route("/events/{id}/set.json", get(set_json))
+        .route("/seasons/{id}", get(season))
+        .route("/seasons/{id}/standings.csv", get(season_csv))
+        .route("/seasons/{id}/print", get(season_print))
 }
 
 /// Standings of an event, or why they are not shown.
@@ -320,4 +323,42 @@ pub async fn set_json(State(app): State<App>, Path(id): Path<EventId>) -> Page {
     );
     let body = serde_json::to_string_pretty(&r).map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(data("application/json", body))
+}
+
+/// `GET /seasons/{id}`: a season's standings.
+pub async fn season(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
+    let v = season_of(&app, &headers, id)?;
+    render(
+        "public/season.html",
+        context! { title => v.season.name.clone(), s => v.json() },
+    )
+}
+
+/// A season as this request may see it (the director sees the hidden standings too).
+fn season_of(app: &App, headers: &HeaderMap, id: i64) -> AppResult<crate::season::SeasonView> {
+    let director = matches!(
+        session_of(app.store.as_ref(), headers)?.map(|s| s.role),
+        Some(Role::Director)
+    );
+    crate::season::season_view(app, id, director)
+}
+
+/// `GET /seasons/{id}/standings.csv`: the season's standings as CSV (counted results
+/// marked `*`).
+pub async fn season_csv(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
+    let v = season_of(&app, &headers, id)?;
+    Ok(data("text/csv; charset=utf-8", v.csv()))
+}
+
+/// `GET /seasons/{id}/print`: the season's standings on A4.
+pub async fn season_print(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+) -> Page {
+    let v = season_of(&app, &headers, id)?;
+    render(
+        "print/season.html",
+        context! { title => v.season.name.clone(), s => v.json() },
+    )
 }

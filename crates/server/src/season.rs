@@ -1,0 +1,341 @@
+//! Seasons and sign-ups as the pages need them, without HTTP.
+//!
+//! A season's standings come from its parts' own standings: a challenge's by person, an
+//! online event's by the person linked to each seat, a live event's by name (matched to the
+//! account of that name where there is one, so one person is one line). What does not count:
+//! the par of a challenge, a stand-in's line, and an online result in which the event's bot
+//! played any of the person's hands (a bot's moves are never a person's). The final is an
+//! event made from the top K, seeded in order; an event from a sign-up takes the players in.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::{json, Value};
+use store::{EventId, EventKind, PartKind, Season};
+use tournament::season::{standings, Line, Result as SeasonResult};
+use tournament::signup::{places, Line as SignUpLine, Place};
+
+use crate::service::{create_event, AppError, AppResult};
+use crate::web::App;
+
+/// Who a season line is: a person, or a name from a live event with no account of it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Who {
+    /// A person.
+    Person(i64),
+    /// A name only.
+    Name(String),
+}
+
+/// One part of a season as shown.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// Challenge or event.
+    pub kind: PartKind,
+    /// Its number.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// Where its own standings are.
+    pub link: String,
+    /// Results set aside because the bot played for the person, by person.
+    pub set_aside: Vec<String>,
+    /// Its standings are hidden (from this viewer): it adds nothing yet.
+    pub hidden: bool,
+}
+
+/// A season with its standings.
+pub struct SeasonView {
+    /// The season as kept.
+    pub season: Season,
+    /// Its parts in order.
+    pub parts: Vec<Part>,
+    /// Its standings, best first.
+    pub lines: Vec<Line<Who>>,
+    /// Each line's name.
+    pub names: HashMap<Who, String>,
+}
+
+/// Every part's results, by who; an event whose standings are hidden adds nothing unless
+/// `director` asks.
+fn gather(
+    app: &App,
+    season: &Season,
+    director: bool,
+) -> AppResult<(
+    Vec<Part>,
+    BTreeMap<Who, Vec<SeasonResult>>,
+    HashMap<Who, String>,
+)> {
+    let mut parts = Vec::new();
+    let mut by: BTreeMap<Who, Vec<SeasonResult>> = BTreeMap::new();
+    let mut names: HashMap<Who, String> = HashMap::new();
+    for (i, &(kind, id)) in season.parts.iter().enumerate() {
+        let mut put = |who: Who, name: String, imp: i64, ms: i64, hands: u32| {
+            names.entry(who.clone()).or_insert(name);
+            by.entry(who).or_default().push(SeasonResult {
+                part: i,
+                imp,
+                ms,
+                hands,
+            });
+        };
+        let mut set_aside = Vec::new();
+        let (name, link) = match kind {
+            PartKind::Challenge => {
+                let c = play::challenge::load(&app.hall, id)?;
+                let mut people = HashMap::new();
+                let seats = play::challenge::deal_seats(&app.hall, &c, &mut people)?;
+                for l in tournament::challenge::standings(&seats) {
+                    if let play::challenge::Who::Person(p) = l.who {
+                        let name = people.get(&p).cloned().unwrap_or_default();
+                        put(Who::Person(p), name, l.imp, l.ms, l.hands as u32);
+                    }
+                }
+                (c.spec.name.clone(), format!("/play/c/{id}"))
+            }
+            PartKind::Event => {
+                let c = crate::web::public::compute(app, id)?;
+                if c.event.hide_standings && !director {
+                    set_aside.push("—".to_string());
+                    parts.push(Part {
+                        kind,
+                        id,
+                        name: c.event.name.clone(),
+                        link: format!("/events/{id}/standings"),
+                        set_aside,
+                        hidden: true,
+                    });
+                    continue;
+                }
+                let linked: HashMap<u32, i64> =
+                    app.store.event_people(id)?.into_iter().collect();
+                let online = app.store.online(id)?.is_some();
+                for l in c.individual.lines.iter().filter(|l| l.stands_in_for.is_none()) {
+                    let who = match linked.get(&l.player) {
+                        Some(&p) => Who::Person(p),
+                        None if online => continue, // the bot's seat
+                        None => match app.store.account(&l.name)? {
+                            Some((p, _)) => Who::Person(p.id),
+                            None => Who::Name(store::name_key(&l.name)),
+                        },
+                    };
+                    if c.bot_hands.get(&l.player).is_some_and(|&n| n > 0) {
+                        set_aside.push(l.name.clone());
+                        continue;
+                    }
+                    put(who, l.name.clone(), l.imp, l.ms, l.hands);
+                }
+                (c.event.name.clone(), format!("/events/{id}/standings"))
+            }
+        };
+        parts.push(Part {
+            kind,
+            id,
+            name,
+            link,
+            set_aside,
+            hidden: false,
+        });
+    }
+    Ok((parts, by, names))
+}
+
+/// A season and its standings (`director`: with the events whose standings are hidden).
+pub fn season_view(app: &App, id: i64, director: bool) -> AppResult<SeasonView> {
+    let season = app.store.season(id)?;
+    let (parts, by, names) = gather(app, &season, director)?;
+    let players: Vec<(Who, Vec<SeasonResult>)> = by.into_iter().collect();
+    let lines = standings(&season.rules, &players);
+    Ok(SeasonView {
+        season,
+        parts,
+        lines,
+        names,
+    })
+}
+
+impl SeasonView {
+    /// The standings as the page, the CSV and the printable show them.
+    pub fn json(&self) -> Value {
+        let per_hand = self.season.rules.measure == tournament::season::Measure::PerHand;
+        let lines: Vec<Value> = self
+            .lines
+            .iter()
+            .map(|l| {
+                let cells: Vec<Value> = (0..self.parts.len())
+                    .map(|p| match l.results.iter().find(|r| r.part == p) {
+                        None => json!({"shown": "—", "counted": false}),
+                        Some(r) => json!({
+                            "shown": if per_hand {
+                                format!("{:.2}", r.measured(self.season.rules.measure).value())
+                            } else {
+                                r.imp.to_string()
+                            },
+                            "counted": l.counted.contains(&p),
+                        }),
+                    })
+                    .collect();
+                json!({
+                    "rank": l.rank,
+                    "name": self.names.get(&l.who).cloned().unwrap_or_default(),
+                    "value": if per_hand { format!("{:.2}", l.value.value()) } else { format!("{}", l.value.value()) },
+                    "ms": l.ms,
+                    "events": l.results.len(),
+                    "cells": cells,
+                    "seed": (l.rank > 0 && self.seeded().iter().any(|s| s.who == l.who)).then(|| self.seeded().iter().position(|s| s.who == l.who).unwrap_or(0) + 1),
+                })
+            })
+            .collect();
+        let parts: Vec<Value> = self
+            .parts
+            .iter()
+            .map(|p| json!({"kind": p.kind.as_str(), "id": p.id, "name": p.name, "link": p.link, "set_aside": if p.hidden { vec![] } else { p.set_aside.clone() }, "hidden": p.hidden}))
+            .collect();
+        json!({
+            "id": self.season.id,
+            "name": self.season.name,
+            "best": self.season.rules.best,
+            "of": self.parts.len(),
+            "per_hand": per_hand,
+            "final_k": self.season.final_k,
+            "final_event": self.season.final_event,
+            "parts": parts,
+            "lines": lines,
+        })
+    }
+
+    /// The top K in order: the final's players, seed 1 first.
+    pub fn seeded(&self) -> Vec<&Line<Who>> {
+        self.lines
+            .iter()
+            .take(self.season.final_k as usize)
+            .collect()
+    }
+
+    /// The standings as CSV: rank, name, the season's figure, match points, each part.
+    pub fn csv(&self) -> String {
+        let v = self.json();
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut head = vec![
+            "rank".to_string(),
+            "name".into(),
+            "season".into(),
+            "ms".into(),
+        ];
+        head.extend(self.parts.iter().map(|p| p.name.clone()));
+        w.write_record(&head).expect("CSV to memory");
+        for l in v["lines"].as_array().into_iter().flatten() {
+            let mut row = vec![
+                l["rank"].to_string(),
+                l["name"].as_str().unwrap_or("").to_string(),
+                l["value"].as_str().unwrap_or("").to_string(),
+                l["ms"].to_string(),
+            ];
+            for c in l["cells"].as_array().into_iter().flatten() {
+                let shown = c["shown"].as_str().unwrap_or("");
+                row.push(if c["counted"] == true {
+                    format!("{shown}*")
+                } else {
+                    shown.to_string()
+                });
+            }
+            w.write_record(&row).expect("CSV to memory");
+        }
+        String::from_utf8(w.into_inner().expect("CSV to memory")).expect("CSV is UTF-8")
+    }
+}
+
+/// Makes the season's final: an event of its top K in seed order (player n is seed n),
+/// linked to their accounts so that an online final seats them.
+pub fn make_final(app: &App, id: i64, rounds: Option<u32>, who: &str) -> AppResult<EventId> {
+    let v = season_view(app, id, true)?;
+    if let Some(e) = v.season.final_event {
+        return Err(AppError::Invalid(format!(
+            "season {id} has its final already: event {e}"
+        )));
+    }
+    let seeded = v.seeded();
+    if seeded.len() < v.season.final_k as usize {
+        return Err(AppError::Invalid(format!(
+            "season {id}: {} players have results, the final needs {}",
+            seeded.len(),
+            v.season.final_k
+        )));
+    }
+    let players: Vec<(Option<i64>, String)> = seeded
+        .iter()
+        .map(|l| {
+            let person = match l.who {
+                Who::Person(p) => Some(p),
+                Who::Name(_) => None,
+            };
+            (person, v.names.get(&l.who).cloned().unwrap_or_default())
+        })
+        .collect();
+    let event = make_event(app, &format!("{} final", v.season.name), &players, rounds, who)?;
+    app.store.set_season_final(id, event, who)?;
+    Ok(event)
+}
+
+/// Makes an individual event of `players` in order (player n is the n-th), each person
+/// linked to their seat.
+fn make_event(
+    app: &App,
+    name: &str,
+    players: &[(Option<i64>, String)],
+    rounds: Option<u32>,
+    who: &str,
+) -> AppResult<EventId> {
+    let entrants = players
+        .iter()
+        .map(|(_, n)| store::Entrant {
+            name: n.clone(),
+            team: None,
+        })
+        .collect();
+    let key = crate::web::players::new_key();
+    let event = create_event(app.store.as_ref(), name, false, entrants, &key, rounds, who)?;
+    for (slot, (person, _)) in players.iter().enumerate() {
+        if let Some(p) = person {
+            app.store.bind_person(event, slot as u32 + 1, *p)?;
+        }
+    }
+    Ok(event)
+}
+
+/// A sign-up's list now.
+pub fn signup_lines(app: &App, id: i64) -> AppResult<(store::SignUp, Vec<SignUpLine>)> {
+    let s = app.store.signup(id)?;
+    let acts = app.store.signup_acts(id)?;
+    let lines =
+        places(&s.spec.rules, &acts).map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?;
+    Ok((s, lines))
+}
+
+/// Makes the event of a sign-up from the players in, in order; an online one is made
+/// online with each seat linked to its person (the director sets its start on its page).
+pub fn make_signup_event(app: &App, id: i64, rounds: Option<u32>, who: &str) -> AppResult<EventId> {
+    let (s, lines) = signup_lines(app, id)?;
+    let players: Vec<(Option<i64>, String)> = lines
+        .iter()
+        .filter(|l| matches!(l.place, Place::In(_)))
+        .map(|l| (Some(l.who), l.name.clone()))
+        .collect();
+    let n = players.len() as u32;
+    if n < 8 || n % 4 != 0 || n > tournament::movement::MAX_PLAYERS {
+        let below = n / 4 * 4;
+        let above = below + 4;
+        return Err(AppError::Invalid(format!(
+            "{n} players are in: a movement needs a multiple of 4 from 8 to {}; withdraw {} or seat {} from the waitlist or the substitutes (or change the cap)",
+            tournament::movement::MAX_PLAYERS,
+            n - below,
+            above - n
+        )));
+    }
+    let event = make_event(app, &s.spec.name, &players, rounds, who)?;
+    if s.spec.kind == EventKind::Online {
+        play::online::enable(&app.hall, event, 24 * 60, 60, 300, "strong", who)?;
+    }
+    app.store.signup_made(id, event, who)?;
+    Ok(event)
+}

@@ -1,0 +1,111 @@
+//! Players' sign-up pages: the open sign-ups, and one with its list — who is in, the
+//! waitlist, the substitutes — where a player with an account signs up, offers to stand by
+//! or withdraws.
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Redirect};
+use axum::Form;
+use minijinja::context;
+use serde_json::{json, Value};
+use tournament::signup::{Act, Place};
+
+use super::{player, posting_player};
+use crate::i18n::tr;
+use crate::season::signup_lines;
+use crate::service::AppError;
+use crate::web::director::seasons::{lines_json, utc_text};
+use crate::web::pages::render;
+use crate::web::{field, App, Fields, Page};
+
+/// `GET /play/signups`: the sign-ups still open, soonest deadline first.
+pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
+    let me = player(&app, &headers)?;
+    let now = play::when::now_s();
+    let mut open: Vec<_> = app
+        .store
+        .signups()?
+        .into_iter()
+        .filter(|s| s.event.is_none() && s.spec.deadline >= now)
+        .collect();
+    open.sort_by_key(|s| s.spec.deadline);
+    let rows: Vec<Value> = open
+        .iter()
+        .map(|s| json!({"id": s.id, "name": s.spec.name, "online": s.spec.kind == store::EventKind::Online, "cap": s.spec.rules.cap, "deadline": utc_text(s.spec.deadline)}))
+        .collect();
+    render(
+        "players/signups.html",
+        context! {
+            title => tr("Sign up for an event").to_string(),
+            signups => rows,
+            me => me.map(|(_, p)| json!({"name": p.name})),
+        },
+    )
+}
+
+/// `GET /play/signups/{sid}`: one sign-up, its list and where you stand.
+pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
+    let me = player(&app, &headers)?;
+    let (s, lines) = signup_lines(&app, id)?;
+    let now = play::when::now_s();
+    let mine = me.as_ref().and_then(|(_, p)| lines.iter().find(|l| l.who == p.id));
+    let place = mine.map(|l| match l.place {
+        Place::In(n) => json!({"kind": "in", "n": n}),
+        Place::Waiting(n) => json!({"kind": "waiting", "n": n}),
+        Place::Pending => json!({"kind": "pending"}),
+        Place::Substitute => json!({"kind": "substitute"}),
+        Place::Withdrawn => json!({"kind": "withdrawn"}),
+        Place::Refused => json!({"kind": "refused"}),
+    });
+    let l = lines_json(&lines);
+    render(
+        "players/signup.html",
+        context! {
+            title => s.spec.name.clone(),
+            id => id,
+            online => s.spec.kind == store::EventKind::Online,
+            cap => s.spec.rules.cap,
+            approval => s.spec.rules.approval,
+            deadline => utc_text(s.spec.deadline),
+            open => s.event.is_none() && s.spec.deadline >= now,
+            event => s.event,
+            note => s.spec.note,
+            inn => l["in"],
+            waiting => l["waiting"],
+            pending => l["pending"].as_array().map_or(0, Vec::len),
+            substitutes => l["substitutes"],
+            me => me.as_ref().map(|(sess, p)| json!({"name": p.name, "account": p.account, "csrf": sess.csrf})),
+            csrf => me.as_ref().map(|(sess, _)| sess.csrf.clone()),
+            place => place,
+        },
+    )
+}
+
+/// `POST /play/signups/{sid}`: `action` = join, substitute or withdraw, for oneself.
+pub async fn act(
+    State(app): State<App>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Form(f): Form<Fields>,
+) -> Page {
+    let (_, me) = posting_player(&app, &headers, &f)?;
+    if !me.account {
+        return Err(AppError::Forbidden(
+            tr("make an account first: a sign-up is kept with your account").to_string(),
+        ));
+    }
+    let name = play::names::shown(&me);
+    let act = match field(&f, "action")? {
+        "join" => Act::Join { who: me.id, name },
+        "substitute" => Act::Substitute { who: me.id, name },
+        "withdraw" => Act::Withdraw { who: me.id },
+        other => {
+            return Err(AppError::Invalid(format!(
+                "action: '{other}' (join, substitute or withdraw)"
+            )))
+        }
+    };
+    app.store
+        .add_signup_act(id, &act, play::when::now_s(), &format!("person {}", me.id))?;
+    Ok(Redirect::to(&format!("/play/signups/{id}")).into_response())
+}
