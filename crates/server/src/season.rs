@@ -55,17 +55,16 @@ pub struct SeasonView {
     pub names: HashMap<Who, String>,
 }
 
-/// Every part's results, by who; an event whose standings are hidden adds nothing unless
-/// `director` asks.
-fn gather(
-    app: &App,
-    season: &Season,
-    director: bool,
-) -> AppResult<(
+/// The parts, everyone's results and their names.
+type Gathered = (
     Vec<Part>,
     BTreeMap<Who, Vec<SeasonResult>>,
     HashMap<Who, String>,
-)> {
+);
+
+/// Every part's results, by who; an event whose standings are hidden adds nothing unless
+/// `director` asks.
+fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
     let mut parts = Vec::new();
     let mut by: BTreeMap<Who, Vec<SeasonResult>> = BTreeMap::new();
     let mut names: HashMap<Who, String> = HashMap::new();
@@ -107,10 +106,14 @@ fn gather(
                     });
                     continue;
                 }
-                let linked: HashMap<u32, i64> =
-                    app.store.event_people(id)?.into_iter().collect();
+                let linked: HashMap<u32, i64> = app.store.event_people(id)?.into_iter().collect();
                 let online = app.store.online(id)?.is_some();
-                for l in c.individual.lines.iter().filter(|l| l.stands_in_for.is_none()) {
+                for l in c
+                    .individual
+                    .lines
+                    .iter()
+                    .filter(|l| l.stands_in_for.is_none())
+                {
                     let who = match linked.get(&l.player) {
                         Some(&p) => Who::Person(p),
                         None if online => continue, // the bot's seat
@@ -272,7 +275,13 @@ pub fn make_final(app: &App, id: i64, rounds: Option<u32>, who: &str) -> AppResu
             (person, v.names.get(&l.who).cloned().unwrap_or_default())
         })
         .collect();
-    let event = make_event(app, &format!("{} final", v.season.name), &players, rounds, who)?;
+    let event = make_event(
+        app,
+        &format!("{} final", v.season.name),
+        &players,
+        rounds,
+        who,
+    )?;
     app.store.set_season_final(id, event, who)?;
     Ok(event)
 }
@@ -307,8 +316,8 @@ fn make_event(
 pub fn signup_lines(app: &App, id: i64) -> AppResult<(store::SignUp, Vec<SignUpLine>)> {
     let s = app.store.signup(id)?;
     let acts = app.store.signup_acts(id)?;
-    let lines =
-        places(&s.spec.rules, &acts).map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?;
+    let lines = places(&s.spec.rules, &acts)
+        .map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?;
     Ok((s, lines))
 }
 
@@ -322,7 +331,7 @@ pub fn make_signup_event(app: &App, id: i64, rounds: Option<u32>, who: &str) -> 
         .map(|l| (Some(l.who), l.name.clone()))
         .collect();
     let n = players.len() as u32;
-    if n < 8 || n % 4 != 0 || n > tournament::movement::MAX_PLAYERS {
+    if n < 8 || !n.is_multiple_of(4) || n > tournament::movement::MAX_PLAYERS {
         let below = n / 4 * 4;
         let above = below + 4;
         return Err(AppError::Invalid(format!(

@@ -36,7 +36,10 @@ pub fn routes() -> crate::web::Routes {
         )
         .route("/director/signups/{sid}", get(seasons::signup))
         .route("/director/signups/{sid}/act", post(seasons::signup_act))
-        .route("/director/signups/{sid}/make", post(seasons::make_from_signup))
+        .route(
+            "/director/signups/{sid}/make",
+            post(seasons::make_from_signup),
+        )
         .route(
             "/director/seasons",
             get(seasons::seasons).post(seasons::create_season),

@@ -30,7 +30,11 @@ pub fn utc_seconds(s: &str) -> Option<i64> {
     let (y, m, day) = (d.next()??, d.next()??, d.next()??);
     let mut t = time.split(':').map(|x| x.parse::<i64>().ok());
     let (h, min) = (t.next()??, t.next()??);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || !(0..24).contains(&h) || !(0..60).contains(&min) {
+    if !(1..=12).contains(&m)
+        || !(1..=31).contains(&day)
+        || !(0..24).contains(&h)
+        || !(0..60).contains(&min)
+    {
         return None;
     }
     // Days from 1970-01-01 to the date (the civil calendar, March-based years).

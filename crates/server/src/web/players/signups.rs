@@ -48,7 +48,9 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
     let me = player(&app, &headers)?;
     let (s, lines) = signup_lines(&app, id)?;
     let now = play::when::now_s();
-    let mine = me.as_ref().and_then(|(_, p)| lines.iter().find(|l| l.who == p.id));
+    let mine = me
+        .as_ref()
+        .and_then(|(_, p)| lines.iter().find(|l| l.who == p.id));
     let place = mine.map(|l| match l.place {
         Place::In(n) => json!({"kind": "in", "n": n}),
         Place::Waiting(n) => json!({"kind": "waiting", "n": n}),

@@ -351,11 +351,7 @@ pub async fn season_csv(State(app): State<App>, Path(id): Path<i64>, headers: He
 }
 
 /// `GET /seasons/{id}/print`: the season's standings on A4.
-pub async fn season_print(
-    State(app): State<App>,
-    Path(id): Path<i64>,
-    headers: HeaderMap,
-) -> Page {
+pub async fn season_print(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let v = season_of(&app, &headers, id)?;
     render(
         "print/season.html",

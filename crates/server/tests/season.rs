@@ -1,0 +1,389 @@
+//! Seasons and sign-ups over HTTP (in process). A season of three challenges and one
+//! online event, the best 2 of 4 counting, against the same standings worked out here from
+//! the stored match points with the IMP table of rules §5; a sign-up with a cap of 16,
+//! twenty sign-ups and three withdrawals, and the event made from it.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{account, csrf_of, director, http, imp_by_hand, person, play_through, serve};
+use server::play::challenge::{self, NewChallenge};
+use server::play::room::HandSummary;
+use server::service::{create_event, parse_entrants};
+use tournament::challenge::Rotation;
+use tournament::entry::{Outcome, ScoreEntry};
+
+fn quick_challenge(name: &str) -> NewChallenge {
+    NewChallenge {
+        name: name.into(),
+        deals: 4,
+        copies: 1,
+        opens_in_h: 0,
+        hours: 24,
+        level: "medium".into(),
+        par: "easy".into(),
+        rotation: Rotation::Same,
+        limit_s: 60,
+        bank_s: 0,
+        scheduled: false,
+        bots: false,
+    }
+}
+
+/// (IMP, match points) of `person` at the deal-seat they played of a challenge (deal
+/// `index`, seat `index` under the same-seat rotation), worked out from the stored hands:
+/// everyone's points there, the par's included.
+fn challenge_by_hand(app: &server::App, id: i64, index: usize, person: i64) -> (i64, i64) {
+    let hands = app
+        .store
+        .hands_of_deal(&format!("chal:{id}:{index}:{index}"), 100)
+        .unwrap();
+    let points: Vec<(Option<i64>, i32)> = hands
+        .iter()
+        .map(|h| {
+            let s: HandSummary = serde_json::from_str(&h.summary).unwrap();
+            (s.persons[index], s.points[index])
+        })
+        .collect();
+    let all: Vec<i32> = points.iter().map(|p| p.1).collect();
+    let ms = points.iter().find(|p| p.0 == Some(person)).unwrap().1;
+    (imp_by_hand(ms, &all) as i64, ms as i64)
+}
+
+/// The season's CSV as (name, season figure, ms) rows.
+async fn season_rows(
+    app: &server::App,
+    id: i64,
+    cookie: Option<&str>,
+) -> Vec<(String, String, i64)> {
+    let (st, _, csv) = http(
+        app,
+        "GET",
+        &format!("/seasons/{id}/standings.csv"),
+        cookie,
+        &[],
+    )
+    .await;
+    assert_eq!(st, 200, "{csv}");
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (c[1].to_string(), c[2].to_string(), c[3].parse().unwrap())
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_counts_the_best_two_of_four_as_worked_out_by_hand() {
+    let app = common::app(None);
+    let addr = serve(app.clone()).await;
+    let dir = director(&app);
+    let people: Vec<(i64, String, &str)> = ["Ann", "Bob", "Cat"]
+        .iter()
+        .map(|n| {
+            let (id, cookie) = account(&app, n);
+            (id, cookie, *n)
+        })
+        .collect();
+
+    // Three challenges: each person plays one deal of each, a different one, beside the par.
+    let mut by_part: Vec<BTreeMap<i64, (i64, i64)>> = vec![];
+    for c in 1..=3usize {
+        let id = challenge::publish(&app.hall, &quick_challenge(&format!("Week {c}"))).unwrap();
+        let mut part = BTreeMap::new();
+        for (k, (p, cookie, name)) in people.iter().enumerate() {
+            let index = (c + k) % 4;
+            let t = challenge::take_up(&app.hall, id, *p, name, index).unwrap();
+            let end = play_through(addr, t, cookie).await;
+            assert_eq!(end["stage"], "over");
+            part.insert(*p, challenge_by_hand(&app, id, index, *p));
+        }
+        by_part.push(part);
+    }
+
+    // The online event: eight players, Ann, Bob and Cat linked to seats 1–3 (the others
+    // are the event's bot); round 1's results as online play enters them.
+    let names = "Ann\nBob\nCat\nP4\nP5\nP6\nP7\nP8\n";
+    let ev = create_event(
+        app.store.as_ref(),
+        "Online cup",
+        false,
+        parse_entrants(names).unwrap(),
+        &table::set::SetKey::from_bytes([5; 32]),
+        Some(1),
+        "test",
+    )
+    .unwrap();
+    server::play::online::enable(&app.hall, ev, 0, 20, 60, "strong", "test").unwrap();
+    for (slot, (p, _, _)) in people.iter().enumerate() {
+        app.store.bind_person(ev, slot as u32 + 1, *p).unwrap();
+    }
+    let e = app.store.event(ev).unwrap();
+    // (deal, wind) → [(player, ms)], to compare by hand.
+    let mut seats: BTreeMap<(String, usize), Vec<(u32, i32)>> = BTreeMap::new();
+    for h in &e.movement.rounds[0].hands {
+        for tp in &h.tables {
+            // A different result at each sitting: East self-draws 8 + 2·hand + 4·table.
+            let entry = ScoreEntry {
+                outcome: if (h.hand + tp.table) % 3 == 0 {
+                    Outcome::Draw
+                } else {
+                    Outcome::SelfDrawn {
+                        winner: mcr::Wind::ALL[(h.hand as usize + tp.table as usize) % 4],
+                        value: 8 + 2 * h.hand + 4 * tp.table,
+                    }
+                },
+                false_hu: vec![],
+            };
+            let points = entry.match_points().unwrap();
+            app.store
+                .save_result(ev, &tp.deal, tp.table, h.hand, &entry, 0, "online play")
+                .unwrap();
+            for (w, player) in tp.players_by_wind().iter().enumerate() {
+                seats
+                    .entry((tp.deal.clone(), w))
+                    .or_default()
+                    .push((*player, points[w]));
+            }
+        }
+    }
+    let mut event_part: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+    for list in seats.values() {
+        let all: Vec<i32> = list.iter().map(|x| x.1).collect();
+        for &(player, ms) in list {
+            if let Some((p, _, _)) = people.get(player as usize - 1) {
+                let e = event_part.entry(*p).or_default();
+                e.0 += imp_by_hand(ms, &all) as i64;
+                e.1 += ms as i64;
+            }
+        }
+    }
+    by_part.push(event_part);
+
+    // The season, through the director's form: best 2 of 4, total IMP.
+    let (st, loc, body) = http(
+        &app,
+        "POST",
+        "/director/seasons",
+        Some(&dir),
+        &[
+            ("csrf", &csrf_of(&app, &dir)),
+            ("name", "Club season"),
+            ("best", "2"),
+            ("measure", "total"),
+            ("final_k", "0"),
+            ("parts", "challenge 1\nchallenge 2\nchallenge 3\nevent 1"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (st, loc.as_deref()),
+        (303, Some("/director/seasons/1")),
+        "{body}"
+    );
+
+    // By hand: each person's two best IMP results (equal IMP: the more match points), the
+    // season's order by that sum, then by the match points of those two.
+    let mut expected: Vec<(String, i64, i64)> = people
+        .iter()
+        .map(|(p, _, name)| {
+            let mut results: Vec<(i64, i64)> = by_part
+                .iter()
+                .filter_map(|part| part.get(p).copied())
+                .collect();
+            results.sort_by(|a, b| b.cmp(a));
+            results.truncate(2);
+            (
+                name.to_string(),
+                results.iter().map(|r| r.0).sum(),
+                results.iter().map(|r| r.1).sum(),
+            )
+        })
+        .collect();
+    expected.sort_by(|a, b| (b.1, b.2, &a.0).cmp(&(a.1, a.2, &b.0)));
+    let got = season_rows(&app, 1, None).await;
+    let got_as: Vec<(String, i64, i64)> = got
+        .iter()
+        .map(|(n, v, ms)| (n.clone(), v.parse().unwrap(), *ms))
+        .collect();
+    assert_eq!(got_as, expected, "parts: {by_part:?}");
+    println!("season best 2 of 4: {got_as:?} from {by_part:?}");
+
+    // The public page and the printable show it; the event's hidden standings leave the
+    // season for everyone but the director.
+    let (st, _, page) = http(&app, "GET", "/seasons/1", None, &[]).await;
+    assert_eq!(st, 200);
+    assert!(
+        page.contains("Week 2") && page.contains("Online cup"),
+        "{page}"
+    );
+    let (st, _, print) = http(&app, "GET", "/seasons/1/print", None, &[]).await;
+    assert_eq!(st, 200);
+    assert!(print.contains("Club season"));
+    app.store.set_hide_standings(ev, true, "test").unwrap();
+    let hidden = season_rows(&app, 1, None).await;
+    let seen = season_rows(&app, 1, Some(&dir)).await;
+    assert_eq!(seen, got, "the director sees every part");
+    let (_, _, page) = http(&app, "GET", "/seasons/1", None, &[]).await;
+    assert!(page.contains("standings hidden"));
+    for (name, value, _) in &hidden {
+        let without: i64 = {
+            let (p, _, _) = people.iter().find(|x| x.2 == name).unwrap();
+            let mut r: Vec<(i64, i64)> = by_part[..3]
+                .iter()
+                .filter_map(|part| part.get(p).copied())
+                .collect();
+            r.sort_by(|a, b| b.cmp(a));
+            r.iter().take(2).map(|x| x.0).sum()
+        };
+        assert_eq!(value.parse::<i64>().unwrap(), without, "{name}");
+    }
+
+    // Bad forms name the field.
+    let (st, _, body) = http(
+        &app,
+        "POST",
+        "/director/seasons",
+        Some(&dir),
+        &[
+            ("csrf", &csrf_of(&app, &dir)),
+            ("name", "Bad"),
+            ("best", "2"),
+            ("measure", "total"),
+            ("final_k", "0"),
+            ("parts", "challenge 1\nevent 99"),
+        ],
+    )
+    .await;
+    assert_eq!(st, 404, "{body}");
+    assert!(body.contains("event 99"), "{body}");
+    let (st, _, body) = http(
+        &app,
+        "POST",
+        "/director/seasons",
+        Some(&dir),
+        &[
+            ("csrf", &csrf_of(&app, &dir)),
+            ("name", "Bad"),
+            ("best", "2"),
+            ("measure", "total"),
+            ("final_k", "0"),
+            ("parts", "challenge one"),
+        ],
+    )
+    .await;
+    assert_eq!(st, 422, "{body}");
+    assert!(body.contains("parts, line 1"), "{body}");
+}
+
+#[tokio::test]
+async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made() {
+    let app = common::app(None);
+    let dir = director(&app);
+    let (st, loc, body) = http(
+        &app,
+        "POST",
+        "/director/signups",
+        Some(&dir),
+        &[
+            ("csrf", &csrf_of(&app, &dir)),
+            ("name", "Spring open"),
+            ("kind", "online"),
+            ("cap", "16"),
+            ("deadline", "2099-06-01T12:00"),
+            ("note", "Saturday 14:00 UTC"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (st, loc.as_deref()),
+        (303, Some("/director/signups/1")),
+        "{body}"
+    );
+    let players: Vec<(i64, String)> = (1..=20)
+        .map(|i| account(&app, &format!("Player {i:02}")))
+        .collect();
+    let post = |cookie: String, action: &'static str| {
+        let app = app.clone();
+        async move {
+            let csrf = csrf_of(&app, &cookie);
+            http(
+                &app,
+                "POST",
+                "/play/signups/1",
+                Some(&cookie),
+                &[("csrf", &csrf), ("action", action)],
+            )
+            .await
+        }
+    };
+    for (_, cookie) in &players {
+        let (st, _, body) = post(cookie.clone(), "join").await;
+        assert_eq!(st, 303, "{body}");
+    }
+    // Players 3 and 9 (in) and 18 (on the waitlist) withdraw.
+    for i in [3, 9, 18] {
+        let (st, _, body) = post(players[i - 1].1.clone(), "withdraw").await;
+        assert_eq!(st, 303, "{body}");
+    }
+    // By hand: 1–16 less 3 and 9, then 17 and 19 move up; 20 waits, first.
+    let mut expected: Vec<usize> = (1..=16).filter(|i| ![3, 9].contains(i)).collect();
+    expected.extend([17, 19]);
+    let (_, _, page) = http(&app, "GET", "/play/signups/1", Some(&players[19].1), &[]).await;
+    assert!(page.contains("You are on the waitlist, number 1"), "{page}");
+    let in_list = page
+        .split("<ol id=\"in\">")
+        .nth(1)
+        .unwrap()
+        .split("</ol>")
+        .next()
+        .unwrap();
+    let shown: Vec<usize> = in_list
+        .split("<li>Player ")
+        .skip(1)
+        .map(|x| x[..2].parse().unwrap())
+        .collect();
+    assert_eq!(shown, expected);
+    println!("cap 16, 20 sign-ups, 3 withdrawals: in {shown:?}, waiting [20]");
+    // A guest cannot sign up; a second sign-up is refused with why.
+    let (_, guest) = person(&app, "Guest");
+    let (st, _, body) = post(guest, "join").await;
+    assert_eq!(st, 403);
+    assert!(body.contains("make an account first"), "{body}");
+    let (st, _, body) = post(players[0].1.clone(), "join").await;
+    assert_eq!(st, 422);
+    assert!(body.contains("has signed up already"), "{body}");
+
+    // The director makes the event: the sixteen in, in order, each seat linked.
+    let (st, loc, body) = http(
+        &app,
+        "POST",
+        "/director/signups/1/make",
+        Some(&dir),
+        &[("csrf", &csrf_of(&app, &dir)), ("rounds", "1")],
+    )
+    .await;
+    assert_eq!(
+        (st, loc.as_deref()),
+        (303, Some("/director/events/1")),
+        "{body}"
+    );
+    let e = app.store.event(1).unwrap();
+    let names: Vec<String> = e.players.iter().map(|p| p.name.clone()).collect();
+    let want: Vec<String> = expected.iter().map(|i| format!("Player {i:02}")).collect();
+    assert_eq!(names, want);
+    let linked: Vec<(u32, i64)> = app.store.event_people(1).unwrap();
+    assert_eq!(linked.len(), 16);
+    for (slot, p) in linked {
+        assert_eq!(p, players[expected[slot as usize - 1] - 1].0, "slot {slot}");
+    }
+    assert!(app.store.online(1).unwrap().is_some(), "an online event");
+    // Closed now.
+    let (st, _, body) = post(players[19].1.clone(), "withdraw").await;
+    assert_eq!(st, 422);
+    assert!(body.contains("closed"), "{body}");
+    let (_, _, page) = http(&app, "GET", "/director/signups/1", Some(&dir), &[]).await;
+    assert!(page.contains("event 1"), "{page}");
+}
