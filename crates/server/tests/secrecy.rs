@@ -381,6 +381,7 @@ impl World {
             ("id", "/play/me/tokens/") => nums(1),
             ("id", "/play/e/") => nums(2),
             ("id", "/events/" | "/director/events/") => nums(2),
+            ("id", "/seasons/") => nums(1),
             ("n", b) if b.starts_with("/play/t/") => {
                 let id: i64 = b["/play/t/".len()..]
                     .trim_end_matches("/hands/")
@@ -1002,7 +1003,56 @@ async fn build() -> World {
     });
     tables.push(t);
 
-    let _ = live;
+    // A season of both challenges and both events, and a sign-up: their pages show
+    // standings and names, never a deal.
+    app.store
+        .create_season(
+            &store::Season {
+                id: 0,
+                name: "Walk season".into(),
+                rules: tournament::season::Rules {
+                    best: 2,
+                    measure: tournament::season::Measure::PerHand,
+                },
+                final_k: 0,
+                parts: vec![
+                    (store::PartKind::Challenge, c),
+                    (store::PartKind::Challenge, c2),
+                    (store::PartKind::Event, live),
+                    (store::PartKind::Event, ev),
+                ],
+                final_event: None,
+            },
+            "test",
+        )
+        .unwrap();
+    let su = app
+        .store
+        .create_signup(
+            &store::NewSignUp {
+                name: "Walk open".into(),
+                kind: store::EventKind::Online,
+                rules: tournament::signup::Rules {
+                    cap: 16,
+                    approval: true,
+                },
+                deadline: i64::MAX / 2,
+                note: String::new(),
+            },
+            "test",
+        )
+        .unwrap();
+    app.store
+        .add_signup_act(
+            su,
+            &tournament::signup::Act::Join {
+                who: ids[&Role::Ann],
+                name: "Ann".into(),
+            },
+            0,
+            "test",
+        )
+        .unwrap();
     World {
         app,
         addr,
