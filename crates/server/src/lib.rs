@@ -7,7 +7,8 @@
 //! tables, replays, challenges, online events). Every page comes from a template with
 //! automatic escaping ([`templates`], [`web::pages`]), in English or Chinese ([`i18n`]).
 //!
-//! What the director's pages do without HTTP is in [`service`]; sessions, passwords and
+//! What the director's pages do without HTTP is in [`service`], seasons and sign-ups in
+//! [`season`]; sessions, passwords and
 //! the cross-site check in [`auth`]; the printables in [`print`](mod@print); limits on failed logins and codes, and security
 //! headers in [`guard`]; connection limits and deadlines in [`listen`]; the demo event
 //! played by bots in [`demo`]; an outside bot playing on a site as a bot account in

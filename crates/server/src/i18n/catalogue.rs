@@ -388,6 +388,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Drills from your own hands, fan counting and routes to 8 points, brought back when you are about to forget them. Your progress is kept for you: play as a guest to start.", "来自你自己牌局的练习、算番练习和八番路线练习，在你快要忘记时再次出现。进度为你保存：以游客身份即可开始。"),
     // Sign-ups and seasons.
     ("Sign up for an event", "报名参赛"),
+    ("Sign-ups", "报名"),
     ("make an account first: a sign-up is kept with your account", "请先注册账号：报名记录保存在你的账号中"),
     ("printable", "打印版"),
     ("the final", "决赛"),
