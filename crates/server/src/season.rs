@@ -14,8 +14,8 @@ use store::{EventId, EventKind, PartKind, Season};
 use tournament::season::{standings, Line, Result as SeasonResult};
 use tournament::signup::{places, Line as SignUpLine, Place};
 
-use crate::service::{create_event, AppError, AppResult};
-use crate::web::App;
+use crate::service::{compute, create_event, new_key, AppError, AppResult};
+use play::Hall;
 
 /// Who a season line is: a person, or a name from a live event with no account of it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -64,7 +64,7 @@ type Gathered = (
 
 /// Every part's results, by who; an event whose standings are hidden adds nothing unless
 /// `director` asks.
-fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
+fn gather(hall: &Hall, season: &Season, director: bool) -> AppResult<Gathered> {
     let mut parts = Vec::new();
     let mut by: BTreeMap<Who, Vec<SeasonResult>> = BTreeMap::new();
     let mut names: HashMap<Who, String> = HashMap::new();
@@ -81,9 +81,9 @@ fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
         let mut set_aside = Vec::new();
         let (name, link) = match kind {
             PartKind::Challenge => {
-                let c = play::challenge::load(&app.hall, id)?;
+                let c = play::challenge::load(hall, id)?;
                 let mut people = HashMap::new();
-                let seats = play::challenge::deal_seats(&app.hall, &c, &mut people)?;
+                let seats = play::challenge::deal_seats(hall, &c, &mut people)?;
                 for l in tournament::challenge::standings(&seats) {
                     if let play::challenge::Who::Person(p) = l.who {
                         let name = people.get(&p).cloned().unwrap_or_default();
@@ -93,7 +93,7 @@ fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
                 (c.spec.name.clone(), format!("/play/c/{id}"))
             }
             PartKind::Event => {
-                let c = crate::web::public::compute(app, id)?;
+                let c = compute(hall, id)?;
                 if c.event.hide_standings && !director {
                     set_aside.push("—".to_string());
                     parts.push(Part {
@@ -106,8 +106,8 @@ fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
                     });
                     continue;
                 }
-                let linked: HashMap<u32, i64> = app.store.event_people(id)?.into_iter().collect();
-                let online = app.store.online(id)?.is_some();
+                let linked: HashMap<u32, i64> = hall.store.event_people(id)?.into_iter().collect();
+                let online = hall.store.online(id)?.is_some();
                 for l in c
                     .individual
                     .lines
@@ -117,7 +117,7 @@ fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
                     let who = match linked.get(&l.player) {
                         Some(&p) => Who::Person(p),
                         None if online => continue, // the bot's seat
-                        None => match app.store.account(&l.name)? {
+                        None => match hall.store.account(&l.name)? {
                             Some((p, _)) => Who::Person(p.id),
                             None => Who::Name(store::name_key(&l.name)),
                         },
@@ -144,9 +144,9 @@ fn gather(app: &App, season: &Season, director: bool) -> AppResult<Gathered> {
 }
 
 /// A season and its standings (`director`: with the events whose standings are hidden).
-pub fn season_view(app: &App, id: i64, director: bool) -> AppResult<SeasonView> {
-    let season = app.store.season(id)?;
-    let (parts, by, names) = gather(app, &season, director)?;
+pub fn season_view(hall: &Hall, id: i64, director: bool) -> AppResult<SeasonView> {
+    let season = hall.store.season(id)?;
+    let (parts, by, names) = gather(hall, &season, director)?;
     let players: Vec<(Who, Vec<SeasonResult>)> = by.into_iter().collect();
     let lines = standings(&season.rules, &players);
     Ok(SeasonView {
@@ -250,8 +250,8 @@ impl SeasonView {
 
 /// Makes the season's final: an event of its top K in seed order (player n is seed n),
 /// linked to their accounts so that an online final seats them.
-pub fn make_final(app: &App, id: i64, rounds: Option<u32>, who: &str) -> AppResult<EventId> {
-    let v = season_view(app, id, true)?;
+pub fn make_final(hall: &Hall, id: i64, rounds: Option<u32>, who: &str) -> AppResult<EventId> {
+    let v = season_view(hall, id, true)?;
     if let Some(e) = v.season.final_event {
         return Err(AppError::Invalid(format!(
             "season {id} has its final already: event {e}"
@@ -276,20 +276,20 @@ pub fn make_final(app: &App, id: i64, rounds: Option<u32>, who: &str) -> AppResu
         })
         .collect();
     let event = make_event(
-        app,
+        hall,
         &format!("{} final", v.season.name),
         &players,
         rounds,
         who,
     )?;
-    app.store.set_season_final(id, event, who)?;
+    hall.store.set_season_final(id, event, who)?;
     Ok(event)
 }
 
 /// Makes an individual event of `players` in order (player n is the n-th), each person
 /// linked to their seat.
 fn make_event(
-    app: &App,
+    hall: &Hall,
     name: &str,
     players: &[(Option<i64>, String)],
     rounds: Option<u32>,
@@ -302,20 +302,28 @@ fn make_event(
             team: None,
         })
         .collect();
-    let key = crate::web::players::new_key();
-    let event = create_event(app.store.as_ref(), name, false, entrants, &key, rounds, who)?;
+    let key = new_key();
+    let event = create_event(
+        hall.store.as_ref(),
+        name,
+        false,
+        entrants,
+        &key,
+        rounds,
+        who,
+    )?;
     for (slot, (person, _)) in players.iter().enumerate() {
         if let Some(p) = person {
-            app.store.bind_person(event, slot as u32 + 1, *p)?;
+            hall.store.bind_person(event, slot as u32 + 1, *p)?;
         }
     }
     Ok(event)
 }
 
 /// A sign-up's list now.
-pub fn signup_lines(app: &App, id: i64) -> AppResult<(store::SignUp, Vec<SignUpLine>)> {
-    let s = app.store.signup(id)?;
-    let acts = app.store.signup_acts(id)?;
+pub fn signup_lines(hall: &Hall, id: i64) -> AppResult<(store::SignUp, Vec<SignUpLine>)> {
+    let s = hall.store.signup(id)?;
+    let acts = hall.store.signup_acts(id)?;
     let lines = places(&s.spec.rules, &acts)
         .map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?;
     Ok((s, lines))
@@ -323,8 +331,13 @@ pub fn signup_lines(app: &App, id: i64) -> AppResult<(store::SignUp, Vec<SignUpL
 
 /// Makes the event of a sign-up from the players in, in order; an online one is made
 /// online with each seat linked to its person (the director sets its start on its page).
-pub fn make_signup_event(app: &App, id: i64, rounds: Option<u32>, who: &str) -> AppResult<EventId> {
-    let (s, lines) = signup_lines(app, id)?;
+pub fn make_signup_event(
+    hall: &Hall,
+    id: i64,
+    rounds: Option<u32>,
+    who: &str,
+) -> AppResult<EventId> {
+    let (s, lines) = signup_lines(hall, id)?;
     let players: Vec<(Option<i64>, String)> = lines
         .iter()
         .filter(|l| matches!(l.place, Place::In(_)))
@@ -341,10 +354,67 @@ pub fn make_signup_event(app: &App, id: i64, rounds: Option<u32>, who: &str) -> 
             above - n
         )));
     }
-    let event = make_event(app, &s.spec.name, &players, rounds, who)?;
+    let event = make_event(hall, &s.spec.name, &players, rounds, who)?;
     if s.spec.kind == EventKind::Online {
-        play::online::enable(&app.hall, event, 24 * 60, 60, 300, "strong", who)?;
+        play::online::enable(hall, event, 24 * 60, 60, 300, "strong", who)?;
     }
-    app.store.signup_made(id, event, who)?;
+    hall.store.signup_made(id, event, who)?;
     Ok(event)
+}
+
+/// `YYYY-MM-DDTHH:MM` (a date-time field, read as UTC) in seconds since 1970.
+pub fn utc_seconds(s: &str) -> Option<i64> {
+    let (date, time) = s.trim().split_once(['T', ' '])?;
+    let mut d = date.split('-').map(|x| x.parse::<i64>().ok());
+    let (y, m, day) = (d.next()??, d.next()??, d.next()??);
+    let mut t = time.split(':').map(|x| x.parse::<i64>().ok());
+    let (h, min) = (t.next()??, t.next()??);
+    if !(1..=12).contains(&m)
+        || !(1..=31).contains(&day)
+        || !(0..24).contains(&h)
+        || !(0..60).contains(&min)
+    {
+        return None;
+    }
+    // Days from 1970-01-01 to the date (the civil calendar, March-based years).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + min * 60)
+}
+
+/// Seconds since 1970 as `YYYY-MM-DD HH:MM` UTC.
+pub fn utc_text(s: i64) -> String {
+    let (y, m, d) = store::civil_date(s.div_euclid(86_400));
+    let r = s.rem_euclid(86_400);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", r / 3600, r % 3600 / 60)
+}
+
+/// The lines of a sign-up as its pages show them.
+pub fn lines_json(lines: &[tournament::signup::Line]) -> Value {
+    let pick = |f: fn(&Place) -> bool| -> Vec<Value> {
+        lines
+            .iter()
+            .filter(|l| f(&l.place))
+            .map(|l| {
+                let n = match l.place {
+                    Place::In(n) | Place::Waiting(n) => Some(n),
+                    _ => None,
+                };
+                json!({"who": l.who, "name": l.name, "n": n})
+            })
+            .collect()
+    };
+    json!({
+        "in": pick(|p| matches!(p, Place::In(_))),
+        "waiting": pick(|p| matches!(p, Place::Waiting(_))),
+        "pending": pick(|p| *p == Place::Pending),
+        "substitutes": pick(|p| *p == Place::Substitute),
+        "withdrawn": pick(|p| *p == Place::Withdrawn),
+        "refused": pick(|p| *p == Place::Refused),
+    })
 }

@@ -407,6 +407,65 @@ pub fn standings_text(store: &dyn Store, id: EventId) -> AppResult<String> {
     Ok(text)
 }
 
+/// Standings of an event, or why they are not shown.
+pub struct Computed {
+    /// The event.
+    pub event: Event,
+    /// Its players' standings.
+    pub individual: tournament::standings::Standings,
+    /// Its teams' standings, in a team event.
+    pub team: Option<tournament::standings::TeamStandings>,
+    /// Table results entered so far.
+    pub entered: usize,
+    /// Table results the movement has.
+    pub expected: usize,
+    /// Online events: by player, hands the bot played for them.
+    pub bot_hands: std::collections::BTreeMap<u32, u32>,
+}
+
+/// An event's standings from its stored results.
+pub fn compute(hall: &play::Hall, id: EventId) -> AppResult<Computed> {
+    let event = hall.store.event(id)?;
+    let stored = hall.store.results(id)?;
+    let results = results_of(hall.store.as_ref(), &event, &stored)?;
+    let individual = results
+        .individual()
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let team = if event.team {
+        Some(
+            results
+                .team()
+                .map_err(|e| AppError::Internal(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    let expected = event
+        .movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.hands)
+        .map(|h| h.tables.len())
+        .sum();
+    let entered = stored.len();
+    let bot_hands = play::online::bot_hands(hall, id)?;
+    Ok(Computed {
+        event,
+        individual,
+        team,
+        entered,
+        expected,
+        bot_hands,
+    })
+}
+
+/// A new random deal-set key.
+pub fn new_key() -> table::set::SetKey {
+    let mut b = [0u8; 32];
+    getrandom::fill(&mut b).expect("the system has randomness");
+    table::set::SetKey::from_bytes(b)
+}
+
 #[cfg(test)]
 mod entrant_tests {
     use super::*;

@@ -140,6 +140,8 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
         .unwrap();
     from.save_result(id, "1-1", 1, 1, &self_drawn(16), 0, "t2")
         .unwrap();
+    from.save_result_once(id, "phone-key-01", ("1-2", 2, 1), &self_drawn(8), 0, "t3")
+        .unwrap();
     from.add_penalty(
         id,
         &Penalty {
@@ -231,8 +233,43 @@ fn a_sqlite_file_moves_into_postgresql_whole() {
     };
     from.answer_drill(ann.id, "fan:5", None, &said, 100)
         .unwrap();
+    // A sign-up with one act, a season of one event, an entry kept under its key.
+    let su = from
+        .create_signup(
+            &store::NewSignUp {
+                name: "Open".into(),
+                kind: store::EventKind::Live,
+                rules: tournament::signup::Rules {
+                    cap: 16,
+                    approval: false,
+                },
+                deadline: 9_000_000_000,
+                note: String::new(),
+            },
+            "d",
+        )
+        .unwrap();
+    let join = tournament::signup::Act::Join {
+        who: ann.id,
+        name: "Ann".into(),
+    };
+    from.add_signup_act(su, &join, 0, "ann").unwrap();
+    let season = store::Season {
+        id: 0,
+        name: "Year".into(),
+        rules: tournament::season::Rules {
+            best: 1,
+            measure: tournament::season::Measure::Total,
+        },
+        final_k: 0,
+        parts: vec![(store::PartKind::Event, 1)],
+        final_event: None,
+    };
+    from.create_season(&season, "d").unwrap();
     let moved = sqlite_to_postgres(&from, &to).unwrap();
-    assert_eq!(moved.len(), 32);
+    assert_eq!(moved.len(), 37);
+    assert_eq!(to.signup_acts(su).unwrap(), vec![join]);
+    assert_eq!(to.season(1).unwrap().parts, season.parts);
     assert_eq!(to.mined_hands(ann.id).unwrap(), vec![1]);
     assert_eq!(
         to.drill_card(ann.id, "fan:5").unwrap().map(|c| c.due_day),

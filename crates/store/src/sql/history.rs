@@ -113,6 +113,26 @@ impl<B: Backend> HistoryStore for Db<B> {
                     args![person],
                 )?;
             }
+            // Their name on sign-up lists goes; their place stays as it was.
+            let acts = tx.query(
+                "SELECT id, body FROM signup_acts WHERE body LIKE ?1",
+                args![format!("%\"who\":{person}%")],
+            )?;
+            for r in acts {
+                let (id, body): (i64, String) = (r.get(0)?, r.get(1)?);
+                let mut act: tournament::signup::Act = super::parse(&body, "sign-up act")?;
+                if let tournament::signup::Act::Join { who, name }
+                | tournament::signup::Act::Substitute { who, name } = &mut act
+                {
+                    if *who == person {
+                        *name = DELETED.to_string();
+                        tx.exec(
+                            "UPDATE signup_acts SET body = ?2 WHERE id = ?1",
+                            args![id, super::json(&act)],
+                        )?;
+                    }
+                }
+            }
             // The name each hand showed goes too; points and seats stay as they were.
             let held = tx.query(
                 "SELECT h.id, h.summary, p.seat FROM play_hand_people p \

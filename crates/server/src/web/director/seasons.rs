@@ -10,9 +10,11 @@ use minijinja::context;
 use serde_json::{json, Value};
 use store::{EventKind, NewSignUp, PartKind, Season};
 use tournament::season::{Measure, Rules as SeasonRules};
-use tournament::signup::{Act, Place, Rules as SignUpRules};
+use tournament::signup::{Act, Rules as SignUpRules};
 
-use crate::season::{make_final, make_signup_event, season_view, signup_lines};
+use crate::season::{
+    lines_json, make_final, make_signup_event, season_view, signup_lines, utc_seconds, utc_text,
+};
 use crate::service::{AppError, AppResult};
 use crate::web::pages::render;
 use crate::web::{
@@ -22,38 +24,6 @@ use crate::web::{
 /// Longest name or note accepted, in characters.
 const MAX_NAME: usize = 120;
 const MAX_NOTE: usize = 1000;
-
-/// `YYYY-MM-DDTHH:MM` (a date-time field, read as UTC) in seconds since 1970.
-pub fn utc_seconds(s: &str) -> Option<i64> {
-    let (date, time) = s.trim().split_once(['T', ' '])?;
-    let mut d = date.split('-').map(|x| x.parse::<i64>().ok());
-    let (y, m, day) = (d.next()??, d.next()??, d.next()??);
-    let mut t = time.split(':').map(|x| x.parse::<i64>().ok());
-    let (h, min) = (t.next()??, t.next()??);
-    if !(1..=12).contains(&m)
-        || !(1..=31).contains(&day)
-        || !(0..24).contains(&h)
-        || !(0..60).contains(&min)
-    {
-        return None;
-    }
-    // Days from 1970-01-01 to the date (the civil calendar, March-based years).
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + h * 3600 + min * 60)
-}
-
-/// Seconds since 1970 as `YYYY-MM-DD HH:MM` UTC.
-pub fn utc_text(s: i64) -> String {
-    let (y, m, d) = store::civil_date(s.div_euclid(86_400));
-    let r = s.rem_euclid(86_400);
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", r / 3600, r % 3600 / 60)
-}
 
 /// `GET /director/signups`: every sign-up and the form for a new one.
 pub async fn signups(State(app): State<App>, headers: HeaderMap) -> Page {
@@ -112,37 +82,12 @@ pub async fn create_signup(
     Ok(Redirect::to(&format!("/director/signups/{id}")).into_response())
 }
 
-/// The lines of a sign-up as its pages show them.
-pub fn lines_json(lines: &[tournament::signup::Line]) -> Value {
-    let pick = |f: fn(&Place) -> bool| -> Vec<Value> {
-        lines
-            .iter()
-            .filter(|l| f(&l.place))
-            .map(|l| {
-                let n = match l.place {
-                    Place::In(n) | Place::Waiting(n) => Some(n),
-                    _ => None,
-                };
-                json!({"who": l.who, "name": l.name, "n": n})
-            })
-            .collect()
-    };
-    json!({
-        "in": pick(|p| matches!(p, Place::In(_))),
-        "waiting": pick(|p| matches!(p, Place::Waiting(_))),
-        "pending": pick(|p| *p == Place::Pending),
-        "substitutes": pick(|p| *p == Place::Substitute),
-        "withdrawn": pick(|p| *p == Place::Withdrawn),
-        "refused": pick(|p| *p == Place::Refused),
-    })
-}
-
 /// `GET /director/signups/{sid}`: the list, with the director's buttons.
 pub async fn signup(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let Some(s) = director_or_login(&app, &headers) else {
         return Ok(to_login());
     };
-    let (su, lines) = signup_lines(&app, id)?;
+    let (su, lines) = signup_lines(&app.hall, id)?;
     render(
         "director/signup.html",
         context! {
@@ -204,7 +149,7 @@ pub async fn make_from_signup(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
-    let event = make_signup_event(&app, id, rounds_of(&f)?, "director")?;
+    let event = make_signup_event(&app.hall, id, rounds_of(&f)?, "director")?;
     Ok(Redirect::to(&format!("/director/events/{event}")).into_response())
 }
 
@@ -300,7 +245,7 @@ pub async fn season(State(app): State<App>, Path(id): Path<i64>, headers: Header
     let Some(s) = director_or_login(&app, &headers) else {
         return Ok(to_login());
     };
-    let v = season_view(&app, id, true)?;
+    let v = season_view(&app.hall, id, true)?;
     render(
         "director/season.html",
         context! { title => format!("Season: {}", v.season.name), csrf => s.csrf, s => v.json() },
@@ -331,6 +276,6 @@ pub async fn final_event(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
-    let event = make_final(&app, id, rounds_of(&f)?, "director")?;
+    let event = make_final(&app.hall, id, rounds_of(&f)?, "director")?;
     Ok(Redirect::to(&format!("/director/events/{event}")).into_response())
 }

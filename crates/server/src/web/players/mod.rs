@@ -235,11 +235,7 @@ pub(crate) fn by_hand(me: &Person) -> AppResult<()> {
 }
 
 /// A new secret key for a table's own deal set.
-pub(crate) fn new_key() -> table::set::SetKey {
-    let mut b = [0u8; 32];
-    getrandom::fill(&mut b).expect("the system has randomness");
-    table::set::SetKey::from_bytes(b)
-}
+pub(crate) use crate::service::new_key;
 
 #[cfg(test)]
 mod tests {

@@ -12,9 +12,8 @@ use tournament::signup::{Act, Place};
 
 use super::{player, posting_player};
 use crate::i18n::tr;
-use crate::season::signup_lines;
+use crate::season::{lines_json, signup_lines, utc_text};
 use crate::service::AppError;
-use crate::web::director::seasons::{lines_json, utc_text};
 use crate::web::pages::render;
 use crate::web::{field, App, Fields, Page};
 
@@ -46,7 +45,7 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
 /// `GET /play/signups/{sid}`: one sign-up, its list and where you stand.
 pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let me = player(&app, &headers)?;
-    let (s, lines) = signup_lines(&app, id)?;
+    let (s, lines) = signup_lines(&app.hall, id)?;
     let now = play::when::now_s();
     let mine = me
         .as_ref()

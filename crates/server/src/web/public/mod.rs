@@ -12,11 +12,10 @@ use serde_json::{json, Value};
 use store::{Event, EventId, Role};
 use table::set::{SetKey, SetKind};
 use tournament::export::{line_json, ranking_csv, standings_csv, team_line_json};
-use tournament::standings::{Standings, TeamStandings};
 
 use crate::auth::session_of;
 use crate::i18n::{seat_name, tr};
-use crate::service::{results_of, sitting_of, AppError, AppResult};
+use crate::service::{sitting_of, AppError, AppResult};
 use crate::web::pages::render;
 use crate::web::{data, App, Page};
 
@@ -37,56 +36,11 @@ pub fn routes() -> crate::web::Routes {
         .route("/seasons/{id}/print", get(season_print))
 }
 
-/// Standings of an event, or why they are not shown.
-pub struct Computed {
-    /// The event.
-    pub event: Event,
-    /// Its players' standings.
-    pub individual: Standings,
-    /// Its teams' standings, in a team event.
-    pub team: Option<TeamStandings>,
-    /// Table results entered so far.
-    pub entered: usize,
-    /// Table results the movement has.
-    pub expected: usize,
-    /// Online events: by player, hands the bot played for them.
-    pub bot_hands: std::collections::BTreeMap<u32, u32>,
-}
+pub use crate::service::Computed;
 
 /// An event's standings from its stored results.
 pub fn compute(app: &App, id: EventId) -> AppResult<Computed> {
-    let event = app.store.event(id)?;
-    let stored = app.store.results(id)?;
-    let results = results_of(app.store.as_ref(), &event, &stored)?;
-    let individual = results
-        .individual()
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let team = if event.team {
-        Some(
-            results
-                .team()
-                .map_err(|e| AppError::Internal(e.to_string()))?,
-        )
-    } else {
-        None
-    };
-    let expected = event
-        .movement
-        .rounds
-        .iter()
-        .flat_map(|r| &r.hands)
-        .map(|h| h.tables.len())
-        .sum();
-    let entered = stored.len();
-    let bot_hands = play::online::bot_hands(&app.hall, id)?;
-    Ok(Computed {
-        event,
-        individual,
-        team,
-        entered,
-        expected,
-        bot_hands,
-    })
+    crate::service::compute(&app.hall, id)
 }
 
 /// Whether this request may see the standings of `e`.
@@ -340,7 +294,7 @@ fn season_of(app: &App, headers: &HeaderMap, id: i64) -> AppResult<crate::season
         session_of(app.store.as_ref(), headers)?.map(|s| s.role),
         Some(Role::Director)
     );
-    crate::season::season_view(app, id, director)
+    crate::season::season_view(&app.hall, id, director)
 }
 
 /// `GET /seasons/{id}/standings.csv`: the season's standings as CSV (counted results
