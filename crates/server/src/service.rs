@@ -440,13 +440,7 @@ pub fn compute(hall: &play::Hall, id: EventId) -> AppResult<Computed> {
     } else {
         None
     };
-    let expected = event
-        .movement
-        .rounds
-        .iter()
-        .flat_map(|r| &r.hands)
-        .map(|h| h.tables.len())
-        .sum();
+    let expected = sittings(&event);
     let entered = stored.len();
     let bot_hands = play::online::bot_hands(hall, id)?;
     Ok(Computed {
@@ -457,6 +451,16 @@ pub fn compute(hall: &play::Hall, id: EventId) -> AppResult<Computed> {
         expected,
         bot_hands,
     })
+}
+
+/// How many table results an event's movement has (a sitting each).
+pub fn sittings(e: &Event) -> usize {
+    e.movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.hands)
+        .map(|h| h.tables.len())
+        .sum()
 }
 
 /// A new random deal-set key.

@@ -4,26 +4,10 @@
 
 mod common;
 
-use common::{csrf_of, director, http};
+use common::{csrf_of, director, http, live_event as event};
 use serde_json::Value;
-use server::service::{create_event, parse_entrants};
 use server::App;
 use tournament::entry::{Outcome, ScoreEntry};
-
-fn event(a: &App, players: usize) {
-    server::auth::set_director_password(a.store.as_ref(), "director pw", "test").unwrap();
-    let names: String = (1..=players).map(|i| format!("Player {i}\n")).collect();
-    create_event(
-        a.store.as_ref(),
-        "Open",
-        false,
-        parse_entrants(&names).unwrap(),
-        &table::set::SetKey::from_bytes([1; 32]),
-        None,
-        "test",
-    )
-    .unwrap();
-}
 
 /// Enters every sitting of `rounds`: East self-draws a value that differs by table and hand,
 /// so the IMP are not all 0.

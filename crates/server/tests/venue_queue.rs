@@ -7,23 +7,8 @@ mod common;
 
 use common::{csrf_of, http};
 use serde_json::Value;
-use server::service::{create_event, parse_entrants};
 use server::App;
 use store::Role;
-
-fn event(a: &App) {
-    let names: String = (1..=16).map(|i| format!("Player {i}\n")).collect();
-    create_event(
-        a.store.as_ref(),
-        "Open",
-        false,
-        parse_entrants(&names).unwrap(),
-        &table::set::SetKey::from_bytes([1; 32]),
-        None,
-        "test",
-    )
-    .unwrap();
-}
 
 /// A phone logged in as table `t`: its Cookie header and cross-site token.
 fn phone(a: &App, t: u32) -> (String, String) {
@@ -38,6 +23,17 @@ async fn post(a: &App, path: &str, cookie: &str, form: &[(&str, &str)]) -> (u16,
     let (status, _, body) = http(a, "POST", path, Some(cookie), form).await;
     let v = serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON: {body}"));
     (status, v)
+}
+
+/// The check of South's self-drawn `value`: status and answer.
+async fn check(a: &App, (cookie, csrf): &(String, String), value: &str) -> (u16, Value) {
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("kind", "self"),
+        ("winner", "S"),
+        ("value", value),
+    ];
+    post(a, "/events/1/table/1/deal/1-1/1/check.json", cookie, &form).await
 }
 
 const SEND: &str = "/events/1/table/1/deal/1-1/1/send.json";
@@ -69,7 +65,7 @@ async fn send(
 #[tokio::test]
 async fn an_entry_sent_again_is_recorded_once_and_a_check_saves_nothing() {
     let a = common::app(None);
-    event(&a);
+    common::live_event(&a, 16);
     let one = phone(&a, 1);
 
     // The table's page holds every sitting's form of the open round (the first) and the
@@ -101,18 +97,7 @@ async fn an_entry_sent_again_is_recorded_once_and_a_check_saves_nothing() {
 
     // The check (spec §4, duplicate): S self-draws 12 — S 12 + 24 = 36, the others
     // −(⌈12/3⌉ + 8) = −12 each; nothing saved.
-    let (status, v) = post(
-        &a,
-        "/events/1/table/1/deal/1-1/1/check.json",
-        &one.0,
-        &[
-            ("csrf", &one.1),
-            ("kind", "self"),
-            ("winner", "S"),
-            ("value", "12"),
-        ],
-    )
-    .await;
+    let (status, v) = check(&a, &one, "12").await;
     assert_eq!(status, 200, "{v}");
     let points: Vec<i64> = v["seats"]
         .as_array()
@@ -122,18 +107,7 @@ async fn an_entry_sent_again_is_recorded_once_and_a_check_saves_nothing() {
         .collect();
     assert_eq!(points, [-12, 36, -12, -12]);
     assert!(a.store.results(1).unwrap().is_empty());
-    let (status, v) = post(
-        &a,
-        "/events/1/table/1/deal/1-1/1/check.json",
-        &one.0,
-        &[
-            ("csrf", &one.1),
-            ("kind", "self"),
-            ("winner", "S"),
-            ("value", "x"),
-        ],
-    )
-    .await;
+    let (status, v) = check(&a, &one, "x").await;
     assert_eq!(status, 422);
     assert!(v["error"].as_str().unwrap().contains("value 'x'"), "{v}");
 

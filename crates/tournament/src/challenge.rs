@@ -308,13 +308,9 @@ pub fn standings<K: Clone + Ord>(deal_seats: &[Vec<(K, i32)>]) -> Vec<Standing<K
         })
         .collect();
     lines.sort_by_key(|l| std::cmp::Reverse((l.imp, l.ms)));
-    for i in 0..lines.len() {
-        lines[i].rank =
-            if i > 0 && (lines[i].imp, lines[i].ms) == (lines[i - 1].imp, lines[i - 1].ms) {
-                lines[i - 1].rank
-            } else {
-                i + 1
-            };
+    let ranks = crate::standings::shared_ranks(&lines, |l| (l.imp, l.ms));
+    for (l, r) in lines.iter_mut().zip(ranks) {
+        l.rank = r;
     }
     lines
 }

@@ -162,13 +162,9 @@ pub fn standings<K: Clone + Ord>(rules: &Rules, players: &[(K, Vec<Result>)]) ->
             .then(b.ms.cmp(&a.ms))
             .then(a.who.cmp(&b.who))
     });
-    for i in 0..lines.len() {
-        lines[i].rank =
-            if i > 0 && (lines[i].value, lines[i].ms) == (lines[i - 1].value, lines[i - 1].ms) {
-                lines[i - 1].rank
-            } else {
-                i + 1
-            };
+    let ranks = crate::standings::shared_ranks(&lines, |l| (l.value, l.ms));
+    for (l, r) in lines.iter_mut().zip(ranks) {
+        l.rank = r;
     }
     lines
 }

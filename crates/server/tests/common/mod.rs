@@ -406,3 +406,21 @@ pub async fn close_challenge(app: &App, director: &str) {
     .await;
     assert_eq!(st, 303, "{body}");
 }
+
+/// Event 1, "Open": `players` named "Player n", a deal set of its own, the director's
+/// password set.
+#[allow(dead_code)]
+pub fn live_event(a: &App, players: usize) {
+    server::auth::set_director_password(a.store.as_ref(), "director pw", "test").unwrap();
+    let names: String = (1..=players).map(|i| format!("Player {i}\n")).collect();
+    server::service::create_event(
+        a.store.as_ref(),
+        "Open",
+        false,
+        server::service::parse_entrants(&names).unwrap(),
+        &table::set::SetKey::from_bytes([1; 32]),
+        None,
+        "test",
+    )
+    .unwrap();
+}

@@ -15,14 +15,7 @@ use crate::web::{director_post, App, Fields, Page};
 /// Sittings of the movement with no result yet.
 fn missing(app: &App, e: &Event) -> Result<usize, AppError> {
     let results = app.store.results(e.id)?;
-    let expected: usize = e
-        .movement
-        .rounds
-        .iter()
-        .flat_map(|r| &r.hands)
-        .map(|h| h.tables.len())
-        .sum();
-    Ok(expected.saturating_sub(results.len()))
+    Ok(crate::service::sittings(e).saturating_sub(results.len()))
 }
 
 /// What the director's "Deals" section shows: the set's commitment and key (or an older
