@@ -330,6 +330,23 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
         .collect();
     assert_eq!(shown, expected);
     println!("cap 16, 20 sign-ups, 3 withdrawals: in {shown:?}, waiting [20]");
+    // Each one's export says where they stand.
+    for (i, place, n) in [
+        (20, "waiting", Some(1)),
+        (17, "in", Some(15)),
+        (18, "withdrawn", None),
+    ] {
+        let path = format!("/play/p/Player%20{i:02}/export.json");
+        let (st, _, body) = http(&app, "GET", &path, Some(&players[i - 1].1), &[]).await;
+        assert_eq!(st, 200, "{body}");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let s = &v["signups"][0];
+        assert_eq!(
+            (s["signup"].as_i64(), s["place"].as_str(), s["n"].as_u64()),
+            (Some(1), Some(place), n),
+            "{s}"
+        );
+    }
     // A guest cannot sign up; a second sign-up is refused with why.
     let (_, guest) = person(&app, "Guest");
     let (st, _, body) = post(guest, "join").await;

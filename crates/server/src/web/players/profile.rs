@@ -437,6 +437,7 @@ pub async fn export(
         })),
         "hands": rows,
         "drills": drills_export(&app, me.id)?,
+        "signups": signups_export(&app, me.id)?,
     });
     Ok((
         [
@@ -467,6 +468,23 @@ fn drills_export(app: &App, person: i64) -> AppResult<Value> {
         .collect();
     let p = app.store.drill_progress(person, day)?;
     Ok(json!({"answered": p.answered, "right": p.right, "due_today": p.due, "cards": cards}))
+}
+
+/// The sign-ups a person is on, with where they stand (`place`: in, waiting, pending,
+/// substitute, withdrawn or refused; `n` their number in or on the waitlist).
+fn signups_export(app: &App, person: i64) -> AppResult<Value> {
+    let mut out = Vec::new();
+    for s in app.store.signups()? {
+        let (_, lines) = crate::season::signup_lines(&app.hall, s.id)?;
+        if let Some(l) = lines.iter().find(|l| l.who == person) {
+            let mut row = json!({"signup": s.id, "event_name": s.spec.name, "event": s.event});
+            if let Value::Object(place) = json!(l.place) {
+                row.as_object_mut().expect("an object").extend(place);
+            }
+            out.push(row);
+        }
+    }
+    Ok(Value::Array(out))
 }
 
 /// The signed-in account and its password checked against `f["password"]`.
