@@ -308,7 +308,7 @@ pub fn standings<K: Clone + Ord>(deal_seats: &[Vec<(K, i32)>]) -> Vec<Standing<K
         })
         .collect();
     lines.sort_by_key(|l| std::cmp::Reverse((l.imp, l.ms)));
-    let ranks = crate::standings::shared_ranks(&lines, |l| (l.imp, l.ms));
+    let ranks = crate::rank::shared(&lines, |l| (l.imp, l.ms));
     for (l, r) in lines.iter_mut().zip(ranks) {
         l.rank = r;
     }

@@ -162,7 +162,7 @@ pub fn standings<K: Clone + Ord>(rules: &Rules, players: &[(K, Vec<Result>)]) ->
             .then(b.ms.cmp(&a.ms))
             .then(a.who.cmp(&b.who))
     });
-    let ranks = crate::standings::shared_ranks(&lines, |l| (l.value, l.ms));
+    let ranks = crate::rank::shared(&lines, |l| (l.value, l.ms));
     for (l, r) in lines.iter_mut().zip(ranks) {
         l.rank = r;
     }

@@ -621,21 +621,10 @@ fn rank(lines: &mut [Line]) {
             .then(a.player.cmp(&b.player))
     });
     let ranked = lines.iter().filter(|l| l.stands_in_for.is_none()).count();
-    let ranks = shared_ranks(&lines[..ranked], |l| (l.imp, l.ms));
+    let ranks = crate::rank::shared(&lines[..ranked], |l| (l.imp, l.ms));
     for (l, r) in lines.iter_mut().zip(ranks) {
         l.rank = r as u32;
     }
-}
-
-/// The ranks of lines already in order: one more than the lines before, or the rank of the
-/// line before when `key` is equal (a shared rank, S3 §19).
-pub fn shared_ranks<T, K: PartialEq>(lines: &[T], key: impl Fn(&T) -> K) -> Vec<usize> {
-    let mut out: Vec<usize> = Vec::with_capacity(lines.len());
-    for (i, l) in lines.iter().enumerate() {
-        let shared = i > 0 && key(l) == key(&lines[i - 1]);
-        out.push(if shared { out[i - 1] } else { i + 1 });
-    }
-    out
 }
 
 #[cfg(test)]
