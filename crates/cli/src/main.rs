@@ -14,6 +14,7 @@ mod jsonin;
 mod limits;
 mod output;
 mod ratingcmd;
+mod ratingsim;
 mod reviewcmd;
 mod servecmd;
 mod tablecmd;

@@ -1,7 +1,8 @@
 //! The duplicate rating on players of known order (`dupmj rating --simulate`): two copies
-//! of each bot level over 100 sessions of 8 deals. The order random < easy < medium holds
-//! (strong and medium play alike by this measure: docs/rating.md), copies of one bot end
-//! within their uncertainty, and the levels below medium separate at 95 %.
+//! of each bot level over 100 sessions of 8 deals, met as an online event's and as the
+//! site's challenges. The order random < easy < medium holds (strong and medium play alike
+//! by this measure: docs/rating.md), copies of one bot end within their uncertainty, and
+//! the levels below medium separate at 95 %.
 
 fn dupmj(args: &[&str]) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dupmj"))
@@ -18,7 +19,29 @@ fn dupmj(args: &[&str]) -> String {
 
 #[test]
 fn the_rating_finds_the_known_order_of_the_bots() {
-    let out = dupmj(&["rating", "--simulate", "--challenges", "100"]);
+    finds_the_order(&dupmj(&["rating", "--simulate", "--challenges", "100"]));
+}
+
+/// Each player alone with three strong bots: the same order, with every deal-seat held by
+/// two players who change from challenge to challenge.
+#[test]
+fn the_rating_finds_the_order_in_challenges_too() {
+    let out = dupmj(&[
+        "rating",
+        "--simulate",
+        "--challenges",
+        "100",
+        "--design",
+        "challenge",
+    ]);
+    assert!(
+        out.contains("each player alone with three strong bots"),
+        "{out}"
+    );
+    finds_the_order(&out);
+}
+
+fn finds_the_order(out: &str) {
     let tau: f64 = out
         .lines()
         .find_map(|l| l.strip_prefix("Kendall's tau against random < easy < medium < strong: "))
@@ -58,6 +81,7 @@ fn the_simulation_speaks_json() {
     let out = dupmj(&["rating", "--simulate", "--challenges", "20", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     assert_eq!(v["hands"], 160);
+    assert_eq!(v["design"], "event");
     assert_eq!(v["players"].as_array().unwrap().len(), 8);
     assert!(v["tau"].as_f64().unwrap() > 0.0, "{v}");
     assert!(v["copies_agree"].is_boolean());
