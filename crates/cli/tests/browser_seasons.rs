@@ -2,7 +2,8 @@
 //! Chinese: a player makes an account and signs up from the public page, the director sees
 //! the list and seats a substitute, and the season's page shows its standings with the
 //! counted results marked. No page is wider than its window. Pictures
-//! `docs/screenshots/season-*.png` and `signup-*.png` with `DUPMJ_SCREENSHOTS=1`.
+//! `docs/screenshots/season-*.png` and `signup-*.png` (the lobby's card of one's sign-ups
+//! among them) with `DUPMJ_SCREENSHOTS=1`.
 
 mod common;
 mod webdriver;
@@ -127,6 +128,12 @@ fn seasons_and_sign_ups_on_desktop_and_phone_in_both_languages() {
     p.wait(&["你已入选（第 15 位）。"]);
     fits(&p, "sign-up on a phone in Chinese");
     p.screenshot("signup-phone-zh");
+    // The lobby says where she stands (nobody is sent word).
+    p.go("/play");
+    let page = p.wait(&["我的报名"]);
+    assert!(page.contains("你已入选（第 15 位）。"), "{page}");
+    fits(&p, "lobby with a sign-up on a phone in Chinese");
+    p.screenshot("signup-lobby-phone-zh");
 
     // The season's page: both events, the counted result of each line in bold.
     p.go("/seasons/1");
@@ -143,6 +150,11 @@ fn seasons_and_sign_ups_on_desktop_and_phone_in_both_languages() {
     p.screenshot("season");
     let rows = p.exec("return document.querySelectorAll('#season tbody tr').length");
     assert_eq!(rows.as_u64(), Some(16), "every player of both events");
+    p.go("/play");
+    let page = p.wait(&["Your sign-ups"]);
+    assert!(page.contains("You are in (number 15)."), "{page}");
+    fits(&p, "lobby with a sign-up");
+    p.screenshot("signup-lobby");
 
     // The director: the sign-up's list, a substitute seated.
     let d = Browser::new(driver, &base);

@@ -67,6 +67,7 @@ const TEMPLATES: &[(&str, &str)] = templates!(
     "players/me.html",
     "players/regular.html",
     "players/make_account.html",
+    "players/place.html",
     "print/style.css",
     "print/layout.html",
     "print/labels.html",

@@ -330,6 +330,45 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
         .collect();
     assert_eq!(shown, expected);
     println!("cap 16, 20 sign-ups, 3 withdrawals: in {shown:?}, waiting [20]");
+    // Nobody is sent word: the lobby tells each where they stand, and who moved up.
+    for (i, says) in [
+        (
+            17,
+            Some("You are in (number 15): you moved up from the waitlist."),
+        ),
+        (
+            19,
+            Some("You are in (number 16): you moved up from the waitlist."),
+        ),
+        (1, Some("You are in (number 1).")),
+        (20, Some("You are on the waitlist, number 1")),
+        (18, None),
+    ] {
+        let (st, _, page) = http(&app, "GET", "/play", Some(&players[i - 1].1), &[]).await;
+        assert_eq!(st, 200, "{page}");
+        let card = page
+            .split("<section class=\"card\" id=\"my-signups\">")
+            .nth(1)
+            .map(|c| c.split("</section>").next().unwrap());
+        match says {
+            Some(text) => {
+                let card = card.unwrap_or_else(|| panic!("player {i}: no sign-ups card"));
+                assert!(card.contains("Spring open"), "player {i}: {card}");
+                assert!(card.contains(text), "player {i}: {card}");
+                assert_eq!(
+                    card.contains("moved up"),
+                    i == 17 || i == 19,
+                    "player {i}: {card}"
+                );
+            }
+            None => assert!(card.is_none(), "player {i} withdrew: {card:?}"),
+        }
+    }
+    let (_, _, page) = http(&app, "GET", "/play/signups/1", Some(&players[16].1), &[]).await;
+    assert!(
+        page.contains("You are in (number 15): you moved up from the waitlist."),
+        "{page}"
+    );
     // Each one's export says where they stand.
     for (i, place, n) in [
         (20, "waiting", Some(1)),
@@ -386,4 +425,10 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
     assert!(body.contains("closed"), "{body}");
     let (_, _, page) = http(&app, "GET", "/director/signups/1", Some(&dir), &[]).await;
     assert!(page.contains("event 1"), "{page}");
+    // The lobby now leads to the event.
+    let (_, _, page) = http(&app, "GET", "/play", Some(&players[16].1), &[]).await;
+    assert!(
+        page.contains("the event is made. <a href=\"/play/e/1\">"),
+        "{page}"
+    );
 }

@@ -119,6 +119,31 @@ pub fn after(rules: &Rules, acts: &[Act], next: &Act) -> Result<Vec<Line>, SignU
     Ok(s.lines(rules))
 }
 
+/// Those in now who got there from the waitlist: after they last signed up (or were
+/// approved or seated) they waited, and someone's withdrawal moved them up. A page tells
+/// them so, since nobody is sent word.
+pub fn moved_up(rules: &Rules, acts: &[Act]) -> Result<Vec<i64>, SignUpError> {
+    let cap = rules.cap as usize;
+    let mut s = State::default();
+    let mut waited = std::collections::HashSet::new();
+    for (i, a) in acts.iter().enumerate() {
+        let before: std::collections::HashSet<i64> = s.queue.iter().copied().collect();
+        s.apply(rules, a)
+            .map_err(|e| SignUpError(format!("act {}: {e}", i + 1)))?;
+        // Confirmed by this act: a place of their own, whatever came before.
+        for who in s.queue.iter().filter(|w| !before.contains(w)) {
+            waited.remove(who);
+        }
+        waited.extend(s.queue.iter().skip(cap).copied());
+    }
+    Ok(s.queue
+        .iter()
+        .take(cap)
+        .filter(|w| waited.contains(w))
+        .copied()
+        .collect())
+}
+
 /// The players of an event made from a sign-up: those in, in order.
 pub fn players(lines: &[Line]) -> Vec<&Line> {
     lines
@@ -242,6 +267,40 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moved_up_are_those_in_who_waited_since_they_last_signed_up() {
+        let rules = Rules {
+            cap: 2,
+            approval: false,
+        };
+        let withdraw = |who| Act::Withdraw { who };
+        // 1 and 2 in, 3 and 4 wait; 1 withdraws: 3 moves up.
+        let mut acts = vec![join(1), join(2), join(3), join(4), withdraw(1)];
+        assert_eq!(moved_up(&rules, &acts).unwrap(), [3]);
+        // 3 withdraws (4 moves up) and signs up again: last in the queue, waiting.
+        acts.extend([withdraw(3), join(3)]);
+        assert_eq!(moved_up(&rules, &acts).unwrap(), [4]);
+        // 2 withdraws: 3 moves up again, from the place of the second sign-up.
+        acts.push(withdraw(2));
+        assert_eq!(moved_up(&rules, &acts).unwrap(), [4, 3]);
+        // A substitute seated while there is room is in at once, not moved up.
+        let acts = vec![
+            join(1),
+            Act::Substitute {
+                who: 5,
+                name: "P5".into(),
+            },
+            Act::Seat { who: 5 },
+        ];
+        assert_eq!(moved_up(&rules, &acts).unwrap(), Vec::<i64>::new());
+        // An act that cannot be done is named, as `places` names it.
+        let bad = vec![join(1), withdraw(7)];
+        assert_eq!(
+            moved_up(&rules, &bad).unwrap_err().0,
+            "act 2: person 7 is not on the list"
+        );
+    }
 
     fn join(who: i64) -> Act {
         Act::Join {

@@ -409,6 +409,8 @@ pub const PAGES: &[(&str, &str)] = &[
     ("Sign-up is over: the event is made.", "报名已结束：比赛已生成。"),
     ("Its page", "比赛页面"),
     ("You are in (number {}).", "你已入选（第 {} 位）。"),
+    ("You are in (number {}): you moved up from the waitlist.", "你已入选（第 {} 位）：由候补名单递补。"),
+    ("Your sign-ups", "我的报名"),
     ("You are on the waitlist, number {}: you move up when someone withdraws.", "你在候补名单第 {} 位：有人退出时依次递补。"),
     ("Your sign-up waits for the director's approval.", "你的报名正在等待裁判批准。"),
     ("You stand by as a substitute.", "你是替补选手。"),

@@ -134,6 +134,10 @@ pub fn lobby_page(
         finished.extend(finished_line(app, t)?);
     }
     let pages = total.div_ceil(FINISHED_PAGE).max(1);
+    let signups = match &me {
+        Some((_, p)) if p.account => super::signups::mine(app, p.id)?,
+        _ => Vec::new(),
+    };
     render_status(
         status,
         "players/lobby.html",
@@ -151,6 +155,7 @@ pub fn lobby_page(
             practice => practice_sets(app)?,
             crowd => play::quick::crowd(&app.hall),
             quick_wait => app.hall.config.quick_wait.as_secs(),
+            signups => signups,
         },
     )
 }

@@ -8,12 +8,12 @@ use axum::response::{IntoResponse, Redirect};
 use axum::Form;
 use minijinja::context;
 use serde_json::{json, Value};
-use tournament::signup::{Act, Place};
+use tournament::signup::{moved_up, places, Act, Place};
 
 use super::{player, posting_player};
 use crate::i18n::tr;
 use crate::season::{lines_json, signup_lines, utc_text};
-use crate::service::AppError;
+use crate::service::{AppError, AppResult};
 use crate::web::pages::render;
 use crate::web::{field, App, Fields, Page};
 
@@ -50,14 +50,15 @@ pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMa
     let mine = me
         .as_ref()
         .and_then(|(_, p)| lines.iter().find(|l| l.who == p.id));
-    let place = mine.map(|l| match l.place {
-        Place::In(n) => json!({"kind": "in", "n": n}),
-        Place::Waiting(n) => json!({"kind": "waiting", "n": n}),
-        Place::Pending => json!({"kind": "pending"}),
-        Place::Substitute => json!({"kind": "substitute"}),
-        Place::Withdrawn => json!({"kind": "withdrawn"}),
-        Place::Refused => json!({"kind": "refused"}),
-    });
+    let place = match mine {
+        Some(l) => Some(place_json(
+            l.place,
+            moved_up(&s.spec.rules, &app.store.signup_acts(id)?)
+                .map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?
+                .contains(&l.who),
+        )),
+        None => None,
+    };
     let l = lines_json(&lines);
     render(
         "players/signup.html",
@@ -109,4 +110,55 @@ pub async fn act(
     app.store
         .add_signup_act(id, &act, play::when::now_s(), &format!("person {}", me.id))?;
     Ok(Redirect::to(&format!("/play/signups/{id}")).into_response())
+}
+
+/// Where one stands, as the pages' place text reads it.
+fn place_json(place: Place, moved_up: bool) -> Value {
+    match place {
+        Place::In(n) => json!({"kind": "in", "n": n, "moved_up": moved_up}),
+        Place::Waiting(n) => json!({"kind": "waiting", "n": n}),
+        Place::Pending => json!({"kind": "pending"}),
+        Place::Substitute => json!({"kind": "substitute"}),
+        Place::Withdrawn => json!({"kind": "withdrawn"}),
+        Place::Refused => json!({"kind": "refused"}),
+    }
+}
+
+/// How long after its deadline a sign-up made into an event stays on its players' lobby.
+const SHOWN_AFTER_S: i64 = 14 * 86_400;
+
+/// The sign-ups where `person` holds a place (in, waiting, waiting for approval, standing
+/// by): those not yet made into an event, and made ones for a fortnight after their
+/// deadline. The lobby lists them, and it is where someone moved up from the waitlist
+/// learns it (nobody is sent word).
+pub fn mine(app: &App, person: i64) -> AppResult<Vec<Value>> {
+    let now = play::when::now_s();
+    let mut out = Vec::new();
+    for s in app.store.signups()? {
+        if s.event.is_some() && s.spec.deadline < now - SHOWN_AFTER_S {
+            continue;
+        }
+        let acts = app.store.signup_acts(s.id)?;
+        let bad = |e: tournament::signup::SignUpError| {
+            AppError::Internal(format!("sign-up {}: {e}", s.id))
+        };
+        let lines = places(&s.spec.rules, &acts).map_err(bad)?;
+        let Some(line) = lines.iter().find(|l| l.who == person) else {
+            continue;
+        };
+        if matches!(line.place, Place::Withdrawn | Place::Refused) {
+            continue;
+        }
+        let up = moved_up(&s.spec.rules, &acts)
+            .map_err(bad)?
+            .contains(&person);
+        out.push(json!({
+            "id": s.id,
+            "name": s.spec.name,
+            "online": s.spec.kind == store::EventKind::Online,
+            "event": s.event,
+            "place": place_json(line.place, up),
+        }));
+    }
+    Ok(out)
 }
