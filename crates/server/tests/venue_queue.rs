@@ -150,7 +150,7 @@ async fn an_entry_sent_again_is_recorded_once_and_a_check_saves_nothing() {
     assert_eq!(a.store.audit(1).unwrap().len(), audit + 3);
 
     // Refused, each naming what is wrong: no key, a key that is not one, a stale token,
-    // another table's phone.
+    // another table's phone, a sitting that is not one.
     let (status, v) = post(
         &a,
         SEND,
@@ -170,6 +170,25 @@ async fn an_entry_sent_again_is_recorded_once_and_a_check_saves_nothing() {
     let (status, v) = send(&a, &three, "phone-three-01", "12", "0").await;
     assert_eq!(status, 403);
     assert!(v["error"].as_str().unwrap().contains("table 3"), "{v}");
+    // A sitting the movement does not have: table 1 plays deal 1-1 in round 1, not 1-2.
+    let (status, v) = post(
+        &a,
+        "/events/1/table/1/deal/1-2/1/send.json",
+        &one.0,
+        &[
+            ("csrf", &one.1),
+            ("key", "phone-one-0004"),
+            ("version", "0"),
+            ("kind", "draw"),
+        ],
+    )
+    .await;
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(
+        v["error"].as_str().unwrap(),
+        "deal 1-2 is not played at table 1 in hand 1",
+        "{v}"
+    );
     assert_eq!(
         a.store.audit(1).unwrap().len(),
         audit + 3,
