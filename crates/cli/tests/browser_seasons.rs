@@ -173,6 +173,13 @@ fn seasons_and_sign_ups_on_desktop_and_phone_in_both_languages() {
     d.wait(&["Make the final"]);
     fits(&d, "director's season");
     d.screenshot("season-director");
+    // The final's form: live or online.
+    d.exec("document.querySelector('form[action$=\"/final\"]').scrollIntoView()");
+    let online = d.exec(
+        "return document.querySelectorAll('form[action$=\"/final\"] input[name=kind]').length",
+    );
+    assert_eq!(online.as_u64(), Some(2), "live and online");
+    d.screenshot("season-director-final");
     d.resize(390, 844);
     d.go("/director/signups/1");
     d.wait(&["Stand-by Sam"]);

@@ -249,8 +249,14 @@ impl SeasonView {
 }
 
 /// Makes the season's final: an event of its top K in seed order (player n is seed n),
-/// linked to their accounts so that an online final seats them.
-pub fn make_final(hall: &Hall, id: i64, rounds: Option<u32>, who: &str) -> AppResult<EventId> {
+/// linked to their accounts; `kind` online makes it online at once, as a sign-up's event.
+pub fn make_final(
+    hall: &Hall,
+    id: i64,
+    rounds: Option<u32>,
+    kind: EventKind,
+    who: &str,
+) -> AppResult<EventId> {
     let v = season_view(hall, id, true)?;
     if let Some(e) = v.season.final_event {
         return Err(AppError::Invalid(format!(
@@ -282,8 +288,18 @@ pub fn make_final(hall: &Hall, id: i64, rounds: Option<u32>, who: &str) -> AppRe
         rounds,
         who,
     )?;
+    if kind == EventKind::Online {
+        go_online(hall, event, who)?;
+    }
     hall.store.set_season_final(id, event, who)?;
     Ok(event)
+}
+
+/// Makes a new event online: starting in a day (the director sets the start on its page),
+/// a minute a decision and five in the bank, `strong` standing in for anyone away.
+fn go_online(hall: &Hall, event: EventId, who: &str) -> AppResult<()> {
+    play::online::enable(hall, event, 24 * 60, 60, 300, "strong", who)?;
+    Ok(())
 }
 
 /// Makes an individual event of `players` in order (player n is the n-th), each person
@@ -356,7 +372,7 @@ pub fn make_signup_event(
     }
     let event = make_event(hall, &s.spec.name, &players, rounds, who)?;
     if s.spec.kind == EventKind::Online {
-        play::online::enable(hall, event, 24 * 60, 60, 300, "strong", who)?;
+        go_online(hall, event, who)?;
     }
     hall.store.signup_made(id, event, who)?;
     Ok(event)

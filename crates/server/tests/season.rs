@@ -432,3 +432,181 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
         "{page}"
     );
 }
+
+/// By hand: each player's (IMP, match points) in a live event of one round, from its stored
+/// results — every deal-seat's holders compared with the IMP table of rules §5.
+fn event_by_hand(app: &server::App, ev: i64) -> BTreeMap<String, (i64, i64)> {
+    let e = app.store.event(ev).unwrap();
+    let mut seats: BTreeMap<(String, usize), Vec<(u32, i32)>> = BTreeMap::new();
+    for r in app.store.results(ev).unwrap() {
+        let points = r.entry.match_points().unwrap();
+        let tp = e.movement.rounds[0]
+            .hands
+            .iter()
+            .find(|h| h.hand == r.hand)
+            .and_then(|h| h.tables.iter().find(|t| t.table == r.table))
+            .unwrap();
+        for (w, player) in tp.players_by_wind().iter().enumerate() {
+            seats
+                .entry((r.deal.clone(), w))
+                .or_default()
+                .push((*player, points[w]));
+        }
+    }
+    let mut out: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    for list in seats.values() {
+        let all: Vec<i32> = list.iter().map(|x| x.1).collect();
+        for &(player, ms) in list {
+            let name = e.players[player as usize - 1].name.clone();
+            let x = out.entry(name).or_default();
+            x.0 += imp_by_hand(ms, &all) as i64;
+            x.1 += ms as i64;
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_final_seats_the_top_eight_in_seed_order_and_goes_online() {
+    let app = common::app(None);
+    let dir = director(&app);
+    // Two live events of sixteen, round 1 entered; players 1–4 have accounts, linked to
+    // their seats in both.
+    let accounts: Vec<i64> = (1..=4)
+        .map(|i| account(&app, &format!("Player {i}")).0)
+        .collect();
+    let names: String = (1..=16).map(|i| format!("Player {i}\n")).collect();
+    for n in 1..=2u32 {
+        let ev = create_event(
+            app.store.as_ref(),
+            &format!("Club night {n}"),
+            false,
+            parse_entrants(&names).unwrap(),
+            &table::set::SetKey::from_bytes([n as u8; 32]),
+            Some(1),
+            "test",
+        )
+        .unwrap();
+        for (slot, p) in accounts.iter().enumerate() {
+            app.store.bind_person(ev, slot as u32 + 1, *p).unwrap();
+        }
+        let e = app.store.event(ev).unwrap();
+        for h in &e.movement.rounds[0].hands {
+            for t in &h.tables {
+                let k = t.table + h.hand * n;
+                let entry = ScoreEntry {
+                    outcome: if k % 5 == 0 {
+                        Outcome::Draw
+                    } else {
+                        Outcome::SelfDrawn {
+                            winner: mcr::Wind::ALL[(k as usize * 3 + n as usize) % 4],
+                            value: 8 + 5 * t.table + 2 * h.hand * n,
+                        }
+                    },
+                    false_hu: vec![],
+                };
+                app.store
+                    .save_result(ev, &t.deal, t.table, h.hand, &entry, 0, "test")
+                    .unwrap();
+            }
+        }
+    }
+    let (st, loc, body) = http(
+        &app,
+        "POST",
+        "/director/seasons",
+        Some(&dir),
+        &[
+            ("csrf", &csrf_of(&app, &dir)),
+            ("name", "Club season"),
+            ("best", "1"),
+            ("measure", "total"),
+            ("final_k", "8"),
+            ("parts", "event 1\nevent 2"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (st, loc.as_deref()),
+        (303, Some("/director/seasons/1")),
+        "{body}"
+    );
+
+    // By hand: each player's better event (equal IMP: the more match points), in order.
+    let parts = [event_by_hand(&app, 1), event_by_hand(&app, 2)];
+    let mut expected: Vec<(String, i64, i64)> = parts[0]
+        .keys()
+        .map(|name| {
+            let best = parts.iter().map(|p| p[name]).max().unwrap();
+            (name.clone(), best.0, best.1)
+        })
+        .collect();
+    expected.sort_by(|a, b| (b.1, b.2, &a.0).cmp(&(a.1, a.2, &b.0)));
+    assert_eq!(expected.len(), 16);
+    assert_ne!(
+        (expected[7].1, expected[7].2),
+        (expected[8].1, expected[8].2),
+        "the 8th and 9th are apart: {expected:?}"
+    );
+    let got = season_rows(&app, 1, None).await;
+    let got_as: Vec<(String, i64, i64)> = got
+        .iter()
+        .map(|(n, v, ms)| (n.clone(), v.parse().unwrap(), *ms))
+        .collect();
+    // Players equal in both share a rank; the page lists them in an order of its own.
+    let mut sorted = got_as.clone();
+    sorted.sort_by(|a, b| (b.1, b.2, &a.0).cmp(&(a.1, a.2, &b.0)));
+    assert_eq!(sorted, expected);
+
+    let final_form = |kind: &'static str| {
+        let app = app.clone();
+        let dir = dir.clone();
+        async move {
+            let csrf = csrf_of(&app, &dir);
+            http(
+                &app,
+                "POST",
+                "/director/seasons/1/final",
+                Some(&dir),
+                &[("csrf", &csrf), ("kind", kind), ("rounds", "1")],
+            )
+            .await
+        }
+    };
+    let (st, _, body) = final_form("by post").await;
+    assert_eq!(st, 422, "{body}");
+    assert!(body.contains("kind: 'by post' (live or online)"), "{body}");
+    let (st, loc, body) = final_form("online").await;
+    assert_eq!(
+        (st, loc.as_deref()),
+        (303, Some("/director/events/3")),
+        "{body}"
+    );
+    let e = app.store.event(3).unwrap();
+    assert_eq!(e.name, "Club season final");
+    let seeded: Vec<String> = e.players.iter().map(|p| p.name.clone()).collect();
+    let top: Vec<String> = got_as[..8].iter().map(|x| x.0.clone()).collect();
+    assert_eq!(seeded, top, "seed order: the season's");
+    let mut by_hand: Vec<String> = expected[..8].iter().map(|x| x.0.clone()).collect();
+    let mut seeds = seeded.clone();
+    by_hand.sort();
+    seeds.sort();
+    assert_eq!(seeds, by_hand, "the top eight worked out by hand");
+    // Seeds with an account are linked to their seat in the final.
+    let want: Vec<(u32, i64)> = top
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, name)| {
+            let i: usize = name.strip_prefix("Player ")?.parse().ok()?;
+            (i <= 4).then(|| (slot as u32 + 1, accounts[i - 1]))
+        })
+        .collect();
+    let mut linked = app.store.event_people(3).unwrap();
+    linked.sort();
+    assert_eq!(linked, want);
+    assert!(app.store.online(3).unwrap().is_some(), "made online");
+    println!("final of the top 8, online: {seeded:?}, linked {linked:?}");
+    let (st, _, body) = final_form("live").await;
+    assert_eq!(st, 422, "{body}");
+    assert!(body.contains("has its final already"), "{body}");
+}

@@ -276,6 +276,9 @@ pub async fn final_event(
     Form(f): Form<Fields>,
 ) -> Page {
     director_post(&app, &headers, &f)?;
-    let event = make_final(&app.hall, id, rounds_of(&f)?, "director")?;
+    let kind = field(&f, "kind")?;
+    let kind = EventKind::parse(kind)
+        .ok_or_else(|| AppError::Invalid(format!("kind: '{kind}' (live or online)")))?;
+    let event = make_final(&app.hall, id, rounds_of(&f)?, kind, "director")?;
     Ok(Redirect::to(&format!("/director/events/{event}")).into_response())
 }
