@@ -51,6 +51,31 @@ fn challenge_by_hand(app: &server::App, id: i64, index: usize, person: i64) -> (
     (imp_by_hand(ms, &all) as i64, ms as i64)
 }
 
+/// Season 1, "Club season", through the director's form: the best `best` results of
+/// `parts` as total IMP, a final of the top `final_k`.
+async fn new_season(app: &server::App, dir: &str, best: &str, final_k: &str, parts: &str) {
+    let (st, loc, body) = http(
+        app,
+        "POST",
+        "/director/seasons",
+        Some(dir),
+        &[
+            ("csrf", &csrf_of(app, dir)),
+            ("name", "Club season"),
+            ("best", best),
+            ("measure", "total"),
+            ("final_k", final_k),
+            ("parts", parts),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (st, loc.as_deref()),
+        (303, Some("/director/seasons/1")),
+        "{body}"
+    );
+}
+
 /// The season's CSV as (name, season figure, ms) rows.
 async fn season_rows(
     app: &server::App,
@@ -121,8 +146,6 @@ async fn a_season_counts_the_best_two_of_four_as_worked_out_by_hand() {
         app.store.bind_person(ev, slot as u32 + 1, *p).unwrap();
     }
     let e = app.store.event(ev).unwrap();
-    // (deal, wind) → [(player, ms)], to compare by hand.
-    let mut seats: BTreeMap<(String, usize), Vec<(u32, i32)>> = BTreeMap::new();
     for h in &e.movement.rounds[0].hands {
         for tp in &h.tables {
             // A different result at each sitting: East self-draws 8 + 2·hand + 4·table.
@@ -137,52 +160,27 @@ async fn a_season_counts_the_best_two_of_four_as_worked_out_by_hand() {
                 },
                 false_hu: vec![],
             };
-            let points = entry.match_points().unwrap();
             app.store
                 .save_result(ev, &tp.deal, tp.table, h.hand, &entry, 0, "online play")
                 .unwrap();
-            for (w, player) in tp.players_by_wind().iter().enumerate() {
-                seats
-                    .entry((tp.deal.clone(), w))
-                    .or_default()
-                    .push((*player, points[w]));
-            }
         }
     }
-    let mut event_part: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
-    for list in seats.values() {
-        let all: Vec<i32> = list.iter().map(|x| x.1).collect();
-        for &(player, ms) in list {
-            if let Some((p, _, _)) = people.get(player as usize - 1) {
-                let e = event_part.entry(*p).or_default();
-                e.0 += imp_by_hand(ms, &all) as i64;
-                e.1 += ms as i64;
-            }
-        }
-    }
+    let by_name = event_by_hand(&app, ev);
+    let event_part: BTreeMap<i64, (i64, i64)> = people
+        .iter()
+        .map(|(p, _, name)| (*p, by_name[*name]))
+        .collect();
     by_part.push(event_part);
 
     // The season, through the director's form: best 2 of 4, total IMP.
-    let (st, loc, body) = http(
+    new_season(
         &app,
-        "POST",
-        "/director/seasons",
-        Some(&dir),
-        &[
-            ("csrf", &csrf_of(&app, &dir)),
-            ("name", "Club season"),
-            ("best", "2"),
-            ("measure", "total"),
-            ("final_k", "0"),
-            ("parts", "challenge 1\nchallenge 2\nchallenge 3\nevent 1"),
-        ],
+        &dir,
+        "2",
+        "0",
+        "challenge 1\nchallenge 2\nchallenge 3\nevent 1",
     )
     .await;
-    assert_eq!(
-        (st, loc.as_deref()),
-        (303, Some("/director/seasons/1")),
-        "{body}"
-    );
 
     // By hand: each person's two best IMP results (equal IMP: the more match points), the
     // season's order by that sum, then by the match points of those two.
@@ -511,26 +509,7 @@ async fn a_final_seats_the_top_eight_in_seed_order_and_goes_online() {
             }
         }
     }
-    let (st, loc, body) = http(
-        &app,
-        "POST",
-        "/director/seasons",
-        Some(&dir),
-        &[
-            ("csrf", &csrf_of(&app, &dir)),
-            ("name", "Club season"),
-            ("best", "1"),
-            ("measure", "total"),
-            ("final_k", "8"),
-            ("parts", "event 1\nevent 2"),
-        ],
-    )
-    .await;
-    assert_eq!(
-        (st, loc.as_deref()),
-        (303, Some("/director/seasons/1")),
-        "{body}"
-    );
+    new_season(&app, &dir, "1", "8", "event 1\nevent 2").await;
 
     // By hand: each player's better event (equal IMP: the more match points), in order.
     let parts = [event_by_hand(&app, 1), event_by_hand(&app, 2)];
