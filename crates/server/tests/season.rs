@@ -257,6 +257,13 @@ async fn a_season_counts_the_best_two_of_four_as_worked_out_by_hand() {
         assert_eq!(st, status, "{body}");
         assert!(body.contains(said), "{body}");
     }
+    all_links_lead_somewhere(
+        &app,
+        &dir,
+        &people[0].1,
+        &["/director/seasons/1", "/seasons/1"],
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -429,6 +436,31 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
         page.contains("the event is made. <a href=\"/play/e/1\">"),
         "{page}"
     );
+    all_links_lead_somewhere(
+        &app,
+        &dir,
+        &players[16].1,
+        &["/director/signups", "/director/signups/1"],
+    )
+    .await;
+}
+
+/// Every link followed from the director's pages (and `starts`), a player's lobby and the
+/// public home page answers (200 or a redirect).
+async fn all_links_lead_somewhere(app: &server::App, dir: &str, player: &str, starts: &[&str]) {
+    let director: Vec<&str> = ["/director"].iter().chain(starts).copied().collect();
+    for (who, cookie, starts) in [
+        ("director", Some(dir), &director[..]),
+        ("a player", Some(player), &["/play", "/play/signups"][..]),
+        ("nobody", None, &["/", "/play"][..]),
+    ] {
+        let (pages, broken) = common::broken_links(app, cookie, starts, 400).await;
+        println!("{who}: {pages} pages followed, {} broken", broken.len());
+        assert!(
+            broken.is_empty(),
+            "{who}: broken links (page, linked from, status): {broken:?}"
+        );
+    }
 }
 
 /// By hand: each player's (IMP, match points) in a live event of one round, from its stored
@@ -588,4 +620,8 @@ async fn a_final_seats_the_top_eight_in_seed_order_and_goes_online() {
     let (st, _, body) = final_form("live").await;
     assert_eq!(st, 422, "{body}");
     assert!(body.contains("has its final already"), "{body}");
+
+    // Every link of the director's pages and of a player's leads somewhere.
+    let player = account(&app, "Player 17").1;
+    all_links_lead_somewhere(&app, &dir, &player, &["/director/seasons/1", "/seasons/1"]).await;
 }

@@ -424,3 +424,46 @@ pub fn live_event(a: &App, players: usize) {
     )
     .unwrap();
 }
+
+/// Follows every link to this site from `starts`, as `cookie` sees the pages, up to `most`
+/// pages: each page's path with the status it answered other than 200 or a redirect
+/// (empty: no broken link). Language switches are not followed (they change the cookie's
+/// language, not what is linked).
+#[allow(dead_code)]
+pub async fn broken_links(
+    app: &App,
+    cookie: Option<&str>,
+    starts: &[&str],
+    most: usize,
+) -> (usize, Vec<(String, String, u16)>) {
+    let mut queue: std::collections::VecDeque<(String, String)> = starts
+        .iter()
+        .map(|s| (s.to_string(), "start".to_string()))
+        .collect();
+    let mut seen: std::collections::BTreeSet<String> =
+        starts.iter().map(|s| s.to_string()).collect();
+    let mut broken = Vec::new();
+    let mut visited = 0;
+    while let Some((path, from)) = queue.pop_front() {
+        if visited == most {
+            break;
+        }
+        visited += 1;
+        let (status, _, body) = http(app, "GET", &path, cookie, &[]).await;
+        if !(status == 200 || (300..400).contains(&status)) {
+            broken.push((path.clone(), from, status));
+            continue;
+        }
+        for link in body.split("href=\"").skip(1) {
+            let link = link.split('"').next().unwrap_or("").replace("&amp;", "&");
+            let link = link.split('#').next().unwrap_or("").to_string();
+            if !link.starts_with('/') || link.starts_with("//") || link.starts_with("/lang/") {
+                continue;
+            }
+            if seen.insert(link.clone()) {
+                queue.push_back((link, path.clone()));
+            }
+        }
+    }
+    (visited, broken)
+}
