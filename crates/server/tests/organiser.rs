@@ -245,6 +245,23 @@ async fn a_substitute_plays_on_for_the_field_and_is_listed_unranked() {
     .await;
     assert_eq!(status, 303);
     assert_eq!(line(&lines(&a).await, 1), all);
+
+    // Every link of the director's pages and the public ones of this event answers.
+    for (who, cookie) in [("director", Some(d.as_str())), ("nobody", None)] {
+        let starts = [
+            "/director",
+            "/director/events/1",
+            "/events/1/standings",
+            "/",
+        ];
+        let (pages, broken) = common::broken_links(&a, cookie, &starts, 600).await;
+        println!("{who}: {pages} pages followed, {} broken", broken.len());
+        assert!(pages > 20, "{who}: {pages} pages");
+        assert!(
+            broken.is_empty(),
+            "{who}: broken links (page, linked from, status): {broken:?}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -278,6 +278,29 @@ async fn profiles_ratings_exports_and_a_deleted_account() {
     .await;
     assert_eq!(status, 303);
 
+    // Every link from a player's pages — profiles, replays, reviews, the leaderboard —
+    // answers, for Bo and for nobody.
+    for (who, cookie, starts) in [
+        (
+            "Bo",
+            Some(bo_c.as_str()),
+            &["/play", "/play/me", "/play/p/Ann", "/play/leaderboard"][..],
+        ),
+        (
+            "nobody",
+            None,
+            &["/play", "/play/p/Ann", "/play/leaderboard"][..],
+        ),
+    ] {
+        let (pages, broken) = common::broken_links(&app, cookie, starts, 600).await;
+        println!("{who}: {pages} pages followed, {} broken", broken.len());
+        assert!(pages > 20, "{who}: {pages} pages");
+        assert!(
+            broken.is_empty(),
+            "{who}: broken links (page, linked from, status): {broken:?}"
+        );
+    }
+
     // Bo deletes his account: gone by name, his hands' names anonymised, and nobody
     // else's IMP moves (his results stay in the comparisons).
     let (status, _, _) = http(
