@@ -207,6 +207,24 @@ impl SeasonView {
         })
     }
 
+    /// When the final's cut falls inside a tie (the K-th and the next share a rank): that
+    /// rank and the names of everyone holding it. The final would take them in the order
+    /// listed; rules §5 gives them one rank and says nothing of a cut.
+    pub fn cut_tie(&self) -> Option<(usize, Vec<String>)> {
+        let k = self.season.final_k as usize;
+        let (last, next) = (self.lines.get(k.checked_sub(1)?)?, self.lines.get(k)?);
+        if last.rank == 0 || last.rank != next.rank {
+            return None;
+        }
+        let names = self
+            .lines
+            .iter()
+            .filter(|l| l.rank == last.rank)
+            .map(|l| self.names.get(&l.who).cloned().unwrap_or_default())
+            .collect();
+        Some((last.rank, names))
+    }
+
     /// The top K in order: the final's players, seed 1 first.
     pub fn seeded(&self) -> Vec<&Line<Who>> {
         self.lines

@@ -51,9 +51,9 @@ fn challenge_by_hand(app: &server::App, id: i64, index: usize, person: i64) -> (
     (imp_by_hand(ms, &all) as i64, ms as i64)
 }
 
-/// Season 1, "Club season", through the director's form: the best `best` results of
-/// `parts` as total IMP, a final of the top `final_k`.
-async fn new_season(app: &server::App, dir: &str, best: &str, final_k: &str, parts: &str) {
+/// A season "Club season" through the director's form: the best `best` results of `parts`
+/// as total IMP, a final of the top `final_k`. Its number.
+async fn new_season(app: &server::App, dir: &str, best: &str, final_k: &str, parts: &str) -> i64 {
     let (st, loc, body) = http(
         app,
         "POST",
@@ -69,11 +69,9 @@ async fn new_season(app: &server::App, dir: &str, best: &str, final_k: &str, par
         ],
     )
     .await;
-    assert_eq!(
-        (st, loc.as_deref()),
-        (303, Some("/director/seasons/1")),
-        "{body}"
-    );
+    assert_eq!(st, 303, "{body}");
+    loc.and_then(|l| l.strip_prefix("/director/seasons/")?.parse().ok())
+        .unwrap_or_else(|| panic!("no season made: {body}"))
 }
 
 /// The season's CSV as (name, season figure, ms) rows.
@@ -541,7 +539,10 @@ async fn a_final_seats_the_top_eight_in_seed_order_and_goes_online() {
             }
         }
     }
-    new_season(&app, &dir, "1", "8", "event 1\nevent 2").await;
+    assert_eq!(
+        new_season(&app, &dir, "1", "8", "event 1\nevent 2").await,
+        1
+    );
 
     // By hand: each player's better event (equal IMP: the more match points), in order.
     let parts = [event_by_hand(&app, 1), event_by_hand(&app, 2)];
@@ -568,6 +569,49 @@ async fn a_final_seats_the_top_eight_in_seed_order_and_goes_online() {
     let mut sorted = got_as.clone();
     sorted.sort_by(|a, b| (b.1, b.2, &a.0).cmp(&(a.1, a.2, &b.0)));
     assert_eq!(sorted, expected);
+
+    // A cut of 8 splits no tie; a cut of 5 would split the two sharing rank 5, and the
+    // director is told so.
+    let (_, _, page) = http(&app, "GET", "/director/seasons/1", Some(&dir), &[]).await;
+    assert!(
+        page.contains("Make the final") && !page.contains("cut-tie"),
+        "{page}"
+    );
+    assert_eq!(
+        (expected[4].1, expected[4].2),
+        (expected[5].1, expected[5].2)
+    );
+    assert_ne!(
+        (expected[3].1, expected[3].2),
+        (expected[4].1, expected[4].2)
+    );
+    assert_ne!(
+        (expected[5].1, expected[5].2),
+        (expected[6].1, expected[6].2)
+    );
+    let five = new_season(&app, &dir, "1", "5", "event 1\nevent 2").await;
+    let (_, _, page) = http(
+        &app,
+        "GET",
+        &format!("/director/seasons/{five}"),
+        Some(&dir),
+        &[],
+    )
+    .await;
+    let warning = page
+        .split("id=\"cut-tie\">")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no warning: {page}"))
+        .split("</p>")
+        .next()
+        .unwrap();
+    assert!(
+        warning.starts_with("Rank 5 is shared across the cut of 5: "),
+        "{warning}"
+    );
+    for (name, _, _) in &expected[4..6] {
+        assert!(warning.contains(name.as_str()), "{name}: {warning}");
+    }
 
     let final_form = |kind: &'static str| {
         let app = app.clone();

@@ -248,7 +248,12 @@ pub async fn season(State(app): State<App>, Path(id): Path<i64>, headers: Header
     let v = season_view(&app.hall, id, true)?;
     render(
         "director/season.html",
-        context! { title => format!("Season: {}", v.season.name), csrf => s.csrf, s => v.json() },
+        context! {
+            title => format!("Season: {}", v.season.name),
+            csrf => s.csrf,
+            s => v.json(),
+            cut_tie => v.cut_tie().map(|(rank, names)| json!({"rank": rank, "names": names})),
+        },
     )
 }
 
