@@ -467,3 +467,22 @@ pub async fn broken_links(
     }
     (visited, broken)
 }
+
+/// Every link followed from the director's pages (and `starts`), a player's lobby and the
+/// public home page answers (200 or a redirect).
+#[allow(dead_code)]
+pub async fn all_links_lead_somewhere(app: &server::App, dir: &str, player: &str, starts: &[&str]) {
+    let director: Vec<&str> = ["/director"].iter().chain(starts).copied().collect();
+    for (who, cookie, starts) in [
+        ("director", Some(dir), &director[..]),
+        ("a player", Some(player), &["/play", "/play/signups"][..]),
+        ("nobody", None, &["/", "/play"][..]),
+    ] {
+        let (pages, broken) = broken_links(app, cookie, starts, 400).await;
+        println!("{who}: {pages} pages followed, {} broken", broken.len());
+        assert!(
+            broken.is_empty(),
+            "{who}: broken links (page, linked from, status): {broken:?}"
+        );
+    }
+}
