@@ -136,6 +136,12 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
     let (st, _, body) = post(guest, "join").await;
     assert_eq!(st, 403);
     assert!(body.contains("make an account first"), "{body}");
+    // Nor does a bot account, from its browser.
+    let (robo, robo_cookie) = account(&app, "Robo");
+    app.store.make_bot(robo).unwrap();
+    let (st, _, body) = post(robo_cookie, "join").await;
+    assert_eq!(st, 403, "{body}");
+    assert!(body.contains("a bot account plays through its program"), "{body}");
     let (st, _, body) = post(players[0].1.clone(), "join").await;
     assert_eq!(st, 422);
     assert!(body.contains("has signed up already"), "{body}");

@@ -91,6 +91,8 @@ pub async fn act(
     Form(f): Form<Fields>,
 ) -> Page {
     let (_, me) = posting_player(&app, &headers, &f)?;
+    // A place in an event is a person's: a bot account does not take one.
+    super::by_hand(&me)?;
     if !me.account {
         return Err(AppError::Forbidden(
             tr("make an account first: a sign-up is kept with your account").to_string(),
