@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::{json, Value};
 use store::{EventId, EventKind, PartKind, Season};
 use tournament::season::{standings, Line, Result as SeasonResult};
-use tournament::signup::{places, Line as SignUpLine, Place};
+use tournament::signup::{standing, Line as SignUpLine, Place, Standing};
 
 use crate::service::{compute, create_event, new_key, AppError, AppResult};
 use play::Hall;
@@ -356,11 +356,20 @@ fn make_event(
 
 /// A sign-up's list now.
 pub fn signup_lines(hall: &Hall, id: i64) -> AppResult<(store::SignUp, Vec<SignUpLine>)> {
+    let (s, st) = signup_standing(hall, id)?;
+    Ok((s, st.lines))
+}
+
+/// A sign-up's list now, and who moved up from its waitlist.
+pub fn signup_standing(hall: &Hall, id: i64) -> AppResult<(store::SignUp, Standing)> {
     let s = hall.store.signup(id)?;
-    let acts = hall.store.signup_acts(id)?;
-    let lines = places(&s.spec.rules, &acts)
-        .map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?;
-    Ok((s, lines))
+    let st = standing_of(&s, &hall.store.signup_acts(id)?)?;
+    Ok((s, st))
+}
+
+/// The standing of sign-up `s` after `acts` (its own, as stored).
+pub fn standing_of(s: &store::SignUp, acts: &[tournament::signup::Act]) -> AppResult<Standing> {
+    standing(&s.spec.rules, acts).map_err(|e| AppError::Internal(format!("sign-up {}: {e}", s.id)))
 }
 
 /// Makes the event of a sign-up from the players in, in order; an online one is made

@@ -141,7 +141,10 @@ async fn twenty_sign_up_for_sixteen_places_three_withdraw_and_the_event_is_made(
     app.store.make_bot(robo).unwrap();
     let (st, _, body) = post(robo_cookie, "join").await;
     assert_eq!(st, 403, "{body}");
-    assert!(body.contains("a bot account plays through its program"), "{body}");
+    assert!(
+        body.contains("a bot account plays through its program"),
+        "{body}"
+    );
     let (st, _, body) = post(players[0].1.clone(), "join").await;
     assert_eq!(st, 422);
     assert!(body.contains("has signed up already"), "{body}");

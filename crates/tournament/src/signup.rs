@@ -101,28 +101,22 @@ impl std::error::Error for SignUpError {}
 /// Where each person stands after `acts`, in list order (in, waiting, pending,
 /// substitutes, withdrawn, refused); an act that cannot be done is an error naming it.
 pub fn places(rules: &Rules, acts: &[Act]) -> Result<Vec<Line>, SignUpError> {
-    let mut s = State::default();
-    for (i, a) in acts.iter().enumerate() {
-        s.apply(rules, a)
-            .map_err(|e| SignUpError(format!("act {}: {e}", i + 1)))?;
-    }
-    Ok(s.lines(rules))
+    Ok(standing(rules, acts)?.lines)
 }
 
-/// Checks one more act after `acts`: the list it makes, or why it cannot be done.
-pub fn after(rules: &Rules, acts: &[Act], next: &Act) -> Result<Vec<Line>, SignUpError> {
-    let mut s = State::default();
-    for a in acts {
-        s.apply(rules, a).map_err(SignUpError)?;
-    }
-    s.apply(rules, next).map_err(SignUpError)?;
-    Ok(s.lines(rules))
+/// A sign-up after its acts: the list, and who of those in got there from the waitlist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Where each person stands, as [`places`] gives it.
+    pub lines: Vec<Line>,
+    /// Those in now who waited after they last signed up (or were approved or seated)
+    /// and were moved up by someone's withdrawal. A page tells them so, since nobody is
+    /// sent word.
+    pub moved_up: Vec<i64>,
 }
 
-/// Those in now who got there from the waitlist: after they last signed up (or were
-/// approved or seated) they waited, and someone's withdrawal moved them up. A page tells
-/// them so, since nobody is sent word.
-pub fn moved_up(rules: &Rules, acts: &[Act]) -> Result<Vec<i64>, SignUpError> {
+/// [`places`] and who moved up, from one pass over `acts`.
+pub fn standing(rules: &Rules, acts: &[Act]) -> Result<Standing, SignUpError> {
     let cap = rules.cap as usize;
     let mut s = State::default();
     let mut waited = std::collections::HashSet::new();
@@ -136,12 +130,27 @@ pub fn moved_up(rules: &Rules, acts: &[Act]) -> Result<Vec<i64>, SignUpError> {
         }
         waited.extend(s.queue.iter().skip(cap).copied());
     }
-    Ok(s.queue
+    let moved_up = s
+        .queue
         .iter()
         .take(cap)
         .filter(|w| waited.contains(w))
         .copied()
-        .collect())
+        .collect();
+    Ok(Standing {
+        lines: s.lines(rules),
+        moved_up,
+    })
+}
+
+/// Checks one more act after `acts`: the list it makes, or why it cannot be done.
+pub fn after(rules: &Rules, acts: &[Act], next: &Act) -> Result<Vec<Line>, SignUpError> {
+    let mut s = State::default();
+    for a in acts {
+        s.apply(rules, a).map_err(SignUpError)?;
+    }
+    s.apply(rules, next).map_err(SignUpError)?;
+    Ok(s.lines(rules))
 }
 
 /// The players of an event made from a sign-up: those in, in order.
@@ -268,6 +277,10 @@ impl State {
 mod tests {
     use super::*;
 
+    fn moved_up(rules: &Rules, acts: &[Act]) -> Vec<i64> {
+        standing(rules, acts).unwrap().moved_up
+    }
+
     #[test]
     fn moved_up_are_those_in_who_waited_since_they_last_signed_up() {
         let rules = Rules {
@@ -277,13 +290,13 @@ mod tests {
         let withdraw = |who| Act::Withdraw { who };
         // 1 and 2 in, 3 and 4 wait; 1 withdraws: 3 moves up.
         let mut acts = vec![join(1), join(2), join(3), join(4), withdraw(1)];
-        assert_eq!(moved_up(&rules, &acts).unwrap(), [3]);
+        assert_eq!(moved_up(&rules, &acts), [3]);
         // 3 withdraws (4 moves up) and signs up again: last in the queue, waiting.
         acts.extend([withdraw(3), join(3)]);
-        assert_eq!(moved_up(&rules, &acts).unwrap(), [4]);
+        assert_eq!(moved_up(&rules, &acts), [4]);
         // 2 withdraws: 3 moves up again, from the place of the second sign-up.
         acts.push(withdraw(2));
-        assert_eq!(moved_up(&rules, &acts).unwrap(), [4, 3]);
+        assert_eq!(moved_up(&rules, &acts), [4, 3]);
         // A substitute seated while there is room is in at once, not moved up.
         let acts = vec![
             join(1),
@@ -293,11 +306,11 @@ mod tests {
             },
             Act::Seat { who: 5 },
         ];
-        assert_eq!(moved_up(&rules, &acts).unwrap(), Vec::<i64>::new());
+        assert_eq!(moved_up(&rules, &acts), Vec::<i64>::new());
         // An act that cannot be done is named, as `places` names it.
         let bad = vec![join(1), withdraw(7)];
         assert_eq!(
-            moved_up(&rules, &bad).unwrap_err().0,
+            standing(&rules, &bad).unwrap_err().0,
             "act 2: person 7 is not on the list"
         );
     }

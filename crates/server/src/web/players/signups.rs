@@ -8,11 +8,11 @@ use axum::response::{IntoResponse, Redirect};
 use axum::Form;
 use minijinja::context;
 use serde_json::{json, Value};
-use tournament::signup::{moved_up, places, Act, Place};
+use tournament::signup::{Act, Place};
 
 use super::{player, posting_player};
 use crate::i18n::tr;
-use crate::season::{lines_json, signup_lines, utc_text};
+use crate::season::{lines_json, signup_standing, standing_of, utc_text};
 use crate::service::{AppError, AppResult};
 use crate::web::pages::render;
 use crate::web::{field, App, Fields, Page};
@@ -45,20 +45,13 @@ pub async fn list(State(app): State<App>, headers: HeaderMap) -> Page {
 /// `GET /play/signups/{sid}`: one sign-up, its list and where you stand.
 pub async fn page(State(app): State<App>, Path(id): Path<i64>, headers: HeaderMap) -> Page {
     let me = player(&app, &headers)?;
-    let (s, lines) = signup_lines(&app.hall, id)?;
+    let (s, st) = signup_standing(&app.hall, id)?;
+    let lines = st.lines;
     let now = play::when::now_s();
     let mine = me
         .as_ref()
         .and_then(|(_, p)| lines.iter().find(|l| l.who == p.id));
-    let place = match mine {
-        Some(l) => Some(place_json(
-            l.place,
-            moved_up(&s.spec.rules, &app.store.signup_acts(id)?)
-                .map_err(|e| AppError::Internal(format!("sign-up {id}: {e}")))?
-                .contains(&l.who),
-        )),
-        None => None,
-    };
+    let place = mine.map(|l| place_json(l.place, st.moved_up.contains(&l.who)));
     let l = lines_json(&lines);
     render(
         "players/signup.html",
@@ -140,20 +133,14 @@ pub fn mine(app: &App, person: i64) -> AppResult<Vec<Value>> {
         if s.event.is_some() && s.spec.deadline < now - SHOWN_AFTER_S {
             continue;
         }
-        let acts = app.store.signup_acts(s.id)?;
-        let bad = |e: tournament::signup::SignUpError| {
-            AppError::Internal(format!("sign-up {}: {e}", s.id))
-        };
-        let lines = places(&s.spec.rules, &acts).map_err(bad)?;
-        let Some(line) = lines.iter().find(|l| l.who == person) else {
+        let st = standing_of(&s, &app.store.signup_acts(s.id)?)?;
+        let Some(line) = st.lines.iter().find(|l| l.who == person) else {
             continue;
         };
         if matches!(line.place, Place::Withdrawn | Place::Refused) {
             continue;
         }
-        let up = moved_up(&s.spec.rules, &acts)
-            .map_err(bad)?
-            .contains(&person);
+        let up = st.moved_up.contains(&person);
         out.push(json!({
             "id": s.id,
             "name": s.spec.name,
