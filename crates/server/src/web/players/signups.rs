@@ -119,18 +119,18 @@ fn place_json(place: Place, moved_up: bool) -> Value {
     }
 }
 
-/// How long after its deadline a sign-up made into an event stays on its players' lobby.
+/// How long after its deadline a sign-up stays on its players' lobby.
 const SHOWN_AFTER_S: i64 = 14 * 86_400;
 
 /// The sign-ups where `person` holds a place (in, waiting, waiting for approval, standing
-/// by): those not yet made into an event, and made ones for a fortnight after their
-/// deadline. The lobby lists them, and it is where someone moved up from the waitlist
-/// learns it (nobody is sent word).
+/// by), until a fortnight after their deadline. The lobby lists them, and it is where
+/// someone moved up from the waitlist learns it (nobody is sent word). Older ones are not
+/// read at all: every account's lobby asks this, and sign-ups only accumulate.
 pub fn mine(app: &App, person: i64) -> AppResult<Vec<Value>> {
     let now = play::when::now_s();
     let mut out = Vec::new();
     for s in app.store.signups()? {
-        if s.event.is_some() && s.spec.deadline < now - SHOWN_AFTER_S {
+        if s.spec.deadline < now - SHOWN_AFTER_S {
             continue;
         }
         let st = standing_of(&s, &app.store.signup_acts(s.id)?)?;
