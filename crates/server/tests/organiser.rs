@@ -254,13 +254,8 @@ async fn a_substitute_plays_on_for_the_field_and_is_listed_unranked() {
             "/events/1/standings",
             "/",
         ];
-        let (pages, broken) = common::broken_links(&a, cookie, &starts, 600).await;
-        println!("{who}: {pages} pages followed, {} broken", broken.len());
+        let pages = common::links_answer(&a, who, cookie, &starts, 600).await;
         assert!(pages > 20, "{who}: {pages} pages");
-        assert!(
-            broken.is_empty(),
-            "{who}: broken links (page, linked from, status): {broken:?}"
-        );
     }
 }
 

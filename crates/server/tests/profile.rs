@@ -292,13 +292,8 @@ async fn profiles_ratings_exports_and_a_deleted_account() {
             &["/play", "/play/p/Ann", "/play/leaderboard"][..],
         ),
     ] {
-        let (pages, broken) = common::broken_links(&app, cookie, starts, 600).await;
-        println!("{who}: {pages} pages followed, {} broken", broken.len());
+        let pages = common::links_answer(&app, who, cookie, starts, 600).await;
         assert!(pages > 20, "{who}: {pages} pages");
-        assert!(
-            broken.is_empty(),
-            "{who}: broken links (page, linked from, status): {broken:?}"
-        );
     }
 
     // Bo deletes his account: gone by name, his hands' names anonymised, and nobody
