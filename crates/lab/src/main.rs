@@ -1,7 +1,8 @@
 //! # lab — how the bots were measured
 //!
 //! Every experiment and diagnostic behind the expert's design, as commands with flags:
-//! the figures they print are kept in docs/expert.md and docs/expert-belief.md. The
+//! the figures they print are kept in docs/expert.md and docs/expert-belief.md (and, for
+//! `lab rating-signal`, which evidence could rate a player soonest, in docs/rating.md). The
 //! library crates keep only what plays; what an experiment needs beyond that (worlds that
 //! know the true hands, a model of the danger of a discard, importance weights) lives here.
 //! `lab readiness` regenerates the data the belief reads (`agents::belief::Readiness`).
@@ -18,6 +19,7 @@ mod order;
 mod readiness;
 mod searched;
 mod searcher;
+mod signal;
 mod truth;
 
 use std::path::PathBuf;
@@ -83,6 +85,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "chains")]
         worlds: calibration::Worlds,
     },
+    /// Which evidence tells a player's level soonest: the IMP against the par, or the
+    /// loss the expert's review puts on the decisions (each level alone with three strong)
+    RatingSignal(signal::Knobs),
     /// How much nearer to the true hands each belief brings the worlds (no playouts)
     Nearer {
         #[arg(long, default_value_t = 40)]
@@ -159,6 +164,7 @@ fn main() -> ExitCode {
             calibration::run(deals, gate, worlds);
             Ok(())
         }
+        Command::RatingSignal(k) => signal::run(&k),
         Command::Nearer { deals } => {
             nearer::run(deals);
             Ok(())
