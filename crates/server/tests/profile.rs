@@ -323,8 +323,9 @@ async fn profiles_ratings_exports_and_a_deleted_account() {
     assert_eq!(imps(&app, &[ann, bo, cy]), before);
     let (status, _, _) = http(&app, "GET", "/play/p/Bo", None, &[]).await;
     assert_eq!(status, 404);
-    let (status, _, _) = http(&app, "GET", "/play/me", Some(&bo_c), &[]).await;
-    assert_eq!(status, 403, "his session went with the account");
+    let (status, to, _) = http(&app, "GET", "/play/me", Some(&bo_c), &[]).await;
+    assert_eq!(status, 303, "his session went with the account");
+    assert_eq!(to.as_deref(), Some("/play"), "to the lobby, to sign in");
     let (status, _, _) = http(
         &app,
         "POST",

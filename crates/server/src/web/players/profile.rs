@@ -294,7 +294,10 @@ pub async fn me_page(
     headers: HeaderMap,
     Query(q): Query<PageQuery>,
 ) -> Page {
-    let (s, me) = super::signed_in_player(&app, &headers)?;
+    // Someone signed out (a bookmark, a deleted account) is sent where they can sign in.
+    let Some((s, me)) = super::player(&app, &headers)? else {
+        return Ok(Redirect::to("/play").into_response());
+    };
     me_page_with(&app, &s, &me, q.page.unwrap_or(1).max(1), None)
 }
 
