@@ -106,14 +106,22 @@ pub fn run(k: &Knobs) -> Result<(), String> {
                 while i < k.deals {
                     let seed = k.first + i;
                     let seat = Wind::from_index((i % 4) as usize);
+                    // A bot's panic names its deal and level rather than ending the run
+                    // unnamed.
                     let hands: Result<Vec<Hand>, String> = k
                         .levels
                         .iter()
-                        .map(|l| played(seed, seat, l, k.think_ms))
+                        .map(|l| {
+                            std::panic::catch_unwind(|| played(seed, seat, l, k.think_ms))
+                                .unwrap_or_else(|_| Err(format!("{l} at {seat}: a panic")))
+                        })
                         .collect();
                     match hands {
                         Ok(h) => rows.lock().unwrap().push((seed, h)),
-                        Err(e) => *failed.lock().unwrap() = Some(format!("deal {seed}: {e}")),
+                        Err(e) => {
+                            eprintln!("deal {seed}: {e}");
+                            *failed.lock().unwrap() = Some(format!("deal {seed}: {e}"));
+                        }
                     }
                     i += k.threads.max(1);
                 }

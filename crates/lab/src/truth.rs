@@ -75,8 +75,21 @@ pub fn oracle_part(
     let mut left = unseen(view);
     let mut h = Hidden::default();
     let others = || Wind::ALL.into_iter().filter(|&w| w != view.seat);
+    // The concealed tiles a world is given: a tile being added to a pung is seen, and
+    // the rebuilt table puts it back itself.
+    let hidden_hand = |w: Wind| {
+        let mut hand = real.concealed(w);
+        if let Some((from, t)) = table::engine::announced(view) {
+            if from == w {
+                if let Some(at) = hand.iter().position(|&x| x == t) {
+                    hand.remove(at);
+                }
+            }
+        }
+        hand
+    };
     for w in others().filter(|&w| known(w)) {
-        h.hands[w.index()] = real.concealed(w);
+        h.hands[w.index()] = hidden_hand(w);
         for t in &h.hands[w.index()] {
             left[t.index()] -= 1;
         }
@@ -88,7 +101,7 @@ pub fn oracle_part(
     agents::belief::shuffle(&mut tiles, &mut agents::belief::below(rng));
     let mut it = tiles.into_iter();
     for w in others().filter(|&w| !known(w)) {
-        let n = real.concealed(w).len();
+        let n = hidden_hand(w).len();
         h.hands[w.index()] = it.by_ref().take(n).collect();
     }
     for s in 0..4 {

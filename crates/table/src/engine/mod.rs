@@ -20,7 +20,7 @@ mod world;
 pub use seat_view::SeatView;
 pub(crate) use view::counts_to_tiles;
 pub use view::{Decision, Hand, SeenMeld, View};
-pub use world::{unseen, unseen_bonus, Hidden, HiddenSizes};
+pub use world::{announced, unseen, unseen_bonus, Hidden, HiddenSizes};
 
 use std::fmt;
 

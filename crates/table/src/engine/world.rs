@@ -19,7 +19,8 @@ use crate::wall::{RegularWall, WALL_TILES};
 /// Everything one seat cannot see, filled in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hidden {
-    /// By seat, the concealed tiles of the other seats (the viewer's own is ignored).
+    /// By seat, the concealed tiles of the other seats (the viewer's own is ignored),
+    /// less a tile being added to a pung ([`announced`]).
     pub hands: [Vec<Tile>; 4],
     /// By seat, the tile of each of another seat's concealed kongs, in the order of its
     /// melds.
@@ -109,6 +110,9 @@ pub fn unseen(view: &View) -> Counts {
         let k = &mut c[t.index()];
         *k = k.saturating_sub(n);
     };
+    if let Some((_, t)) = announced(view) {
+        take(t, 1);
+    }
     for (i, &n) in view.hand.counts().iter().enumerate() {
         if n > 0 {
             take(kind(i), n);
@@ -171,6 +175,16 @@ fn shared_wall(
         prevalent: view.prevalent,
         tiles,
     })
+}
+
+/// A tile another seat has announced but still holds: the one it adds to a pung while
+/// the others may rob it (`view`'s decision), with that seat. It is seen, so it is in no
+/// pool of hidden tiles, and a rebuilt table puts it back in that seat's hand.
+pub fn announced(view: &View) -> Option<(Wind, Tile)> {
+    match view.decision {
+        Some(Decision::RobKong { from, tile }) => Some((from, tile)),
+        _ => None,
+    }
 }
 
 /// The tile of kind `i` (0–33).
@@ -271,6 +285,9 @@ impl Table {
                 t.add_tile(me, kind(i));
             }
         }
+        if let Some((from, x)) = announced(view) {
+            t.add_tile(from.index(), x);
+        }
         for s in 0..4 {
             if s != me {
                 for &x in &hidden.hands[s] {
@@ -348,6 +365,15 @@ mod tests {
         }
         for s in (0..4).filter(|&s| s != seat.index()) {
             h.hands[s] = counts_to_tiles(&real.conc[s]);
+            if let Some((from, t)) = announced(&real.view(seat)) {
+                if from.index() == s {
+                    let at = h.hands[s]
+                        .iter()
+                        .position(|&x| x == t)
+                        .expect("it holds it");
+                    h.hands[s].remove(at);
+                }
+            }
             h.kongs[s] = real.melds[s]
                 .iter()
                 .filter(|m| m.kind == MeldKind::ConcealedKong)
