@@ -79,7 +79,18 @@ pub fn review_one(store: &dyn Store, node: &str, think_ms: u32) -> Result<bool, 
     let Some(job) = store.claim_review(node, REVIEW_LEASE.as_millis() as u64)? else {
         return Ok(false);
     };
-    let outcome = review_job(&job, think_ms);
+    // A bot that panics on one hand fails that review; it must not take the thread, and
+    // after the lease every other reviewer, down with it.
+    let outcome =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| review_job(&job, think_ms)))
+            .unwrap_or_else(|p| {
+                let why = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                ReviewState::Failed(format!("the reviewer stopped on this hand: {why}"))
+            });
     if let ReviewState::Failed(why) = &outcome {
         tracing::warn!(hand = job.hand, "review failed: {why}");
     }
@@ -193,5 +204,31 @@ mod tests {
             panic!("a log that does not replay is not reviewed");
         };
         assert!(why.contains("does not replay"), "{why}");
+    }
+
+    /// A hand where North may rob a kong and the expert weighs passing (its worlds once
+    /// lost the tile being added, and the review panicked): reviewed for North.
+    #[test]
+    fn a_hand_with_a_robbable_kong_is_reviewed() {
+        let log = include_str!("../../table/tests/fixtures/rob_kong_log.json");
+        let job = ReviewJob {
+            hand: 92555,
+            seats: vec![3],
+            summary: "{}".into(),
+            log: log.into(),
+        };
+        let ReviewState::Done(json) = review_job(&job, 20) else {
+            panic!("not reviewed");
+        };
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let weighed = v["seats"][0]["review"]["decisions_weighed"]
+            .as_array()
+            .unwrap();
+        assert!(
+            weighed
+                .iter()
+                .any(|w| w["situation"].as_str().is_some_and(|s| s.contains("adds"))),
+            "the robbable kong is weighed: {json}"
+        );
     }
 }
